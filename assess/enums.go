@@ -1,0 +1,249 @@
+package assess
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Status is the kind of answer: may the call go ahead, and if not, why not.
+type Status uint8
+
+// The statuses of SPEC §1.
+const (
+	StatusAllowed Status = iota + 1
+	StatusRejected
+	StatusBlocked
+	StatusEffectUnknown
+	StatusNeedsEvidence
+	StatusRequiresApproval
+)
+
+var statusNames = [...]string{
+	StatusAllowed:          "allowed",
+	StatusRejected:         "rejected",
+	StatusBlocked:          "blocked",
+	StatusEffectUnknown:    "effect_unknown",
+	StatusNeedsEvidence:    "needs_evidence",
+	StatusRequiresApproval: "requires_approval",
+}
+
+func (s Status) String() string {
+	if int(s) < len(statusNames) && statusNames[s] != "" {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", uint8(s))
+}
+
+// MarshalText writes the status's JSON name.
+func (s Status) MarshalText() ([]byte, error) {
+	if int(s) >= len(statusNames) || statusNames[s] == "" {
+		return nil, fmt.Errorf("invalid status %d", uint8(s))
+	}
+	return []byte(statusNames[s]), nil
+}
+
+// UnmarshalText reads a status's JSON name.
+func (s *Status) UnmarshalText(b []byte) error {
+	for i, n := range statusNames {
+		if n != "" && n == string(b) {
+			*s = Status(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown status %q", b)
+}
+
+// Code says precisely which condition decided the verdict.
+type Code uint8
+
+// The codes of SPEC §1, in rule order.
+const (
+	CodeUnknownTool Code = iota + 1
+	CodeToolVersionMismatch
+	CodeCorrelationConflict
+	CodeInvalidArguments
+	CodeEnvironmentNotReady
+	CodeTimedOutWithoutReadback
+	CodeToolResultNotVerified
+	CodeApprovalMissing
+	CodeApprovalNotActive
+	CodeApprovalScopeMismatch
+	CodeAdmissionAllowed
+)
+
+type codeInfo struct {
+	name   string
+	status Status
+	rule   Rule
+}
+
+var codes = [...]codeInfo{
+	CodeUnknownTool:             {"unknown_tool", StatusRejected, RuleToolInContract},
+	CodeToolVersionMismatch:     {"tool_version_mismatch", StatusRejected, RuleToolInContract},
+	CodeCorrelationConflict:     {"correlation_conflict", StatusBlocked, RuleCorrelation},
+	CodeInvalidArguments:        {"invalid_arguments", StatusRejected, RuleArguments},
+	CodeEnvironmentNotReady:     {"environment_not_ready", StatusBlocked, RuleEnvironment},
+	CodeTimedOutWithoutReadback: {"timed_out_without_readback", StatusEffectUnknown, RuleTimeout},
+	CodeToolResultNotVerified:   {"tool_result_not_verified", StatusNeedsEvidence, RuleVerification},
+	CodeApprovalMissing:         {"approval_missing", StatusRequiresApproval, RuleApproval},
+	CodeApprovalNotActive:       {"approval_not_active", StatusRequiresApproval, RuleApproval},
+	CodeApprovalScopeMismatch:   {"approval_scope_mismatch", StatusRequiresApproval, RuleApproval},
+	CodeAdmissionAllowed:        {"admission_allowed", StatusAllowed, RuleAllow},
+}
+
+// Codes lists every code in rule order.
+func Codes() []Code {
+	out := make([]Code, 0, len(codes)-1)
+	for c := CodeUnknownTool; c <= CodeAdmissionAllowed; c++ {
+		out = append(out, c)
+	}
+	return out
+}
+
+func (c Code) valid() bool { return c >= CodeUnknownTool && c <= CodeAdmissionAllowed }
+
+func (c Code) String() string {
+	if c.valid() {
+		return codes[c].name
+	}
+	return fmt.Sprintf("Code(%d)", uint8(c))
+}
+
+// Status is the status that always goes with this code.
+func (c Code) Status() Status {
+	if c.valid() {
+		return codes[c].status
+	}
+	return 0
+}
+
+// Rule is the rule that produces this code.
+func (c Code) Rule() Rule {
+	if c.valid() {
+		return codes[c].rule
+	}
+	return 0
+}
+
+// MarshalText writes the code's JSON name.
+func (c Code) MarshalText() ([]byte, error) {
+	if !c.valid() {
+		return nil, fmt.Errorf("invalid code %d", uint8(c))
+	}
+	return []byte(codes[c].name), nil
+}
+
+// UnmarshalText reads a code's JSON name.
+func (c *Code) UnmarshalText(b []byte) error {
+	for i := CodeUnknownTool; i <= CodeAdmissionAllowed; i++ {
+		if codes[i].name == string(b) {
+			*c = i
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown code %q", b)
+}
+
+// Rule is one step of the decision order, numbered 1–8 as in SPEC §1.
+type Rule uint8
+
+// The rules, in the order they are asked.
+const (
+	RuleToolInContract Rule = iota + 1
+	RuleCorrelation
+	RuleArguments
+	RuleEnvironment
+	RuleTimeout
+	RuleVerification
+	RuleApproval
+	RuleAllow
+)
+
+// NumRules is the number of rules in the decision order.
+const NumRules = 8
+
+var ruleIDs = [...]string{
+	RuleToolInContract: "tool_in_contract",
+	RuleCorrelation:    "correlation_matches",
+	RuleArguments:      "arguments_complete",
+	RuleEnvironment:    "environment_ready",
+	RuleTimeout:        "timeout_read_back",
+	RuleVerification:   "success_verified",
+	RuleApproval:       "write_approved",
+	RuleAllow:          "admit",
+}
+
+// Valid reports whether r is one of the eight rules.
+func (r Rule) Valid() bool { return r >= RuleToolInContract && r <= RuleAllow }
+
+// ID is the rule's stable identifier, e.g. "environment_ready".
+func (r Rule) ID() string {
+	if r.Valid() {
+		return ruleIDs[r]
+	}
+	return ""
+}
+
+func (r Rule) String() string {
+	if r.Valid() {
+		return fmt.Sprintf("%d %s", uint8(r), ruleIDs[r])
+	}
+	return fmt.Sprintf("Rule(%d)", uint8(r))
+}
+
+// Outcome is what a rule did in one walk.
+type Outcome uint8
+
+// The outcomes of a trace step.
+const (
+	Passed Outcome = iota + 1
+	Fired
+	NotReached
+)
+
+var outcomeNames = [...]string{Passed: "passed", Fired: "fired", NotReached: "not_reached"}
+
+func (o Outcome) String() string {
+	if o >= Passed && o <= NotReached {
+		return outcomeNames[o]
+	}
+	return fmt.Sprintf("Outcome(%d)", uint8(o))
+}
+
+// MarshalText writes the outcome's JSON name.
+func (o Outcome) MarshalText() ([]byte, error) {
+	if o < Passed || o > NotReached {
+		return nil, fmt.Errorf("invalid outcome %d", uint8(o))
+	}
+	return []byte(outcomeNames[o]), nil
+}
+
+// Lang is a language the texts exist in.
+type Lang uint8
+
+// The two languages of toolgate.
+const (
+	English Lang = iota
+	Chinese
+)
+
+func (l Lang) String() string {
+	if l == Chinese {
+		return "zh"
+	}
+	return "en"
+}
+
+// ParseLang reads "en" or "zh", or a locale such as "zh_CN.UTF-8" or "en-GB".
+func ParseLang(s string) (Lang, error) {
+	l := strings.ToLower(s)
+	for _, p := range [...]struct {
+		prefix string
+		lang   Lang
+	}{{"en", English}, {"zh", Chinese}} {
+		if l == p.prefix || strings.HasPrefix(l, p.prefix+"_") || strings.HasPrefix(l, p.prefix+"-") {
+			return p.lang, nil
+		}
+	}
+	return English, fmt.Errorf("unknown language %q (want en or zh)", s)
+}

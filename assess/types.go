@@ -1,0 +1,100 @@
+// Package assess is toolgate's functional core: the admission decision of
+// SPEC §1 for one tool invocation, with the trace of how it was reached.
+//
+// Everything here is pure: values in, values out, no I/O, no clock, no
+// globals that change, no randomness. The same input always gives the same
+// verdict and the same trace. Renderers (CLI, TUI) only render what this
+// package returns.
+package assess
+
+// Input mirrors the JSON input of SPEC §1. Optional snapshots are pointers:
+// nil means absent (or an explicit JSON null, which means the same).
+type Input struct {
+	Contract         Contract          `json:"contract"`
+	Request          Request           `json:"request"`
+	Environment      *Environment      `json:"environment,omitempty"`
+	Approval         *Approval         `json:"approval,omitempty"`
+	InvocationRecord *InvocationRecord `json:"invocationRecord,omitempty"`
+}
+
+// Contract is the set of tools the harness has agreed to offer.
+type Contract struct {
+	Version string `json:"version"`
+	Tools   []Tool `json:"tools"`
+}
+
+// Tool is one entry of the contract.
+type Tool struct {
+	Name              string   `json:"name"`
+	Version           string   `json:"version"`
+	EffectClass       string   `json:"effectClass,omitempty"`
+	RequiredArguments []string `json:"requiredArguments,omitempty"`
+	// ApprovalScope is the scope an approval must name; nil means the
+	// tool's name (SPEC §1).
+	ApprovalScope *string `json:"approvalScope,omitempty"`
+}
+
+// Effect classes named by SPEC §1. Any other value is write-class.
+const (
+	ReadOnly          = "read_only"
+	ReversibleWrite   = "reversible_write"
+	IrreversibleWrite = "irreversible_write"
+)
+
+// IsWrite reports whether calling the tool counts as a write. Every class
+// other than read_only — including an absent or unheard-of one — is a write:
+// the trainer fails closed.
+func (t *Tool) IsWrite() bool { return t.EffectClass != ReadOnly }
+
+// Scope is the approval scope this tool requires.
+func (t *Tool) Scope() string {
+	if t.ApprovalScope != nil {
+		return *t.ApprovalScope
+	}
+	return t.Name
+}
+
+// Request is what the model asked for.
+type Request struct {
+	CorrelationID string  `json:"correlationId"`
+	Tool          ToolRef `json:"tool"`
+	// Arguments holds any JSON values, decoded the encoding/json way
+	// (string, float64, bool, nil, []any, map[string]any).
+	Arguments map[string]any `json:"arguments,omitempty"`
+}
+
+// ToolRef names a tool and the version the request wants.
+type ToolRef struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Environment is the caller's snapshot of whether the environment is usable.
+type Environment struct {
+	Status string `json:"status"`
+}
+
+// Approval is the caller's snapshot of an approval.
+type Approval struct {
+	Status string `json:"status"`
+	Scope  string `json:"scope"`
+}
+
+// InvocationRecord is a record of an earlier attempt of this call, if any.
+type InvocationRecord struct {
+	CorrelationID      string `json:"correlationId"`
+	Status             string `json:"status"`
+	VerificationStatus string `json:"verificationStatus,omitempty"`
+	EffectStatus       string `json:"effectStatus,omitempty"`
+}
+
+// Verdict is the output of SPEC §1. MissingArguments is set only with
+// CodeInvalidArguments, EffectStatus ("unknown") only with
+// CodeTimedOutWithoutReadback.
+type Verdict struct {
+	Status           Status   `json:"status"`
+	Code             Code     `json:"code"`
+	CorrelationID    string   `json:"correlationId"`
+	MissingArguments []string `json:"missingArguments,omitempty"`
+	EffectStatus     string   `json:"effectStatus,omitempty"`
+}

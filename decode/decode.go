@@ -1,0 +1,282 @@
+// Package decode turns JSON text into assess inputs with the strictness of
+// SPEC §1: unknown fields and wrong types are errors that name the field
+// path; `arguments` values may be any JSON; an explicit null means absent.
+//
+// It uses github.com/go-json-experiment/json (the encoding/json/v2
+// prototype) because it matches names case-sensitively, rejects duplicate
+// names and reports every error with a JSON Pointer, which is what a precise
+// path needs.
+package decode
+
+import (
+	"errors"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"toolgate/assess"
+)
+
+// Error is an input that is valid JSON but not a valid toolgate input.
+type Error struct {
+	// Path names the field, e.g. "invocationRecord.verificationStatus";
+	// "" is the input as a whole.
+	Path string
+	// Msg says what is wrong, e.g. "want string, got number".
+	Msg string
+}
+
+func (e *Error) Error() string {
+	if e.Path == "" {
+		return "input: " + e.Msg
+	}
+	return e.Path + ": " + e.Msg
+}
+
+// Errors is every problem found in one input.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	parts := make([]string, len(es))
+	for i, e := range es {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "; ")
+}
+
+var strict = json.JoinOptions(
+	json.RejectUnknownMembers(true),
+	jsontext.AllowDuplicateNames(false),
+	jsontext.AllowInvalidUTF8(false),
+)
+
+// wire mirrors the JSON input with pointers where presence must be checked.
+type wire struct {
+	Contract         *wireContract            `json:"contract"`
+	Request          *wireRequest             `json:"request"`
+	Environment      *assess.Environment      `json:"environment"`
+	Approval         *assess.Approval         `json:"approval"`
+	InvocationRecord *assess.InvocationRecord `json:"invocationRecord"`
+}
+
+type wireContract struct {
+	Version string        `json:"version"`
+	Tools   []assess.Tool `json:"tools"`
+}
+
+type wireRequest struct {
+	CorrelationID string          `json:"correlationId"`
+	Tool          *assess.ToolRef `json:"tool"`
+	Arguments     map[string]any  `json:"arguments"`
+}
+
+// Input decodes one JSON value into an assess input. A non-nil error is an
+// *Error or Errors (several required fields missing at once).
+func Input(data []byte) (assess.Input, error) {
+	var w wire
+	if err := json.Unmarshal(data, &w, strict); err != nil {
+		return assess.Input{}, describe(err)
+	}
+	var errs Errors
+	need := func(ok bool, path, msg string) {
+		if !ok {
+			errs = append(errs, &Error{Path: path, Msg: msg})
+		}
+	}
+	var in assess.Input
+	need(w.Contract != nil, "contract", "required")
+	if w.Contract != nil {
+		need(w.Contract.Tools != nil, "contract.tools", "required (an array, may be empty)")
+		for i, t := range w.Contract.Tools {
+			p := "contract.tools[" + strconv.Itoa(i) + "]"
+			need(t.Name != "", p+".name", "required, a non-empty string")
+			for j, a := range t.RequiredArguments {
+				need(a != "", p+".requiredArguments["+strconv.Itoa(j)+"]", "want a non-empty string")
+			}
+		}
+		in.Contract = assess.Contract{Version: w.Contract.Version, Tools: w.Contract.Tools}
+	}
+	need(w.Request != nil, "request", "required")
+	if r := w.Request; r != nil {
+		need(r.CorrelationID != "", "request.correlationId", "required, a non-empty string")
+		need(r.Tool != nil, "request.tool", "required")
+		if r.Tool != nil {
+			need(r.Tool.Name != "", "request.tool.name", "required, a non-empty string")
+			in.Request.Tool = *r.Tool
+		}
+		in.Request.CorrelationID = r.CorrelationID
+		in.Request.Arguments = r.Arguments
+	}
+	if len(errs) == 1 {
+		return assess.Input{}, errs[0]
+	}
+	if len(errs) > 1 {
+		return assess.Input{}, errs
+	}
+	in.Environment, in.Approval, in.InvocationRecord = w.Environment, w.Approval, w.InvocationRecord
+	return in, nil
+}
+
+// Encode writes an input as indented JSON that Input reads back unchanged.
+func Encode(in assess.Input) ([]byte, error) {
+	return json.Marshal(in, jsontext.WithIndent("  "), json.Deterministic(true))
+}
+
+// describe turns a json error into an *Error with a dotted path.
+func describe(err error) error {
+	var se *json.SemanticError
+	if errors.As(err, &se) {
+		path := dotted(se.JSONPointer)
+		switch {
+		case errors.Is(se.Err, json.ErrUnknownName):
+			parent := se.JSONPointer.Parent()
+			msg := "unknown field"
+			if hint := suggest(se.JSONPointer.LastToken(), se.GoType); hint != "" {
+				msg += " (did you mean " + hint + "?)"
+			}
+			return &Error{Path: path, Msg: msg + fieldList(se.GoType, parent == "")}
+		case se.JSONKind != 0 && se.GoType != nil:
+			return &Error{Path: path, Msg: "want " + kindOfGo(se.GoType) + ", got " + kindOfJSON(se.JSONKind)}
+		case se.Err != nil:
+			return &Error{Path: path, Msg: cleanMsg(se.Err.Error())}
+		}
+		return &Error{Path: path, Msg: cleanMsg(err.Error())}
+	}
+	var sx *jsontext.SyntacticError
+	if errors.As(err, &sx) {
+		return &Error{Path: dotted(sx.JSONPointer), Msg: cleanMsg(sx.Err.Error())}
+	}
+	return &Error{Msg: cleanMsg(err.Error())}
+}
+
+func cleanMsg(s string) string {
+	s = strings.TrimPrefix(s, "jsontext: ")
+	return strings.TrimPrefix(s, "json: ")
+}
+
+// dotted turns "/contract/tools/0/name" into "contract.tools[0].name".
+func dotted(p jsontext.Pointer) string {
+	var b strings.Builder
+	for tok := range p.Tokens() {
+		if _, err := strconv.Atoi(tok); err == nil && b.Len() > 0 {
+			b.WriteString("[" + tok + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(tok)
+	}
+	return b.String()
+}
+
+func kindOfJSON(k jsontext.Kind) string {
+	switch k {
+	case 'n':
+		return "null"
+	case 't', 'f':
+		return "boolean"
+	case '"':
+		return "string"
+	case '0':
+		return "number"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	}
+	return "invalid value"
+}
+
+func kindOfGo(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Slice, reflect.Array:
+		return "array"
+	case reflect.Struct, reflect.Map:
+		return "object"
+	case reflect.Float64, reflect.Int, reflect.Int64:
+		return "number"
+	}
+	return t.Kind().String()
+}
+
+// fieldNames lists the JSON names a struct type accepts.
+func fieldNames(t reflect.Type) []string {
+	if t == nil {
+		return nil
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	names := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		tag, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if tag != "" && tag != "-" {
+			names = append(names, tag)
+		}
+	}
+	return names
+}
+
+func fieldList(t reflect.Type, top bool) string {
+	names := fieldNames(t)
+	if len(names) == 0 {
+		return ""
+	}
+	if top {
+		return "; an input has " + strings.Join(names, ", ")
+	}
+	return "; known fields: " + strings.Join(names, ", ")
+}
+
+// suggest finds the known field closest to a misspelt one.
+func suggest(name string, t reflect.Type) string {
+	best, bestDist := "", 3
+	for _, f := range fieldNames(t) {
+		if d := distance(strings.ToLower(name), strings.ToLower(f)); d < bestDist {
+			best, bestDist = f, d
+		}
+	}
+	return best
+}
+
+// distance is the Damerau–Levenshtein (optimal string alignment) distance,
+// so that a swap of two letters ("Recrod") counts as one edit.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range rb {
+		d[0][j+1] = j + 1
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
