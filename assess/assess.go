@@ -199,7 +199,7 @@ func (e *evaluation) correlation() result {
 func (e *evaluation) arguments() result {
 	required := e.tool.RequiredArguments
 	if len(required) == 0 {
-		return result{note: e.note(NoteNoRequiredArguments, e.tool.Name), reads: e.paths(toolEntry+"requiredArguments")}
+		return result{note: e.note(NoteNoRequiredArguments, e.tool.Name), reads: e.paths(toolEntry + "requiredArguments")}
 	}
 	var missing []string
 	var items []Item
@@ -325,7 +325,7 @@ func (e *evaluation) verification() result {
 func (e *evaluation) approval() result {
 	t := e.tool
 	if !t.IsWrite() {
-		return result{note: e.note(NoteReadOnly, t.Name), reads: e.paths(toolEntry+"effectClass")}
+		return result{note: e.note(NoteReadOnly, t.Name), reads: e.paths(toolEntry + "effectClass")}
 	}
 	class := t.EffectClass
 	failClosed := t.EffectClass != ReversibleWrite && t.EffectClass != IrreversibleWrite

@@ -1,7 +1,7 @@
 package assess
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -208,11 +208,30 @@ func (n Note) Text(l Lang) string {
 			items[i] = it.Name + " (" + why + ")"
 		}
 	}
-	s := fmt.Sprintf(t[l], n.Args[0], n.Args[1], n.Args[2], n.Args[3], list, strings.Join(items, sep))
+	s := fill(t[l], [6]string{n.Args[0], n.Args[1], n.Args[2], n.Args[3], list, strings.Join(items, sep)})
 	if n.FailClosed {
 		s += failClosedText[l]
 	}
 	return s
+}
+
+// fill replaces %[n]s with argument n and %[n]q with it quoted.
+func fill(t string, args [6]string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(t, "%[")
+		if i < 0 || i+4 >= len(t) || t[i+3] != ']' || t[i+2] < '1' || t[i+2] > '6' {
+			b.WriteString(t)
+			return b.String()
+		}
+		b.WriteString(t[:i])
+		arg := args[t[i+2]-'1']
+		if t[i+4] == 'q' {
+			arg = strconv.Quote(arg)
+		}
+		b.WriteString(arg)
+		t = t[i+5:]
+	}
 }
 
 // Explanation renders the step's note in a language.
@@ -315,4 +334,3 @@ func (c Code) Meaning(l Lang) string {
 
 // Caveat is what a verdict with this code does NOT prove: its rule's caveat.
 func (c Code) Caveat(l Lang) string { return c.Rule().Caveat(l) }
-

@@ -279,4 +279,3 @@ func distance(a, b string) int {
 	}
 	return d[len(ra)][len(rb)]
 }
-

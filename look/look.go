@@ -1,0 +1,92 @@
+// Package look is what every renderer shares about how a state looks: the
+// symbol and the colour of each status and outcome. A state is never told by
+// colour alone: each has a symbol and a word too, so it reads on a
+// monochrome projector and under NO_COLOR.
+package look
+
+import (
+	"image/color"
+
+	"charm.land/lipgloss/v2"
+
+	"toolgate/assess"
+)
+
+// StatusSymbol is a one-cell mark for a status.
+func StatusSymbol(s assess.Status) string {
+	switch s {
+	case assess.StatusAllowed:
+		return "✓"
+	case assess.StatusRejected:
+		return "✗"
+	case assess.StatusBlocked:
+		return "⊘"
+	case assess.StatusRequiresApproval:
+		return "✎"
+	case assess.StatusEffectUnknown:
+		return "?"
+	case assess.StatusNeedsEvidence:
+		return "✱"
+	}
+	return " "
+}
+
+// Palette is a family of colours: allowed green, rejected red, blocked and
+// requires_approval amber, effect_unknown and needs_evidence magenta.
+type Palette struct {
+	Green, Red, Amber, Magenta, Dim, Accent color.Color
+}
+
+// DarkPalette suits a dark terminal background.
+func DarkPalette() Palette {
+	return Palette{
+		Green: lipgloss.Color("#5fd75f"), Red: lipgloss.Color("#ff5f5f"),
+		Amber: lipgloss.Color("#ffaf00"), Magenta: lipgloss.Color("#d787ff"),
+		Dim: lipgloss.Color("#8a8a8a"), Accent: lipgloss.Color("#5fafff"),
+	}
+}
+
+// LightPalette suits a light background (and a projector).
+func LightPalette() Palette {
+	return Palette{
+		Green: lipgloss.Color("#007f00"), Red: lipgloss.Color("#c00000"),
+		Amber: lipgloss.Color("#a05a00"), Magenta: lipgloss.Color("#8700af"),
+		Dim: lipgloss.Color("#6c6c6c"), Accent: lipgloss.Color("#005faf"),
+	}
+}
+
+// Status is the colour of a status.
+func (p Palette) Status(s assess.Status) color.Color {
+	switch s {
+	case assess.StatusAllowed:
+		return p.Green
+	case assess.StatusRejected:
+		return p.Red
+	case assess.StatusBlocked, assess.StatusRequiresApproval:
+		return p.Amber
+	case assess.StatusEffectUnknown, assess.StatusNeedsEvidence:
+		return p.Magenta
+	}
+	return p.Dim
+}
+
+// OutcomeSymbol is a one-cell mark for a trace step's outcome.
+func OutcomeSymbol(o assess.Outcome) string {
+	switch o {
+	case assess.Passed:
+		return "✓"
+	case assess.Fired:
+		return "➤"
+	}
+	return "-"
+}
+
+// OutcomeWord is the outcome as a word, in a language.
+func OutcomeWord(o assess.Outcome, l assess.Lang) string {
+	words := map[assess.Outcome][2]string{
+		assess.Passed:     {"passed", "通过"},
+		assess.Fired:      {"FIRED", "触发"},
+		assess.NotReached: {"not reached", "未到达"},
+	}
+	return words[o][l]
+}
