@@ -51,32 +51,31 @@ type evaluation struct {
 	explain bool
 	tool    *Tool
 	toolIdx int
+	// missing is set by rule 3 when it fires.
+	missing []string
+	// note and reads are the last rule's explanation, set only when
+	// explaining; keeping them here rather than in result keeps the fast
+	// path's per-rule answer small.
+	note  Note
+	reads []string
 }
 
 // result is one rule's answer: fired with a code, or passed.
 type result struct {
 	fired bool
 	code  Code
-	note  Note
-	reads []string
-	// missing is set with CodeInvalidArguments.
-	missing []string
 }
 
 func walk(in *Input, explain bool) (Verdict, Trace) {
 	e := evaluation{in: in, explain: explain}
-	rules := [NumRules]func() result{
-		e.toolInContract, e.correlation, e.arguments, e.environment,
-		e.timeout, e.verification, e.approval, e.allow,
-	}
 	var trace Trace
 	if explain {
 		trace = make(Trace, 0, NumRules)
 	}
-	for i, rule := range rules {
-		r := rule()
+	for i := range NumRules {
+		r := e.rule(Rule(i + 1))
 		if explain {
-			step := Step{Rule: Rule(i + 1), Outcome: Passed, Note: r.note, Reads: r.reads}
+			step := Step{Rule: Rule(i + 1), Outcome: Passed, Note: e.note, Reads: e.reads}
 			if r.fired {
 				step.Outcome = Fired
 			}
@@ -94,7 +93,7 @@ func walk(in *Input, explain bool) (Verdict, Trace) {
 		v := Verdict{Status: r.code.Status(), Code: r.code, CorrelationID: in.Request.CorrelationID}
 		switch r.code {
 		case CodeInvalidArguments:
-			v.MissingArguments = r.missing
+			v.MissingArguments = e.missing
 		case CodeTimedOutWithoutReadback:
 			v.EffectStatus = "unknown"
 		}
@@ -103,15 +102,37 @@ func walk(in *Input, explain bool) (Verdict, Trace) {
 	panic("unreachable: rule 8 always fires")
 }
 
-// note and paths copy their arguments only when explaining, so that the
-// fast path allocates nothing for them.
-func (e *evaluation) note(key NoteKey, args ...string) Note {
-	if !e.explain {
-		return Note{}
+// rule asks one rule of the input.
+func (e *evaluation) rule(r Rule) result {
+	switch r {
+	case RuleToolInContract:
+		return e.toolInContract()
+	case RuleCorrelation:
+		return e.correlation()
+	case RuleArguments:
+		return e.arguments()
+	case RuleEnvironment:
+		return e.environment()
+	case RuleTimeout:
+		return e.timeout()
+	case RuleVerification:
+		return e.verification()
+	case RuleApproval:
+		return e.approval()
 	}
-	n := Note{Key: key}
-	copy(n.Args[:], args)
-	return n
+	return e.allow()
+}
+
+// explainAs records the rule's explanation and the paths it read; it
+// copies its arguments only when explaining, so that the fast path
+// allocates nothing for them.
+func (e *evaluation) explainAs(key NoteKey, reads []string, args ...string) {
+	if !e.explain {
+		return
+	}
+	e.note = Note{Key: key}
+	copy(e.note.Args[:], args)
+	e.reads = e.paths(reads...)
 }
 
 // toolEntry stands for the looked-up tool's index in a path given to paths.
@@ -144,33 +165,28 @@ func (e *evaluation) toolInContract() result {
 		named = true
 		if tools[i].Version == want.Version {
 			e.tool, e.toolIdx = &tools[i], i
-			return result{
-				note:  e.note(NoteToolFound, want.Name, want.Version),
-				reads: e.paths("request.tool.name", "request.tool.version", toolEntry+"name", toolEntry+"version"),
-			}
+			e.explainAs(NoteToolFound, []string{"request.tool.name", "request.tool.version", toolEntry + "name", toolEntry + "version"},
+				want.Name, want.Version)
+			return result{}
 		}
 	}
-	reads := e.paths("request.tool.name", "request.tool.version", "contract.tools")
+	reads := []string{"request.tool.name", "request.tool.version", "contract.tools"}
 	if !named {
-		r := result{fired: true, code: CodeUnknownTool, reads: reads}
+		e.explainAs(NoteToolUnknown, reads, want.Name)
 		if e.explain {
-			r.note = e.note(NoteToolUnknown, want.Name)
-			r.note.List = toolNames(tools)
+			e.note.List = toolNames(tools)
 		}
-		return r
+		return result{fired: true, code: CodeUnknownTool}
 	}
-	r := result{fired: true, code: CodeToolVersionMismatch, reads: reads}
+	e.explainAs(NoteToolVersionMismatch, reads, want.Name, want.Version)
 	if e.explain {
-		var have []string
 		for i := range tools {
 			if tools[i].Name == want.Name {
-				have = append(have, strconv.Quote(tools[i].Version))
+				e.note.List = append(e.note.List, strconv.Quote(tools[i].Version))
 			}
 		}
-		r.note = e.note(NoteToolVersionMismatch, want.Name, want.Version)
-		r.note.List = have
 	}
-	return r
+	return result{fired: true, code: CodeToolVersionMismatch}
 }
 
 func toolNames(tools []Tool) []string {
@@ -185,51 +201,48 @@ func toolNames(tools []Tool) []string {
 func (e *evaluation) correlation() result {
 	rec := e.in.InvocationRecord
 	if rec == nil {
-		return result{note: e.note(NoteNoRecord), reads: e.paths("invocationRecord")}
+		e.explainAs(NoteNoRecord, []string{"invocationRecord"})
+		return result{}
 	}
-	reads := e.paths("request.correlationId", "invocationRecord.correlationId")
+	reads := []string{"request.correlationId", "invocationRecord.correlationId"}
 	if rec.CorrelationID != e.in.Request.CorrelationID {
-		return result{fired: true, code: CodeCorrelationConflict, reads: reads,
-			note: e.note(NoteCorrelationConflict, rec.CorrelationID, e.in.Request.CorrelationID)}
+		e.explainAs(NoteCorrelationConflict, reads, rec.CorrelationID, e.in.Request.CorrelationID)
+		return result{fired: true, code: CodeCorrelationConflict}
 	}
-	return result{note: e.note(NoteCorrelationMatches, rec.CorrelationID), reads: reads}
+	e.explainAs(NoteCorrelationMatches, reads, rec.CorrelationID)
+	return result{}
 }
 
 // Rule 3: every required argument must be a non-empty string.
 func (e *evaluation) arguments() result {
 	required := e.tool.RequiredArguments
+	e.explainAs(NoteNoRequiredArguments, []string{toolEntry + "requiredArguments"}, e.tool.Name)
 	if len(required) == 0 {
-		return result{note: e.note(NoteNoRequiredArguments, e.tool.Name), reads: e.paths(toolEntry + "requiredArguments")}
+		return result{}
 	}
-	var missing []string
 	var items []Item
-	var reads []string
-	if e.explain {
-		reads = append(reads, toolEntry+"requiredArguments")
-	}
 	for i, name := range required {
 		if e.explain {
-			reads = append(reads, "request.arguments."+name)
+			e.reads = append(e.reads, "request.arguments."+name)
 		}
 		problem := argumentProblem(e.in.Request.Arguments, name)
 		if problem == "" || contains(required[:i], name) {
 			continue
 		}
-		missing = append(missing, name)
+		e.missing = append(e.missing, name)
 		if e.explain {
 			items = append(items, Item{Name: name, Why: problem})
 		}
 	}
-	if missing != nil {
-		r := result{fired: true, code: CodeInvalidArguments, missing: missing, reads: reads, note: e.note(NoteArgumentsMissing)}
-		r.note.Items = items
-		return r
+	if e.missing != nil {
+		e.note = Note{Key: NoteArgumentsMissing, Items: items}
+		return result{fired: true, code: CodeInvalidArguments}
 	}
-	r := result{reads: reads, note: e.note(NoteArgumentsPresent)}
+	e.note = Note{Key: NoteArgumentsPresent}
 	if e.explain {
-		r.note.List = append([]string(nil), required...)
+		e.note.List = append([]string(nil), required...)
 	}
-	return r
+	return result{}
 }
 
 // argumentProblem says why an argument is unusable, or "" when it is a
@@ -272,87 +285,101 @@ func contains(list []string, s string) bool {
 func (e *evaluation) environment() result {
 	env := e.in.Environment
 	if env == nil {
-		return result{fired: true, code: CodeEnvironmentNotReady, note: e.note(NoteEnvironmentAbsent), reads: e.paths("environment")}
+		e.explainAs(NoteEnvironmentAbsent, []string{"environment"})
+		return result{fired: true, code: CodeEnvironmentNotReady}
 	}
-	reads := e.paths("environment.status")
+	reads := []string{"environment.status"}
 	if env.Status != "ready" {
-		return result{fired: true, code: CodeEnvironmentNotReady, note: e.note(NoteEnvironmentNotReady, env.Status), reads: reads}
+		e.explainAs(NoteEnvironmentNotReady, reads, env.Status)
+		return result{fired: true, code: CodeEnvironmentNotReady}
 	}
-	return result{note: e.note(NoteEnvironmentReady), reads: reads}
+	e.explainAs(NoteEnvironmentReady, reads)
+	return result{}
 }
 
 // Rule 5: a timed-out attempt whose effect was never read back blocks a retry.
 func (e *evaluation) timeout() result {
 	rec := e.in.InvocationRecord
 	if rec == nil {
-		return result{note: e.note(NoteNoRecordNoTimeout), reads: e.paths("invocationRecord")}
+		e.explainAs(NoteNoRecordNoTimeout, []string{"invocationRecord"})
+		return result{}
 	}
 	if rec.Status != "timed_out" {
-		return result{note: e.note(NoteRecordNotTimedOut, rec.Status), reads: e.paths("invocationRecord.status")}
+		e.explainAs(NoteRecordNotTimedOut, []string{"invocationRecord.status"}, rec.Status)
+		return result{}
 	}
-	reads := e.paths("invocationRecord.status", "invocationRecord.effectStatus")
+	reads := []string{"invocationRecord.status", "invocationRecord.effectStatus"}
 	switch rec.EffectStatus {
 	case "":
-		return result{fired: true, code: CodeTimedOutWithoutReadback, reads: reads, note: e.note(NoteTimedOutNoEffect)}
+		e.explainAs(NoteTimedOutNoEffect, reads)
+		return result{fired: true, code: CodeTimedOutWithoutReadback}
 	case "unknown":
-		return result{fired: true, code: CodeTimedOutWithoutReadback, reads: reads, note: e.note(NoteTimedOutUnknown)}
+		e.explainAs(NoteTimedOutUnknown, reads)
+		return result{fired: true, code: CodeTimedOutWithoutReadback}
 	}
-	return result{note: e.note(NoteTimedOutReadBack, rec.EffectStatus), reads: reads}
+	e.explainAs(NoteTimedOutReadBack, reads, rec.EffectStatus)
+	return result{}
 }
 
 // Rule 6: a success is only evidence once its verification was accepted.
 func (e *evaluation) verification() result {
 	rec := e.in.InvocationRecord
 	if rec == nil {
-		return result{note: e.note(NoteNoRecordNoSuccess), reads: e.paths("invocationRecord")}
+		e.explainAs(NoteNoRecordNoSuccess, []string{"invocationRecord"})
+		return result{}
 	}
 	if rec.Status != "succeeded" {
-		return result{note: e.note(NoteRecordNotSucceeded, rec.Status), reads: e.paths("invocationRecord.status")}
+		e.explainAs(NoteRecordNotSucceeded, []string{"invocationRecord.status"}, rec.Status)
+		return result{}
 	}
-	reads := e.paths("invocationRecord.status", "invocationRecord.verificationStatus")
+	reads := []string{"invocationRecord.status", "invocationRecord.verificationStatus"}
 	switch rec.VerificationStatus {
 	case "accepted":
+		e.explainAs(NoteSucceededAccepted, reads)
+		return result{}
 	case "":
-		return result{fired: true, code: CodeToolResultNotVerified, reads: reads, note: e.note(NoteSucceededNoVerification)}
+		e.explainAs(NoteSucceededNoVerification, reads)
 	default:
-		return result{fired: true, code: CodeToolResultNotVerified, reads: reads,
-			note: e.note(NoteSucceededUnverified, rec.VerificationStatus)}
+		e.explainAs(NoteSucceededUnverified, reads, rec.VerificationStatus)
 	}
-	return result{note: e.note(NoteSucceededAccepted), reads: reads}
+	return result{fired: true, code: CodeToolResultNotVerified}
 }
 
 // Rule 7: a write-class tool needs an active approval for its scope.
 func (e *evaluation) approval() result {
 	t := e.tool
 	if !t.IsWrite() {
-		return result{note: e.note(NoteReadOnly, t.Name), reads: e.paths(toolEntry + "effectClass")}
+		e.explainAs(NoteReadOnly, []string{toolEntry + "effectClass"}, t.Name)
+		return result{}
 	}
-	class := t.EffectClass
-	failClosed := t.EffectClass != ReversibleWrite && t.EffectClass != IrreversibleWrite
+	r := result{fired: true}
 	a := e.in.Approval
-	if a == nil {
-		return result{fired: true, code: CodeApprovalMissing, reads: e.paths(toolEntry+"effectClass", "approval"),
-			note: e.classNote(NoteApprovalMissing, failClosed, t.Name, class)}
+	switch {
+	case a == nil:
+		r.code = CodeApprovalMissing
+		e.explainAs(NoteApprovalMissing, []string{toolEntry + "effectClass", "approval"}, t.Name, t.EffectClass)
+	case a.Status != "active":
+		r.code = CodeApprovalNotActive
+		e.explainAs(NoteApprovalNotActive, []string{toolEntry + "effectClass", "approval.status"}, t.Name, t.EffectClass, a.Status)
+	case a.Scope != t.Scope():
+		r.code = CodeApprovalScopeMismatch
+		e.explainAs(NoteApprovalScopeMismatch,
+			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolEntry + "approvalScope"},
+			t.Name, t.EffectClass, a.Scope, t.Scope())
+	default:
+		r.fired = false
+		e.explainAs(NoteApprovalActive,
+			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolEntry + "approvalScope"},
+			t.Name, t.EffectClass, a.Scope)
 	}
-	if a.Status != "active" {
-		return result{fired: true, code: CodeApprovalNotActive, reads: e.paths(toolEntry+"effectClass", "approval.status"),
-			note: e.classNote(NoteApprovalNotActive, failClosed, t.Name, class, a.Status)}
+	if e.explain {
+		e.note.FailClosed = t.EffectClass != ReversibleWrite && t.EffectClass != IrreversibleWrite
 	}
-	reads := e.paths(toolEntry+"effectClass", "approval.status", "approval.scope", toolEntry+"approvalScope")
-	if a.Scope != t.Scope() {
-		return result{fired: true, code: CodeApprovalScopeMismatch, reads: reads,
-			note: e.classNote(NoteApprovalScopeMismatch, failClosed, t.Name, class, a.Scope, t.Scope())}
-	}
-	return result{note: e.classNote(NoteApprovalActive, failClosed, t.Name, class, a.Scope), reads: reads}
-}
-
-func (e *evaluation) classNote(key NoteKey, failClosed bool, args ...string) Note {
-	n := e.note(key, args...)
-	n.FailClosed = failClosed && e.explain
-	return n
+	return r
 }
 
 // Rule 8: nothing above fired, so the call is admitted.
 func (e *evaluation) allow() result {
-	return result{fired: true, code: CodeAdmissionAllowed, note: e.note(NoteAdmitted)}
+	e.explainAs(NoteAdmitted, nil)
+	return result{fired: true, code: CodeAdmissionAllowed}
 }

@@ -147,7 +147,11 @@ func describe(err error) error {
 	}
 	var sx *jsontext.SyntacticError
 	if errors.As(err, &sx) {
-		return &Error{Path: dotted(sx.JSONPointer), Msg: cleanMsg(sx.Err.Error())}
+		msg := cleanMsg(sx.Err.Error())
+		if errors.Is(sx.Err, jsontext.ErrDuplicateName) {
+			msg = "duplicate field"
+		}
+		return &Error{Path: dotted(sx.JSONPointer), Msg: msg}
 	}
 	return &Error{Msg: cleanMsg(err.Error())}
 }

@@ -152,7 +152,7 @@ func LoadFS(fsys fs.FS, prefix string) ([]Scenario, error) {
 func Parse(name string, data []byte) (Scenario, error) {
 	var f file
 	if err := yaml.UnmarshalWithOptions(data, &f, yaml.DisallowUnknownField()); err != nil {
-		return Scenario{}, fmt.Errorf("%s:%s", name, strings.TrimLeft(yaml.FormatError(err, false, false), "["))
+		return Scenario{}, yamlError(name, err)
 	}
 	s := Scenario{File: name, ID: f.ID, Track: f.Track, Title: f.Title, Story: f.Story,
 		Injected: f.Injected, DoesNotProve: f.DoesNotProve, Notes: f.Notes}
@@ -170,10 +170,10 @@ func Parse(name string, data []byte) (Scenario, error) {
 		s.Track = "admission"
 	}
 	if err := s.Expect.Status.UnmarshalText([]byte(f.Expect.Status)); err != nil {
-		return s, fmt.Errorf("%s: %s: expect.status: %v", name, at(data, "$.expect.status"), err)
+		return s, fmt.Errorf("%s: expect.status: %v", at(name, data, "$.expect.status"), err)
 	}
 	if err := s.Expect.Code.UnmarshalText([]byte(f.Expect.Code)); err != nil {
-		return s, fmt.Errorf("%s: %s: expect.code: %v", name, at(data, "$.expect.code"), err)
+		return s, fmt.Errorf("%s: expect.code: %v", at(name, data, "$.expect.code"), err)
 	}
 	s.Expect.MissingArguments, s.Expect.EffectStatus = f.Expect.MissingArguments, f.Expect.EffectStatus
 
@@ -191,13 +191,13 @@ func Parse(name string, data []byte) (Scenario, error) {
 		}
 		errs := make([]error, len(list))
 		for i, e := range list {
-			errs[i] = fmt.Errorf("%s:%s input.%v", name, at(data, "$.input."+e.Path), e)
+			errs[i] = fmt.Errorf("%s: input.%v", at(name, data, "$.input."+e.Path), e)
 		}
 		return s, errors.Join(errs...)
 	}
 	s.Input = in
 	if err := s.Check(); err != nil {
-		return s, fmt.Errorf("%s:%s %v", name, at(data, "$.expect"), err)
+		return s, fmt.Errorf("%s: %v", at(name, data, "$.expect.code"), err)
 	}
 	return s, nil
 }
@@ -216,24 +216,35 @@ func (s Scenario) Check() error {
 		e, got, fired.Rule, fired.Explanation(assess.English))
 }
 
-// at finds the line:column of a YAML path, or "" when it cannot.
-func at(data []byte, yamlPath string) string {
+// yamlError turns a go-yaml error ("[2:1] unknown field ...") into the
+// compiler style "name:2:1: unknown field ...".
+func yamlError(name string, err error) error {
+	msg, _, _ := strings.Cut(yaml.FormatError(err, false, false), "\n")
+	if pos, rest, ok := strings.Cut(strings.TrimPrefix(msg, "["), "] "); ok && strings.HasPrefix(msg, "[") {
+		return fmt.Errorf("%s:%s: %s", name, pos, rest)
+	}
+	return fmt.Errorf("%s: %s", name, msg)
+}
+
+// at is name:line:column of a YAML path in data, or of its nearest parent
+// that exists; just name when no position is known.
+func at(name string, data []byte, yamlPath string) string {
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
-		return ""
+		return name
 	}
 	for {
 		p, err := yaml.PathString(yamlPath)
 		if err == nil {
 			if node, err := p.FilterFile(f); err == nil && node != nil {
 				pos := node.GetToken().Position
-				return fmt.Sprintf("%d:%d:", pos.Line, pos.Column)
+				return fmt.Sprintf("%s:%d:%d", name, pos.Line, pos.Column)
 			}
 		}
 		// Walk up to the nearest existing parent.
 		i := max(strings.LastIndexAny(yamlPath, ".["), 0)
 		if i <= 1 {
-			return ""
+			return name
 		}
 		yamlPath = yamlPath[:i]
 	}

@@ -1,0 +1,60 @@
+package assess_test
+
+import (
+	"testing"
+
+	"toolgate/assess"
+)
+
+// benchInputs are one input per rule that fires, so the benchmark walks
+// every depth of the order.
+func benchInputs() []assess.Input {
+	edits := []func(*assess.Input){
+		func(in *assess.Input) { in.Request.Tool.Name = "nope" },
+		func(in *assess.Input) { in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "x"} },
+		func(in *assess.Input) { delete(in.Request.Arguments, "title") },
+		func(in *assess.Input) { in.Environment = nil },
+		func(in *assess.Input) {
+			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out"}
+		},
+		func(in *assess.Input) {
+			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded"}
+		},
+		func(in *assess.Input) { in.Approval = nil },
+		func(*assess.Input) {},
+	}
+	out := make([]assess.Input, len(edits))
+	for i, edit := range edits {
+		out[i] = base()
+		edit(&out[i])
+	}
+	return out
+}
+
+// BenchmarkAssess is the fast path: the verdict only. Target: < 200 ns/op,
+// at most 1 alloc/op (the missing-arguments list of rule 3).
+func BenchmarkAssess(b *testing.B) {
+	ins := benchInputs()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		_ = assess.Assess(&ins[i%len(ins)])
+	}
+}
+
+// BenchmarkAssessAllowed is the deepest walk: all eight rules.
+func BenchmarkAssessAllowed(b *testing.B) {
+	in := base()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = assess.Assess(&in)
+	}
+}
+
+// BenchmarkExplain builds the trace as well.
+func BenchmarkExplain(b *testing.B) {
+	ins := benchInputs()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		_, _ = assess.Explain(&ins[i%len(ins)])
+	}
+}

@@ -1,0 +1,173 @@
+package decode_test
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/assess"
+	"toolgate/decode"
+	"toolgate/scenarios"
+)
+
+const valid = `{"contract":{"version":"c1","tools":[{"name":"t","version":"v1","effectClass":"read_only","requiredArguments":["a"]}]},
+ "request":{"correlationId":"r1","tool":{"name":"t","version":"v1"},"arguments":{"a":"x"}},
+ "environment":{"status":"ready"}}`
+
+func TestInputDecodesTheSeedShape(t *testing.T) {
+	in, err := decode.Input([]byte(valid))
+	require.NoError(t, err)
+	assert.Equal(t, "c1", in.Contract.Version)
+	assert.Equal(t, []string{"a"}, in.Contract.Tools[0].RequiredArguments)
+	assert.Equal(t, "x", in.Request.Arguments["a"])
+	assert.Nil(t, in.Approval)
+	assert.Equal(t, assess.CodeAdmissionAllowed, assess.Assess(&in).Code)
+}
+
+func TestArgumentsMayBeAnyJSON(t *testing.T) {
+	in, err := decode.Input([]byte(`{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"},
+	  "arguments":{"n":1.5,"b":true,"z":null,"o":{"deep":[1,{"x":"y"}]},"s":"", "Any Key!":[]}}}`))
+	require.NoError(t, err)
+	assert.Equal(t, 1.5, in.Request.Arguments["n"])
+	assert.Equal(t, true, in.Request.Arguments["b"])
+	assert.Contains(t, in.Request.Arguments, "z")
+	assert.Nil(t, in.Request.Arguments["z"])
+	assert.Equal(t, map[string]any{"deep": []any{1.0, map[string]any{"x": "y"}}}, in.Request.Arguments["o"])
+}
+
+func TestNullMeansAbsent(t *testing.T) {
+	in, err := decode.Input([]byte(`{"contract":{"version":null,"tools":[{"name":"t","version":null,"effectClass":null,
+	  "requiredArguments":null,"approvalScope":null}]},
+	  "request":{"correlationId":"r","tool":{"name":"t","version":null},"arguments":null},
+	  "environment":null,"approval":null,"invocationRecord":null}`))
+	require.NoError(t, err)
+	assert.Nil(t, in.Environment)
+	assert.Nil(t, in.Approval)
+	assert.Nil(t, in.InvocationRecord)
+	assert.Nil(t, in.Contract.Tools[0].ApprovalScope)
+	assert.Nil(t, in.Request.Arguments)
+	// absent environment: rule 4 fires, after rule 1 matched version "" to "".
+	assert.Equal(t, assess.CodeEnvironmentNotReady, assess.Assess(&in).Code)
+}
+
+func TestInputErrorsNameTheField(t *testing.T) {
+	tests := []struct {
+		name, json, want string
+	}{
+		{"wrong type in a record", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},
+		  "invocationRecord":{"correlationId":"r","status":"succeeded","verificationStatus":5}}`,
+			"invocationRecord.verificationStatus: want string, got number"},
+		{"misspelt top-level field", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},"invocationRecrod":{}}`,
+			"invocationRecrod: unknown field (did you mean invocationRecord?); an input has contract, request, environment, approval, invocationRecord"},
+		{"unknown field inside a tool", `{"contract":{"tools":[{"name":"t","effect":"read_only"}]},"request":{"correlationId":"r","tool":{"name":"t"}}}`,
+			"contract.tools[0].effect: unknown field; known fields: name, version, effectClass, requiredArguments, approvalScope"},
+		{"field names are case-sensitive", `{"contract":{"tools":[]},"request":{"correlationID":"r","tool":{"name":"t"}}}`,
+			"request.correlationID: unknown field (did you mean correlationId?); known fields: correlationId, tool, arguments"},
+		{"tools not an array", `{"contract":{"tools":{}},"request":{"correlationId":"r","tool":{"name":"t"}}}`,
+			"contract.tools: want array, got object"},
+		{"required argument names are strings", `{"contract":{"tools":[{"name":"t","requiredArguments":["a",7]}]},"request":{"correlationId":"r","tool":{"name":"t"}}}`,
+			"contract.tools[0].requiredArguments[1]: want string, got number"},
+		{"arguments must be an object", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":["a"]}}`,
+			"request.arguments: want object, got array"},
+		{"environment must be an object", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},"environment":"ready"}`,
+			"environment: want object, got string"},
+		{"input must be an object", `[1,2]`, "input: want object, got array"},
+		{"missing contract and request", `{}`, "contract: required; request: required"},
+		{"missing tools", `{"contract":{"version":"v"},"request":{"correlationId":"r","tool":{"name":"t"}}}`,
+			"contract.tools: required (an array, may be empty)"},
+		{"empty tool name", `{"contract":{"tools":[{"name":""}]},"request":{"correlationId":"r","tool":{"name":"t"}}}`,
+			"contract.tools[0].name: required, a non-empty string"},
+		{"empty correlation id", `{"contract":{"tools":[]},"request":{"correlationId":"","tool":{"name":"t"}}}`,
+			"request.correlationId: required, a non-empty string"},
+		{"null request tool", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":null}}`,
+			"request.tool: required"},
+		{"duplicate names", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},"approval":{"status":"active","status":"x"}}`,
+			"approval.status: duplicate field"},
+		{"invalid UTF-8", "{\"contract\":{\"tools\":[]},\"request\":{\"correlationId\":\"r\xff\",\"tool\":{\"name\":\"t\"}}}",
+			"request.correlationId: invalid UTF-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := decode.Input([]byte(tt.json))
+			require.Error(t, err)
+			assert.Equal(t, tt.want, err.Error())
+		})
+	}
+}
+
+func TestEncodeRoundTrips(t *testing.T) {
+	for _, s := range scenarios.MustBuiltin() {
+		b, err := decode.Encode(s.Input)
+		require.NoError(t, err, s.ID)
+		back, err := decode.Input(b)
+		require.NoError(t, err, s.ID)
+		assert.Equal(t, s.Input, back, s.ID)
+	}
+}
+
+func TestStreamReadsValuesAndLines(t *testing.T) {
+	s := decode.NewStream(strings.NewReader("{\"a\":1}\n\n{\"b\":\n 2}\n  [3]  {\"c\":4}\n"))
+	var lines []int
+	for {
+		v, line, err := s.Next()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		require.NotEmpty(t, v)
+		lines = append(lines, line)
+	}
+	assert.Equal(t, []int{1, 3, 5, 5}, lines)
+}
+
+func TestStreamSyntaxErrorsHaveLineAndColumn(t *testing.T) {
+	tests := []struct {
+		name, text string
+		line, col  int
+	}{
+		{"bad literal on line 3", "{}\n{}\n{\"a\": tru}\n{}", 3, 10},
+		{"garbage at start", "# comment", 1, 1},
+		{"unclosed object", "{}\n{\"a\":1", 2, 7},
+		{"trailing comma", "{\"a\":1,}", 1, 8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := decode.NewStream(strings.NewReader(tt.text))
+			var err error
+			for err == nil {
+				_, _, err = s.Next()
+			}
+			var sx *decode.SyntaxError
+			require.True(t, errors.As(err, &sx), "got %v", err)
+			assert.Equal(t, tt.line, sx.Line, sx.Error())
+			assert.Equal(t, tt.col, sx.Column, sx.Error())
+		})
+	}
+}
+
+func TestStreamLineNumbersSurviveALongStream(t *testing.T) {
+	var b strings.Builder
+	for range 20000 {
+		b.WriteString(`{"x":"` + strings.Repeat("y", 50) + "\"}\n")
+	}
+	b.WriteString("{oops}\n")
+	s := decode.NewStream(strings.NewReader(b.String()))
+	n := 0
+	for {
+		_, line, err := s.Next()
+		if err != nil {
+			var sx *decode.SyntaxError
+			require.True(t, errors.As(err, &sx))
+			assert.Equal(t, 20001, sx.Line)
+			assert.Equal(t, 2, sx.Column)
+			break
+		}
+		n++
+		require.Equal(t, n, line)
+	}
+	assert.Equal(t, 20000, n)
+}

@@ -1,0 +1,72 @@
+package decode_test
+
+import (
+	"testing"
+
+	"toolgate/assess"
+	"toolgate/decode"
+	"toolgate/scenarios"
+)
+
+// FuzzDecodeAssess feeds arbitrary bytes to the decoder and every input it
+// accepts to assess: nothing panics, exactly one rule fires, every rule
+// before it passed and every rule after it was not reached, and the fast
+// path agrees with the traced one.
+//
+//	go test ./decode -run '^$' -fuzz FuzzDecodeAssess -fuzztime 30s
+func FuzzDecodeAssess(f *testing.F) {
+	for _, s := range scenarios.MustBuiltin() {
+		b, err := decode.Encode(s.Input)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(valid))
+	f.Add([]byte(`{"contract":{"tools":[{"name":"t","effectClass":"x","requiredArguments":["a","a",""]}]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":{"a":null}},"environment":{"status":"ready"},"approval":{"status":"active","scope":"t"},"invocationRecord":{"correlationId":"r","status":"timed_out","effectStatus":"read_back"}}`))
+	f.Add([]byte(`{}`))
+	f.Add([]byte(`[`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		in, err := decode.Input(data)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("an input error must say what is wrong")
+			}
+			return
+		}
+		fast := assess.Assess(&in)
+		v, trace := assess.Explain(&in)
+		if fast.Code != v.Code || fast.Status != v.Status || fast.CorrelationID != v.CorrelationID {
+			t.Fatalf("Assess says %v, Explain says %v", fast, v)
+		}
+		if len(trace) != assess.NumRules {
+			t.Fatalf("trace has %d steps", len(trace))
+		}
+		fired := 0
+		for i, s := range trace {
+			switch {
+			case s.Outcome == assess.Fired:
+				if fired != 0 {
+					t.Fatalf("rules %d and %d both fired", fired, i+1)
+				}
+				fired = i + 1
+			case fired == 0 && s.Outcome != assess.Passed:
+				t.Fatalf("rule %d before the fired one is %v", i+1, s.Outcome)
+			case fired != 0 && s.Outcome != assess.NotReached:
+				t.Fatalf("rule %d after the fired one is %v", i+1, s.Outcome)
+			}
+			if s.Explanation(assess.English) == "" || s.Explanation(assess.Chinese) == "" {
+				t.Fatalf("rule %d has no explanation", i+1)
+			}
+		}
+		if fired == 0 || assess.Rule(fired) != v.Code.Rule() {
+			t.Fatalf("fired rule %d, code %v", fired, v.Code)
+		}
+		if v.CorrelationID != in.Request.CorrelationID {
+			t.Fatal("correlationId must be the request's")
+		}
+		if (v.Code == assess.CodeInvalidArguments) != (len(v.MissingArguments) > 0) {
+			t.Fatalf("missingArguments %v with %v", v.MissingArguments, v.Code)
+		}
+	})
+}

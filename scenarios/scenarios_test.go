@@ -1,0 +1,142 @@
+package scenarios_test
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/assess"
+	"toolgate/scenarios"
+)
+
+// The matrix of SPEC §2, plus the demo.
+func TestBuiltinScenariosAreTheMatrix(t *testing.T) {
+	all, err := scenarios.Builtin()
+	require.NoError(t, err)
+	want := []struct {
+		id      string
+		code    assess.Code
+		missing []string
+	}{
+		{"unknown-tool", assess.CodeUnknownTool, nil},
+		{"invalid-arguments", assess.CodeInvalidArguments, []string{"documentId"}},
+		{"read-only-candidate", assess.CodeAdmissionAllowed, nil},
+		{"write-without-approval", assess.CodeApprovalMissing, nil},
+		{"correlation-conflict", assess.CodeCorrelationConflict, nil},
+		{"timed-out-no-readback", assess.CodeTimedOutWithoutReadback, nil},
+		{"succeeded-not-verified", assess.CodeToolResultNotVerified, nil},
+		{"demo", assess.CodeAdmissionAllowed, nil},
+	}
+	require.Len(t, all, len(want))
+	for i, w := range want {
+		s := all[i]
+		t.Run(w.id, func(t *testing.T) {
+			assert.Equal(t, i+1, s.Number)
+			assert.Equal(t, w.id, s.ID)
+			assert.Equal(t, "admission", s.Track)
+			v := assess.Assess(&s.Input)
+			assert.Equal(t, w.code, v.Code)
+			assert.Equal(t, w.code.Status(), v.Status)
+			assert.Equal(t, w.missing, v.MissingArguments)
+			assert.Equal(t, w.code, s.Expect.Code)
+			for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+				for name, text := range map[string]scenarios.Text{"title": s.Title, "story": s.Story,
+					"injected": s.Injected, "doesNotProve": s.DoesNotProve} {
+					assert.NotEmpty(t, text.In(l), "%s in %v", name, l)
+				}
+			}
+			assert.NotEqual(t, s.Title.En, s.Title.Zh, "the Chinese title is a translation")
+		})
+	}
+}
+
+func TestSharedContract(t *testing.T) {
+	for _, s := range scenarios.MustBuiltin()[:7] {
+		c := s.Input.Contract
+		require.Equal(t, "chapter-11-v1", c.Version, s.File)
+		require.Len(t, c.Tools, 2, s.File)
+		assert.Equal(t, assess.Tool{Name: "document_read_metadata", Version: "v1", EffectClass: "read_only",
+			RequiredArguments: []string{"documentId"}}, c.Tools[0], s.File)
+		scope := "metadata_write"
+		assert.Equal(t, assess.Tool{Name: "document_update_metadata", Version: "v1", EffectClass: "reversible_write",
+			RequiredArguments: []string{"documentId", "title"}, ApprovalScope: &scope}, c.Tools[1], s.File)
+	}
+}
+
+const good = `id: x
+title: {en: X}
+input:
+  contract: {tools: [{name: t, version: v1, effectClass: read_only}]}
+  request: {correlationId: r, tool: {name: t, version: v1}}
+  environment: {status: ready}
+expect: {status: allowed, code: admission_allowed}
+`
+
+func TestLoadErrorsNameTheFile(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+	}{
+		{"wrong expected verdict", `id: x
+title: {en: X}
+input:
+  contract: {tools: [{name: t, version: v1, effectClass: read_only}]}
+  request: {correlationId: r, tool: {name: t, version: v1}}
+  environment: {status: degraded}
+expect:
+  status: allowed
+  code: admission_allowed
+`, `s/bad.yaml:9:9: expected allowed/admission_allowed, assess says blocked/environment_not_ready (rule 4 fired: environment.status is "degraded", not "ready")`},
+		{"input field of the wrong type", `id: x
+title: {en: X}
+input:
+  contract: {tools: [{name: t, version: v1}]}
+  request: {correlationId: r, tool: {name: t, version: 2}}
+expect: {status: allowed, code: admission_allowed}
+`, `s/bad.yaml:5:56: input.request.tool.version: want string, got number`},
+		{"unknown scenario field", "id: x\ntitel: {en: X}\n", `s/bad.yaml:2:1: unknown field "titel"`},
+		{"unknown code", "id: x\ntitle: {en: X}\ninput: {}\nexpect: {status: allowed, code: admited}\n",
+			`s/bad.yaml:4:33: expect.code: unknown code "admited"`},
+		{"no expectation", "id: x\ntitle: {en: X}\ninput: {}\n", `s/bad.yaml: expect: required`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := scenarios.Parse("s/bad.yaml", []byte(tt.text))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
+func TestLoadFSKeepsOrderAndRejectsDuplicateIDs(t *testing.T) {
+	fsys := fstest.MapFS{
+		"02-b.yaml": {Data: []byte(good)},
+		"01-a.yaml": {Data: []byte(good[:len("id: ")] + "a" + good[len("id: x"):])},
+		"03-c.yaml": {Data: []byte(good)},
+	}
+	all, err := scenarios.LoadFS(fsys, "dir")
+	require.Error(t, err)
+	assert.Equal(t, `dir/03-c.yaml: id "x" is already used by dir/02-b.yaml`, err.Error())
+	require.Len(t, all, 2)
+	assert.Equal(t, "a", all[0].ID)
+	assert.Equal(t, 2, all[1].Number)
+}
+
+func TestTextFallsBackToTheOtherLanguage(t *testing.T) {
+	assert.Equal(t, "only", scenarios.Text{En: "only"}.In(assess.Chinese))
+	assert.Equal(t, "仅", scenarios.Text{Zh: "仅"}.In(assess.English))
+	assert.Equal(t, "中", scenarios.Text{En: "en", Zh: "中"}.In(assess.Chinese))
+}
+
+func TestFind(t *testing.T) {
+	all := scenarios.MustBuiltin()
+	s, ok := scenarios.Find(all, "4")
+	require.True(t, ok)
+	assert.Equal(t, "write-without-approval", s.ID)
+	s, ok = scenarios.Find(all, "demo")
+	require.True(t, ok)
+	assert.Equal(t, 8, s.Number)
+	_, ok = scenarios.Find(all, "9")
+	assert.False(t, ok)
+}
