@@ -2,9 +2,12 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"sync"
 
 	"github.com/go-json-experiment/json"
 
@@ -54,33 +57,134 @@ type errorLine struct {
 	Error string `json:"error"`
 }
 
-// assessStream answers every input of r with one line on w.
+// batchSize is how many inputs a worker takes at once: large enough that
+// channel hand-offs cost little, small enough that output starts at once.
+const batchSize = 256
+
+// batch is a run of consecutive inputs and, once done, their output lines.
+type batch struct {
+	values []decode.Value
+	// stop is set when reading or parsing stopped in this batch; out then
+	// holds the lines of the inputs before the one that stopped it.
+	stop    error
+	out     []byte
+	invalid int
+	done    chan struct{}
+}
+
+// assessStream answers every input of r with one line on w, in order.
+// Reading, deciding and writing overlap: one goroutine splits the stream
+// into values, workers parse and decide batches of them, and the caller
+// writes the batches' output in the order they were read.
 func assessStream(r io.Reader, name string, w io.Writer, withTrace bool, lang assess.Lang) error {
+	procs := runtime.GOMAXPROCS(0)
+	work := make(chan *batch, procs)
+	ordered := make(chan *batch, 2*procs)
+	quit := make(chan struct{})
+	go readBatches(r, work, ordered, quit)
+	var wg sync.WaitGroup
+	for range procs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range work {
+				b.decide(withTrace, lang)
+				close(b.done)
+			}
+		}()
+	}
+	defer wg.Wait()
+
 	out := bufio.NewWriterSize(w, 64<<10)
-	stream := decode.NewStream(bufio.NewReaderSize(r, 64<<10))
 	invalid, total := 0, 0
+	var stop error
+	for b := range ordered {
+		<-b.done
+		if stop != nil {
+			continue // drain what is already read
+		}
+		if _, err := out.Write(b.out); err != nil {
+			stop = err
+		}
+		invalid += b.invalid
+		total += len(b.values)
+		if b.stop != nil && stop == nil {
+			stop = b.stop
+		}
+		if stop != nil {
+			close(quit)
+		}
+	}
+	if err := out.Flush(); err != nil && stop == nil {
+		stop = err
+	}
+	var sx *decode.SyntaxError
+	switch {
+	case errors.As(stop, &sx):
+		return &exitError{ExitUsage, fmt.Errorf("%s:%d:%d: not JSON: %s", name, sx.Line, sx.Column, sx.Msg)}
+	case stop != nil:
+		return &exitError{ExitUsage, fmt.Errorf("%s: %w", name, stop)}
+	case invalid > 0:
+		return &exitError{ExitInvalid, fmt.Errorf("%s: %d of %d inputs were invalid (see their error lines)", name, invalid, total)}
+	}
+	return nil
+}
+
+// readBatches splits the stream into batches of values, handing each to
+// the workers and, in order, to the writer, until the input ends or the
+// writer quits.
+func readBatches(r io.Reader, work, ordered chan<- *batch, quit <-chan struct{}) {
+	defer close(work)
+	defer close(ordered)
+	stream := decode.NewStream(r)
+	fresh := func() *batch {
+		return &batch{values: make([]decode.Value, 0, batchSize), done: make(chan struct{})}
+	}
+	b := fresh()
+	send := func() bool {
+		select {
+		case work <- b:
+		case <-quit:
+			return false
+		}
+		ordered <- b
+		b = fresh()
+		return true
+	}
 	for {
-		raw, line, err := stream.Next()
+		v, err := stream.Next()
 		if err == io.EOF {
 			break
 		}
-		var sx *decode.SyntaxError
-		if errors.As(err, &sx) {
-			_ = out.Flush()
-			return &exitError{ExitUsage, fmt.Errorf("%s:%d:%d: not JSON: %s", name, sx.Line, sx.Column, sx.Msg)}
+		if err != nil {
+			b.stop = err
+			break
+		}
+		b.values = append(b.values, v)
+		if len(b.values) == batchSize && !send() {
+			return
+		}
+	}
+	send()
+}
+
+// decide answers the batch's inputs into b.out, up to the first that is
+// not JSON.
+func (b *batch) decide(withTrace bool, lang assess.Lang) {
+	buf := bytes.NewBuffer(make([]byte, 0, 96*len(b.values)))
+	defer func() { b.out = buf.Bytes() }()
+	for i, value := range b.values {
+		in, err := decode.Input(value.Raw)
+		var nj *decode.NotJSON
+		if errors.As(err, &nj) {
+			line, col := value.Position(nj.Offset)
+			b.values, b.stop = b.values[:i], &decode.SyntaxError{Line: line, Column: col, Msg: nj.Msg}
+			return
 		}
 		if err != nil {
-			_ = out.Flush()
-			return &exitError{ExitUsage, fmt.Errorf("%s: %w", name, err)}
-		}
-		total++
-		in, err := decode.Input(raw)
-		if err != nil {
-			invalid++
-			if err := json.MarshalWrite(out, errorLine{fmt.Sprintf("line %d: %v", line, err)}); err != nil {
-				return err
-			}
-			out.WriteByte('\n')
+			b.invalid++
+			_ = json.MarshalWrite(buf, errorLine{fmt.Sprintf("line %d: %v", value.Line, err)})
+			buf.WriteByte('\n')
 			continue
 		}
 		var vl verdictLine
@@ -91,16 +195,7 @@ func assessStream(r io.Reader, name string, w io.Writer, withTrace bool, lang as
 		} else {
 			vl = lineOf(assess.Assess(&in))
 		}
-		if err := json.MarshalWrite(out, &vl); err != nil {
-			return err
-		}
-		out.WriteByte('\n')
+		_ = json.MarshalWrite(buf, &vl)
+		buf.WriteByte('\n')
 	}
-	if err := out.Flush(); err != nil {
-		return err
-	}
-	if invalid > 0 {
-		return &exitError{ExitInvalid, fmt.Errorf("%s: %d of %d inputs were invalid (see their error lines)", name, invalid, total)}
-	}
-	return nil
 }

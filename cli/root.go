@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -296,6 +297,13 @@ toolgate reads standard input.`,
 				}
 				defer f.Close()
 				in, name = f, args[0]
+			}
+			if c.env.Getenv("GOGC") == "" {
+				// A stream allocates many small, short-lived values; with
+				// the default GOGC=100 the young heap is collected every
+				// few milliseconds. 400 trades about 10 MB for a quarter
+				// more throughput (README, "Performance").
+				debug.SetGCPercent(400)
 			}
 			return assessStream(in, name, cmd.OutOrStdout(), trace, lang)
 		},

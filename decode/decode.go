@@ -9,7 +9,10 @@
 package decode
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"reflect"
 	"strconv"
 	"strings"
@@ -35,6 +38,16 @@ func (e *Error) Error() string {
 	}
 	return e.Path + ": " + e.Msg
 }
+
+// NotJSON is a value that is not JSON text at all. Offset is the byte in
+// the value where parsing stopped; Value.Position turns it into a line and
+// column of the stream.
+type NotJSON struct {
+	Offset int64
+	Msg    string
+}
+
+func (e *NotJSON) Error() string { return fmt.Sprintf("not JSON at byte %d: %s", e.Offset, e.Msg) }
 
 // Errors is every problem found in one input.
 type Errors []*Error
@@ -73,11 +86,19 @@ type wireRequest struct {
 	Arguments     map[string]any  `json:"arguments"`
 }
 
-// Input decodes one JSON value into an assess input. A non-nil error is an
-// *Error or Errors (several required fields missing at once).
+// Input decodes one JSON value into an assess input. A non-nil error is a
+// *NotJSON when data is not JSON text, else an *Error or Errors (several
+// required fields missing at once). Duplicate field names and invalid UTF-8
+// are input errors, not *NotJSON: the text is still readable.
 func Input(data []byte) (assess.Input, error) {
 	var w wire
 	if err := json.Unmarshal(data, &w, strict); err != nil {
+		// Unmarshal reports the first problem it meets, which may be an
+		// unknown field before a syntax error further on; text that is
+		// not JSON must be reported as such.
+		if nj := notJSON(data); nj != nil {
+			return assess.Input{}, nj
+		}
 		return assess.Input{}, describe(err)
 	}
 	var errs Errors
@@ -125,6 +146,28 @@ func Encode(in assess.Input) ([]byte, error) {
 	return json.Marshal(in, jsontext.WithIndent("  "), json.Deterministic(true))
 }
 
+// notJSON checks that data is one JSON value and says where it is not.
+func notJSON(data []byte) *NotJSON {
+	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	_, err := dec.ReadValue()
+	if err == nil {
+		if _, err = dec.ReadValue(); err == io.EOF {
+			return nil
+		}
+		if err == nil {
+			return &NotJSON{Offset: dec.InputOffset(), Msg: "more than one value"}
+		}
+	}
+	if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
+		return &NotJSON{Offset: int64(len(data)), Msg: "unexpected end of input: a value is not closed"}
+	}
+	var sx *jsontext.SyntacticError
+	if errors.As(err, &sx) {
+		return &NotJSON{Offset: sx.ByteOffset, Msg: cleanMsg(sx.Err.Error())}
+	}
+	return &NotJSON{Offset: dec.InputOffset(), Msg: cleanMsg(err.Error())}
+}
+
 // describe turns a json error into an *Error with a dotted path.
 func describe(err error) error {
 	var se *json.SemanticError
@@ -148,8 +191,11 @@ func describe(err error) error {
 	var sx *jsontext.SyntacticError
 	if errors.As(err, &sx) {
 		msg := cleanMsg(sx.Err.Error())
-		if errors.Is(sx.Err, jsontext.ErrDuplicateName) {
+		switch {
+		case errors.Is(sx.Err, jsontext.ErrDuplicateName):
 			msg = "duplicate field"
+		case strings.HasPrefix(msg, "invalid UTF-8"):
+			msg = "invalid UTF-8"
 		}
 		return &Error{Path: dotted(sx.JSONPointer), Msg: msg}
 	}

@@ -110,41 +110,59 @@ func TestEncodeRoundTrips(t *testing.T) {
 }
 
 func TestStreamReadsValuesAndLines(t *testing.T) {
-	s := decode.NewStream(strings.NewReader("{\"a\":1}\n\n{\"b\":\n 2}\n  [3]  {\"c\":4}\n"))
+	s := decode.NewStream(strings.NewReader("{\"a\":1}\n\n{\"b\":\n 2}\n  [3]  {\"c\":\"}\\\"{\"}\n\"str\" 42 tru}\n"))
+	var got []string
 	var lines []int
 	for {
-		v, line, err := s.Next()
+		v, err := s.Next()
 		if err == io.EOF {
 			break
 		}
 		require.NoError(t, err)
-		require.NotEmpty(t, v)
-		lines = append(lines, line)
+		got = append(got, string(v.Raw))
+		lines = append(lines, v.Line)
 	}
-	assert.Equal(t, []int{1, 3, 5, 5}, lines)
+	assert.Equal(t, []string{`{"a":1}`, "{\"b\":\n 2}", `[3]`, `{"c":"}\"{"}`, `"str"`, `42`, `tru}`}, got)
+	assert.Equal(t, []int{1, 3, 5, 5, 6, 6, 6}, lines)
 }
 
-func TestStreamSyntaxErrorsHaveLineAndColumn(t *testing.T) {
+// notJSON runs a stream through Input until text that is not JSON, the
+// way toolgate assess does, and returns where it stopped.
+func notJSON(t *testing.T, text string) (line, col int) {
+	t.Helper()
+	s := decode.NewStream(strings.NewReader(text))
+	for {
+		v, err := s.Next()
+		var sx *decode.SyntaxError
+		if errors.As(err, &sx) {
+			return sx.Line, sx.Column
+		}
+		require.NoError(t, err, "the stream ended without a syntax error")
+		_, err = decode.Input(v.Raw)
+		var nj *decode.NotJSON
+		if errors.As(err, &nj) {
+			return v.Position(nj.Offset)
+		}
+	}
+}
+
+func TestSyntaxErrorsHaveLineAndColumn(t *testing.T) {
 	tests := []struct {
 		name, text string
 		line, col  int
 	}{
 		{"bad literal on line 3", "{}\n{}\n{\"a\": tru}\n{}", 3, 10},
 		{"garbage at start", "# comment", 1, 1},
-		{"unclosed object", "{}\n{\"a\":1", 2, 7},
+		{"unclosed object at the end", "{}\n{\"a\":1", 2, 7},
 		{"trailing comma", "{\"a\":1,}", 1, 8},
+		{"error on the second line of a value", "{\"a\":\n  [1,,2]}", 2, 6},
+		{"stray closing bracket", "{}\n }", 2, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := decode.NewStream(strings.NewReader(tt.text))
-			var err error
-			for err == nil {
-				_, _, err = s.Next()
-			}
-			var sx *decode.SyntaxError
-			require.True(t, errors.As(err, &sx), "got %v", err)
-			assert.Equal(t, tt.line, sx.Line, sx.Error())
-			assert.Equal(t, tt.col, sx.Column, sx.Error())
+			line, col := notJSON(t, tt.text)
+			assert.Equal(t, tt.line, line)
+			assert.Equal(t, tt.col, col)
 		})
 	}
 }
@@ -156,18 +174,13 @@ func TestStreamLineNumbersSurviveALongStream(t *testing.T) {
 	}
 	b.WriteString("{oops}\n")
 	s := decode.NewStream(strings.NewReader(b.String()))
-	n := 0
-	for {
-		_, line, err := s.Next()
-		if err != nil {
-			var sx *decode.SyntaxError
-			require.True(t, errors.As(err, &sx))
-			assert.Equal(t, 20001, sx.Line)
-			assert.Equal(t, 2, sx.Column)
+	for n := 1; ; n++ {
+		v, err := s.Next()
+		require.NoError(t, err)
+		require.Equal(t, n, v.Line)
+		if n == 20001 {
+			assert.Equal(t, "{oops}", string(v.Raw))
 			break
 		}
-		n++
-		require.Equal(t, n, line)
 	}
-	assert.Equal(t, 20000, n)
 }

@@ -1,6 +1,7 @@
 package decode_test
 
 import (
+	"bytes"
 	"testing"
 
 	"toolgate/assess"
@@ -69,4 +70,43 @@ func FuzzDecodeAssess(f *testing.F) {
 			t.Fatalf("missingArguments %v with %v", v.MissingArguments, v.Code)
 		}
 	})
+}
+
+// FuzzStream checks that the splitter never panics or loops, and that every
+// value it hands out is the input's bytes at the line and column it names.
+//
+//	go test ./decode -run '^$' -fuzz FuzzStream -fuzztime 30s
+func FuzzStream(f *testing.F) {
+	for _, seed := range []string{"{}\n[1]\n", `{"a":"\"}"}  "x" 42 tru}`, "{\n\"a\":\n[\n]}\n\n", "\"unterminated", `\`, "{\"a\\\n"} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s := decode.NewStream(bytes.NewReader(data))
+		for range len(data) + 1 {
+			v, err := s.Next()
+			if err != nil {
+				return
+			}
+			off := offsetOf(data, v.Line, v.Column)
+			if off < 0 || off+len(v.Raw) > len(data) || !bytes.Equal(data[off:off+len(v.Raw)], v.Raw) {
+				t.Fatalf("value %q said to be at %d:%d (offset %d)", v.Raw, v.Line, v.Column, off)
+			}
+		}
+		t.Fatal("more values than bytes: the stream does not advance")
+	})
+}
+
+func offsetOf(data []byte, line, col int) int {
+	l, c := 1, 1
+	for i, b := range data {
+		if l == line && c == col {
+			return i
+		}
+		if b == '\n' {
+			l, c = l+1, 1
+		} else {
+			c++
+		}
+	}
+	return -1
 }

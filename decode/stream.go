@@ -1,11 +1,8 @@
 package decode
 
 import (
-	"errors"
 	"fmt"
 	"io"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // SyntaxError is text that is not JSON, with the position where reading
@@ -19,96 +16,184 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Msg)
 }
 
-// Stream reads a sequence of JSON values: one value, JSON Lines, or values
-// separated by any whitespace. Each value is handed back raw so that a value
-// that is valid JSON but an invalid input costs only itself.
+// Value is one JSON text of a stream, not yet parsed, with where it starts.
+type Value struct {
+	Raw          []byte
+	Line, Column int
+}
+
+// Position is the line and column of a byte offset inside the value.
+func (v Value) Position(off int64) (line, col int) {
+	line, col = v.Line, v.Column
+	for _, b := range v.Raw[:min(max(off, 0), int64(len(v.Raw)))] {
+		if b == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// Stream splits a sequence of JSON texts — one value, JSON Lines, or values
+// separated by any whitespace — into single values without parsing them, so
+// that parsing can be spread over several goroutines. It finds where a
+// value ends by counting brackets outside strings; whether the value is
+// JSON is for Input to say (it then returns a *NotJSON error).
 type Stream struct {
-	lines *lineCounter
-	dec   *jsontext.Decoder
+	r         io.Reader
+	buf       []byte // buf[pos:] is read but not yet handed out
+	pos       int
+	eof       bool
+	err       error
+	line, col int // position of buf[pos]
 }
 
 // NewStream reads values from r.
 func NewStream(r io.Reader) *Stream {
-	lc := &lineCounter{r: r, folded: 1, lastNL: -1}
-	// Duplicate names and invalid UTF-8 are judged per input by Input,
-	// so that they cost one line of output and not the whole stream.
-	dec := jsontext.NewDecoder(lc, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
-	return &Stream{lines: lc, dec: dec}
+	return &Stream{r: r, buf: make([]byte, 0, 64<<10), line: 1, col: 1}
 }
 
-// Next returns the next value and the line it starts on. The value is only
-// valid until the next call. At the end it returns io.EOF; on text that is
-// not JSON, a *SyntaxError.
-func (s *Stream) Next() (value []byte, line int, err error) {
-	v, err := s.dec.ReadValue()
-	if err == io.EOF {
-		return nil, 0, io.EOF
+// fill reads more input, keeping buf[keep:] and moving it to the front.
+// It returns how far the kept bytes moved.
+func (s *Stream) fill(keep int) int {
+	moved := keep
+	n := copy(s.buf[:cap(s.buf)], s.buf[keep:])
+	s.buf = s.buf[:n]
+	if n == cap(s.buf) {
+		s.buf = append(s.buf, make([]byte, n)...)[:n] // a value longer than the buffer: grow
 	}
-	if err != nil {
-		off := s.dec.InputOffset()
-		msg := err.Error()
-		var sx *jsontext.SyntacticError
-		if errors.As(err, &sx) {
-			off = sx.ByteOffset
-			msg = cleanMsg(sx.Err.Error())
+	s.pos -= moved
+	for !s.eof && len(s.buf) < cap(s.buf) {
+		m, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
+		s.buf = s.buf[:len(s.buf)+m]
+		if err == io.EOF {
+			s.eof = true
+		} else if err != nil {
+			s.eof, s.err = true, err
 		}
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			msg = "unexpected end of input: a value is not closed"
-		}
-		l, c := s.lines.position(off)
-		return nil, 0, &SyntaxError{Line: l, Column: c, Msg: msg}
-	}
-	end := s.dec.InputOffset()
-	start := end - int64(len(v))
-	line, _ = s.lines.position(start)
-	s.lines.fold(start)
-	return v, line, nil
-}
-
-// lineCounter remembers where the newlines are in what has been read, so
-// that a byte offset can be turned into a line and column. Newlines before
-// the last value read are folded into a count, so memory stays bounded by
-// the decoder's read-ahead however long the stream is.
-type lineCounter struct {
-	r      io.Reader
-	off    int64   // bytes read so far
-	nl     []int64 // offsets of newlines not yet folded
-	folded int     // line number at the first unfolded offset
-	lastNL int64   // offset of the last folded newline, -1 if none
-}
-
-func (c *lineCounter) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	for i, b := range p[:n] {
-		if b == '\n' {
-			c.nl = append(c.nl, c.off+int64(i))
-		}
-	}
-	c.off += int64(n)
-	return n, err
-}
-
-// fold forgets newlines before off; no later position asked is before it.
-func (c *lineCounter) fold(off int64) {
-	k := 0
-	for k < len(c.nl) && c.nl[k] < off {
-		k++
-	}
-	if k > 0 {
-		c.lastNL = c.nl[k-1]
-		c.folded += k
-		c.nl = append(c.nl[:0], c.nl[k:]...)
-	}
-}
-
-func (c *lineCounter) position(off int64) (line, col int) {
-	line, last := c.folded, c.lastNL
-	for _, n := range c.nl {
-		if n >= off {
+		if m > 0 {
 			break
 		}
-		line++
-		last = n
 	}
-	return line, int(off - last)
+	return moved
 }
+
+// Next returns the next value; its Raw is a fresh slice the caller may keep.
+// At the end it returns io.EOF. A value cut short by the end of the input is
+// a *SyntaxError.
+func (s *Stream) Next() (Value, error) {
+	// Skip whitespace.
+	for {
+		for s.pos < len(s.buf) && isSpace(s.buf[s.pos]) {
+			s.advance(s.buf[s.pos])
+			s.pos++
+		}
+		if s.pos < len(s.buf) {
+			break
+		}
+		if s.eof {
+			if s.err != nil {
+				return Value{}, s.err
+			}
+			return Value{}, io.EOF
+		}
+		s.fill(s.pos)
+	}
+	v := Value{Line: s.line, Column: s.col}
+	start := s.pos
+	i := s.pos
+	// lineStart is where the current line starts in buf (it may be before
+	// start); columns are counted from it only when a value ends.
+	lineStart := s.pos - (s.col - 1)
+	depth, inString := 0, false
+	first := s.buf[start]
+	bracketed := first == '{' || first == '['
+	for {
+	scan:
+		for i < len(s.buf) {
+			c := s.buf[i]
+			if inString {
+				// The hot loop: most bytes are inside strings.
+				for i < len(s.buf) {
+					c = s.buf[i]
+					if c == '"' || c == '\\' || c == '\n' {
+						break
+					}
+					i++
+				}
+				if i == len(s.buf) {
+					break scan
+				}
+				switch c {
+				case '\\':
+					if i+1 == len(s.buf) {
+						break scan // the escaped byte is not read yet
+					}
+					i += 2
+					continue
+				case '\n':
+					s.line, lineStart = s.line+1, i+1
+					i++
+					continue
+				}
+				inString = false
+				i++
+				if depth == 0 {
+					return s.take(v, start, i, lineStart), nil
+				}
+				continue
+			}
+			switch c {
+			case '\n':
+				s.line, lineStart = s.line+1, i+1
+			case '"':
+				inString = true
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 && bracketed {
+					return s.take(v, start, i+1, lineStart), nil
+				}
+			}
+			if !bracketed && depth <= 0 && i > start && isSpace(c) {
+				// A scalar (or stray text) ends at whitespace, which is
+				// given back.
+				if c == '\n' {
+					s.line--
+				}
+				return s.take(v, start, i, lineStart), nil
+			}
+			i++
+		}
+		if s.eof {
+			if depth > 0 || inString {
+				s.col = i - lineStart + 1
+				return Value{}, &SyntaxError{Line: s.line, Column: s.col, Msg: "unexpected end of input: a value is not closed"}
+			}
+			return s.take(v, start, i, lineStart), nil
+		}
+		moved := s.fill(start)
+		start, i, lineStart = start-moved, i-moved, lineStart-moved
+	}
+}
+
+// take hands out buf[start:end] as the value's bytes.
+func (s *Stream) take(v Value, start, end, lineStart int) Value {
+	v.Raw = append([]byte(nil), s.buf[start:end]...)
+	s.pos = end
+	s.col = end - lineStart + 1
+	return v
+}
+
+func (s *Stream) advance(c byte) {
+	if c == '\n' {
+		s.line, s.col = s.line+1, 1
+	} else {
+		s.col++
+	}
+}
+
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -1,0 +1,205 @@
+package cli_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/cli"
+)
+
+// run runs the command line in-process with a fake environment.
+func run(t *testing.T, stdin string, env map[string]string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := cli.Env{
+		Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) string { return env[k] },
+	}
+	for k, v := range env {
+		e.Environ = append(e.Environ, k+"="+v)
+	}
+	code = cli.Run(args, e)
+	return out.String(), errb.String(), code
+}
+
+func TestList(t *testing.T) {
+	out, _, code := run(t, "", nil, "list")
+	require.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 8)
+	assert.Regexp(t, `^ 4  write-without-approval\s+Write without approval\s+requires_approval/approval_missing$`, lines[3])
+	out, _, _ = run(t, "", map[string]string{"LANG": "zh_CN.UTF-8"}, "list")
+	assert.Contains(t, out, "写入缺批准", "LANG picks Chinese")
+	out, _, _ = run(t, "", map[string]string{"LANG": "zh_CN.UTF-8", "LC_ALL": "en_US.UTF-8"}, "list")
+	assert.Contains(t, out, "Write without approval", "LC_ALL wins over LANG")
+}
+
+func TestTraceText(t *testing.T) {
+	out, _, code := run(t, "", nil, "trace", "4")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "7 ➤ FIRED         Write approval")
+	assert.Contains(t, out, `document_update_metadata is "reversible_write" (a write) and there is no approval snapshot`)
+	assert.Contains(t, out, "8 - not reached   Admit")
+	assert.Contains(t, out, "does NOT prove: that approval was granted, or that the write happened")
+	assert.NotContains(t, out, "\x1b[", "no colour when stdout is not a terminal")
+
+	out, _, _ = run(t, "", nil, "trace", "timed-out-no-readback", "--lang", "zh")
+	assert.Contains(t, out, "5 ➤ 触发")
+	assert.Contains(t, out, "不能证明: 可以安全重试，或目标一定没有变化")
+}
+
+func TestTraceFormats(t *testing.T) {
+	out, _, code := run(t, "", nil, "trace", "2", "--format", "json")
+	require.Equal(t, 0, code)
+	var got struct {
+		ID      string
+		Verdict struct {
+			Status, Code     string
+			MissingArguments []string
+		}
+		Trace []struct {
+			Rule    int
+			Outcome string
+			Reads   []string
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got, json.MatchCaseInsensitiveNames(true)))
+	assert.Equal(t, "invalid-arguments", got.ID)
+	assert.Equal(t, "invalid_arguments", got.Verdict.Code)
+	assert.Equal(t, []string{"documentId"}, got.Verdict.MissingArguments)
+	require.Len(t, got.Trace, 8)
+	assert.Equal(t, "fired", got.Trace[2].Outcome)
+	assert.Contains(t, got.Trace[2].Reads, "request.arguments.documentId")
+
+	out, _, _ = run(t, "", nil, "trace", "--all", "--format", "md")
+	assert.Equal(t, 8, strings.Count(out, "\n## Scenario ")+boolInt(strings.HasPrefix(out, "## Scenario ")))
+	assert.Contains(t, out, "| 7 | Write approval | **➤ FIRED** |")
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"trace"}, "which scenario?"},
+		{[]string{"trace", "9"}, `no scenario "9"`},
+		{[]string{"trace", "1", "--all"}, "not both"},
+		{[]string{"trace", "1", "--format", "pdf"}, `--format "pdf": want text, md or json`},
+		{[]string{"list", "--lang", "fr"}, `--lang: unknown language "fr"`},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+		{[]string{"--scenario", "99"}, `--scenario "99": no such scenario`},
+		{[]string{"--step", "9"}, "--step 9: want 0 to 8"},
+		{[]string{}, "the trainer needs a terminal"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			_, errOut, code := run(t, "", nil, tt.args...)
+			assert.Equal(t, 2, code)
+			assert.Contains(t, errOut, tt.want)
+		})
+	}
+}
+
+func TestAssessStream(t *testing.T) {
+	in := strings.Join([]string{
+		`{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}}}`,
+		`{"contract":{"tools":[{"name":"t","version":"v1","effectClass":"read_only"}]},"request":{"correlationId":"r2","tool":{"name":"t","version":"v1"}},"environment":{"status":"ready"},"invocationRecord":{"correlationId":"r2","status":"succeeded","verificationStatus":5}}`,
+		`{"contract":{"tools":[{"name":"t","requiredArguments":["a","b"]}]},"request":{"correlationId":"r3","tool":{"name":"t"},"arguments":{"a":3}}}`,
+		`{"contract":{"tools":[{"name":"t","effectClass":"read_only"}]},"request":{"correlationId":"r4","tool":{"name":"t"}},"environment":{"status":"ready"},"invocationRecord":{"correlationId":"r4","status":"timed_out"}}`,
+	}, "\n")
+	out, errOut, code := run(t, in, nil, "assess")
+	assert.Equal(t, 1, code, "one invalid input makes the exit status 1")
+	assert.Equal(t, `{"status":"rejected","code":"unknown_tool","correlationId":"r1"}
+{"error":"line 2: invocationRecord.verificationStatus: want string, got number"}
+{"status":"rejected","code":"invalid_arguments","correlationId":"r3","missingArguments":["a","b"]}
+{"status":"effect_unknown","code":"timed_out_without_readback","correlationId":"r4","effectStatus":"unknown"}
+`, out)
+	assert.Contains(t, errOut, "1 of 4 inputs were invalid")
+}
+
+func TestAssessStopsOnTextThatIsNotJSON(t *testing.T) {
+	in := "{\"contract\":{\"tools\":[]},\"request\":{\"correlationId\":\"r1\",\"tool\":{\"name\":\"x\"}}}\n{\"a\": tru}\n{}\n"
+	out, errOut, code := run(t, in, nil, "assess", "-")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, `{"status":"rejected","code":"unknown_tool","correlationId":"r1"}`+"\n", out, "what came before is answered")
+	assert.Contains(t, errOut, "-:2:10: not JSON: invalid character '}' in literal true")
+}
+
+func TestAssessWithTrace(t *testing.T) {
+	in := `{"contract":{"tools":[{"name":"t","effectClass":"read_only"}]},"request":{"correlationId":"r","tool":{"name":"t"}}}`
+	out, _, code := run(t, in, nil, "assess", "--trace")
+	require.Equal(t, 0, code)
+	var line struct {
+		Code  string `json:"code"`
+		Trace []struct {
+			Rule        int    `json:"rule"`
+			ID          string `json:"id"`
+			Outcome     string `json:"outcome"`
+			Explanation string `json:"explanation"`
+		} `json:"trace"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &line))
+	assert.Equal(t, "environment_not_ready", line.Code)
+	require.Len(t, line.Trace, 8)
+	assert.Equal(t, "environment_ready", line.Trace[3].ID)
+	assert.Equal(t, "fired", line.Trace[3].Outcome)
+	assert.Equal(t, "no environment snapshot, which counts as not ready", line.Trace[3].Explanation)
+}
+
+func TestAssessFileErrors(t *testing.T) {
+	_, errOut, code := run(t, "", nil, "assess", filepath.Join(t.TempDir(), "missing.json"))
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "no such file")
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	for _, cmd := range [][]string{{"--help"}, {"list", "--help"}, {"trace", "--help"}, {"assess", "--help"}} {
+		out, _, code := run(t, "", nil, cmd...)
+		assert.Equal(t, 0, code, cmd)
+		assert.Contains(t, out, "Examples:", cmd)
+	}
+	out, _, code := run(t, "", nil, "--version")
+	assert.Equal(t, 0, code)
+	assert.Regexp(t, `^toolgate \d+\.\d+\.\d+ \(go`, out)
+}
+
+// TestBinary builds the real binary and runs it the way a user would.
+func TestBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "toolgate")
+	build := exec.Command("go", "build", "-o", bin, "..")
+	build.Dir = "."
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, string(out))
+
+	cmd := exec.Command(bin, "assess")
+	cmd.Stdin = strings.NewReader(`{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}}}`)
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	got, err := cmd.Output()
+	require.NoError(t, err)
+	assert.Equal(t, `{"status":"rejected","code":"unknown_tool","correlationId":"r1"}`+"\n", string(got))
+
+	cmd = exec.Command(bin, "assess")
+	cmd.Stdin = strings.NewReader("{\n")
+	err = cmd.Run()
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee)
+	assert.Equal(t, 2, ee.ExitCode())
+}
