@@ -195,5 +195,4 @@ func (s *Stream) advance(c byte) {
 	}
 }
 
-
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -1,0 +1,33 @@
+# toolgate — everyday commands. Everything here is plain `go`; the README
+# gives the same commands for a machine without make.
+.PHONY: run build test bench fuzz lint jsonl-bench clean
+
+run:
+	go run .
+
+build:
+	go build -o toolgate .
+
+test:
+	go test ./...
+
+bench:
+	go test ./... -run '^$$' -bench . -benchmem
+
+# Fuzz each target for a bounded time (FUZZTIME=1m make fuzz for longer).
+FUZZTIME ?= 20s
+fuzz:
+	go test ./decode -run '^$$' -fuzz '^FuzzDecodeAssess$$' -fuzztime $(FUZZTIME)
+	go test ./decode -run '^$$' -fuzz '^FuzzStream$$' -fuzztime $(FUZZTIME)
+
+lint:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	go vet ./...
+
+# End to end: the real binary on 100,000 JSON Lines.
+jsonl-bench: build
+	yes "$$(cat testdata/inputs.jsonl)" | head -n 100000 > /tmp/toolgate-100k.jsonl
+	for i in 1 2 3; do /usr/bin/time -f "%e s wall, %M KB max RSS" ./toolgate assess /tmp/toolgate-100k.jsonl > /dev/null; done
+
+clean:
+	rm -f toolgate
