@@ -21,6 +21,8 @@ func main() {
 		Environ:     os.Environ(),
 		StdoutIsTTY: term.IsTerminal(os.Stdout.Fd()),
 		StdinIsTTY:  term.IsTerminal(os.Stdin.Fd()),
-		RunTUI:      tui.Run,
+		RunTUI: func(o cli.TUIOptions) error {
+			return tui.Run(tui.Options{Scenarios: o.Scenarios, Lang: o.Lang, Scenario: o.Scenario, Step: o.Step})
+		},
 	}))
 }

@@ -1,14 +1,9 @@
-// Package tui is toolgate's interactive trainer.
 package tui
 
-import (
-	"fmt"
+import tea "charm.land/bubbletea/v2"
 
-	"toolgate/cli"
-)
-
-// Run starts the trainer on the terminal. Placeholder until the TUI lands.
-func Run(opts cli.TUIOptions) error {
-	fmt.Println("toolgate: the interactive trainer is coming; use 'toolgate list' and 'toolgate trace N'")
-	return nil
+// Run starts the trainer on the terminal and returns when the user quits.
+func Run(opts Options) error {
+	_, err := tea.NewProgram(New(opts)).Run()
+	return err
 }

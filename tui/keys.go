@@ -1,0 +1,51 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+
+	"toolgate/assess"
+)
+
+// keyMap is every key the trainer answers to. It is a help.KeyMap.
+type keyMap struct {
+	Up, Down, Open, Next, Back, Run, Restart key.Binding
+	NextScenario, PrevScenario, Jump, List   key.Binding
+	Inputs, Lang, Help, Quit                 key.Binding
+}
+
+func defaultKeyMap(l assess.Lang) keyMap {
+	b := func(keys []string, helpKey, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, tr(desc, l)))
+	}
+	return keyMap{
+		Up:           b([]string{"up", "k"}, "↑/k", "kUp"),
+		Down:         b([]string{"down", "j"}, "↓/j", "kDown"),
+		Open:         b([]string{"enter"}, "enter", "kOpen"),
+		Next:         b([]string{"right", "l", "space", "pgdown"}, "→/space", "kNext"),
+		Back:         b([]string{"left", "h", "pgup"}, "←", "kBack"),
+		Run:          b([]string{"enter", "e"}, "enter/e", "kRun"),
+		Restart:      b([]string{"r"}, "r", "kRestart"),
+		NextScenario: b([]string{"n"}, "n", "kNextScen"),
+		PrevScenario: b([]string{"p"}, "p", "kPrevScen"),
+		Jump:         b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1–8", "kJump"),
+		List:         b([]string{"esc"}, "esc", "kList"),
+		Inputs:       b([]string{"tab"}, "tab", "kInputs"),
+		Lang:         b([]string{"L"}, "L", "kLang"),
+		Help:         b([]string{"?"}, "?", "kHelp"),
+		Quit:         b([]string{"q", "ctrl+c"}, "q", "kQuit"),
+	}
+}
+
+// ShortHelp is the line always shown at the bottom.
+func (k keyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Next, k.Back, k.Open, k.Run, k.Inputs, k.PrevScenario, k.NextScenario, k.Lang, k.Help, k.Quit}
+}
+
+// FullHelp is the help overlay, in columns.
+func (k keyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Next, k.Back, k.Run, k.Restart},
+		{k.Up, k.Down, k.Open, k.Jump, k.PrevScenario, k.NextScenario, k.List},
+		{k.Inputs, k.Lang, k.Help, k.Quit},
+	}
+}

@@ -1,0 +1,208 @@
+// Package tui is toolgate's interactive trainer: a Bubble Tea program that
+// walks a scenario through the decision order one rule at a time. It only
+// renders what assess returns; no decision logic lives here.
+package tui
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"toolgate/assess"
+	"toolgate/look"
+	"toolgate/scenarios"
+)
+
+// Options configure a new trainer.
+type Options struct {
+	Scenarios []scenarios.Scenario
+	Lang      assess.Lang
+	// Scenario is the number or id to open at start; "" starts on the list.
+	Scenario string
+	// Step is how many rules to reveal at start.
+	Step  int
+	Theme Theme
+}
+
+// focus is where enter goes: to the list (open the scenario) or to the walk
+// (run to the verdict).
+type focus int
+
+const (
+	focusList focus = iota
+	focusWalk
+)
+
+func (f focus) String() string {
+	if f == focusWalk {
+		return "walk"
+	}
+	return "list"
+}
+
+// Model is the trainer's root model.
+type Model struct {
+	all   []scenarios.Scenario
+	sel   int
+	focus focus
+	// step is how many rules have been revealed, from 0 up to the rule
+	// that fired; when it reaches that rule the verdict is shown.
+	step int
+
+	// What assess says about the selected scenario.
+	verdict assess.Verdict
+	trace   assess.Trace
+	fields  []look.Field
+
+	lang       assess.Lang
+	theme      Theme
+	dark       bool
+	width      int
+	height     int
+	showHelp   bool
+	showInputs bool
+
+	styles Styles
+	keys   keyMap
+	help   help.Model
+}
+
+// New builds the trainer. A Scenario that does not exist is ignored.
+func New(opts Options) Model {
+	m := Model{all: opts.Scenarios, lang: opts.Lang, theme: opts.Theme, dark: opts.Theme != ThemeLight,
+		width: 120, height: 40, help: help.New()}
+	m.restyle()
+	m.selectScenario(0)
+	if opts.Scenario != "" {
+		if s, ok := scenarios.Find(m.all, opts.Scenario); ok {
+			m.selectScenario(s.Number - 1)
+			m.focus = focusWalk
+			m.step = min(max(opts.Step, 0), m.firedAt())
+		}
+	}
+	return m
+}
+
+// Init asks the terminal for its background colour when the theme is auto.
+func (m Model) Init() tea.Cmd {
+	if m.theme == ThemeAuto {
+		return tea.RequestBackgroundColor
+	}
+	return nil
+}
+
+func (m *Model) restyle() {
+	m.styles = newStyles(m.dark)
+	m.keys = defaultKeyMap(m.lang)
+	m.help.Styles = m.styles.Help
+	m.updateKeys()
+}
+
+// updateKeys enables the bindings that mean something in this state, so
+// that the help shows only what a key press would do.
+func (m *Model) updateKeys() {
+	inWalk := m.focus == focusWalk
+	m.keys.Open.SetEnabled(!inWalk)
+	m.keys.Run.SetEnabled(inWalk && !m.reached())
+	m.keys.Back.SetEnabled(m.step > 0)
+	m.keys.Next.SetEnabled(!m.reached())
+	m.keys.Restart.SetEnabled(m.step > 0)
+	m.keys.List.SetEnabled(inWalk && m.layout() == layoutThree)
+	m.keys.Inputs.SetEnabled(m.layout() == layoutOne)
+}
+
+func (m *Model) selectScenario(i int) {
+	if len(m.all) == 0 {
+		return
+	}
+	m.sel = (i + len(m.all)) % len(m.all)
+	s := m.all[m.sel]
+	m.verdict, m.trace = assess.Explain(&s.Input)
+	m.fields = look.Fields(s.Input, m.trace)
+	m.step = 0
+}
+
+// firedAt is the number of the rule that decides the selected scenario.
+func (m Model) firedAt() int { return int(m.trace.Fired().Rule) }
+
+// reached reports whether the walk has reached the verdict.
+func (m Model) reached() bool { return len(m.trace) > 0 && m.step >= m.firedAt() }
+
+// Update handles a message.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.help.SetWidth(msg.Width)
+	case tea.BackgroundColorMsg:
+		if m.theme == ThemeAuto {
+			m.dark = msg.IsDark()
+			m.restyle()
+		}
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	}
+	m.updateKeys()
+	return m, nil
+}
+
+func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m, tea.Quit
+	case key.Matches(msg, k.Help):
+		m.showHelp = !m.showHelp
+	case m.showHelp && msg.String() == "esc":
+		m.showHelp = false
+	case key.Matches(msg, k.Lang):
+		m.lang = 1 - m.lang
+		m.restyle()
+	case key.Matches(msg, k.Up):
+		m.selectScenario(m.sel - 1)
+		m.focus = focusList
+	case key.Matches(msg, k.Down):
+		m.selectScenario(m.sel + 1)
+		m.focus = focusList
+	case key.Matches(msg, k.Open):
+		m.focus = focusWalk
+	case key.Matches(msg, k.Run):
+		m.step = m.firedAt()
+	case key.Matches(msg, k.Next):
+		m.focus = focusWalk
+		m.step = min(m.step+1, m.firedAt())
+	case key.Matches(msg, k.Back):
+		m.step = max(m.step-1, 0)
+	case key.Matches(msg, k.Restart):
+		m.step = 0
+	case key.Matches(msg, k.NextScenario):
+		m.selectScenario(m.sel + 1)
+		m.focus = focusWalk
+	case key.Matches(msg, k.PrevScenario):
+		m.selectScenario(m.sel - 1)
+		m.focus = focusWalk
+	case key.Matches(msg, k.Jump):
+		if n := int(msg.Code - '0'); n >= 1 && n <= len(m.all) {
+			m.selectScenario(n - 1)
+			m.focus = focusWalk
+		}
+	case key.Matches(msg, k.List):
+		m.focus = focusList
+	case key.Matches(msg, k.Inputs):
+		m.showInputs = !m.showInputs
+	}
+	m.updateKeys()
+	return m, nil
+}
+
+// Selected is the open scenario's number, the rules revealed and where
+// the focus is: what a test or a caller needs to know of the state.
+func (m Model) Selected() (number, step int, focusName string) {
+	if len(m.all) == 0 {
+		return 0, m.step, m.focus.String()
+	}
+	return m.all[m.sel].Number, m.step, m.focus.String()
+}
+
+// Lang is the language shown.
+func (m Model) Lang() assess.Lang { return m.lang }

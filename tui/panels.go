@@ -1,0 +1,346 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"toolgate/assess"
+	"toolgate/look"
+)
+
+// renderList is the scenario column: number, title, and the verdict's code
+// once the learner has walked that scenario to it.
+func (m Model) renderList(width, height int) string {
+	st := m.styles.List
+	lines := []string{st.Title.Render(tr("scenarios", m.lang)), ""}
+	for i, s := range m.all {
+		item := fmt.Sprintf("%d %s", s.Number, s.Title.In(m.lang))
+		if i == m.sel {
+			mark := "> "
+			if m.focus == focusWalk {
+				mark = "» "
+			}
+			lines = append(lines, st.Selected.Render(truncate(mark+item, width)))
+		} else {
+			lines = append(lines, st.Item.Render(truncate("  "+item, width)))
+		}
+		if i == m.sel && m.reached() {
+			lines = append(lines, st.Code.Render(truncate("    "+m.verdict.Status.String()+"/"+m.verdict.Code.String(), width)))
+		}
+	}
+	lines = append(lines, "", m.styles.Dim.Render(wrap(tr("listHint", m.lang), width)))
+	return lipgloss.NewStyle().Width(width).MaxHeight(height).Render(strings.Join(lines, "\n"))
+}
+
+// block is a piece of the walk column; when the column is too short, the
+// blocks with the largest drop value go first.
+type block struct {
+	text string
+	drop int
+}
+
+// renderWalk is the decision-order column: the scenario, the rules as far
+// as they have been revealed, and the verdict once reached.
+func (m Model) renderWalk(width, height int, compact bool) string {
+	if len(m.all) == 0 {
+		return ""
+	}
+	s := m.all[m.sel]
+	st := m.styles.Walk
+	title := fmt.Sprintf("%s %d · %s", tr("scenario", m.lang), s.Number, s.Title.In(m.lang))
+	blocks := []block{{st.Title.Render(wrap(title, width)), 0}}
+	if compact {
+		blocks = append(blocks, block{m.styles.Dim.Render(truncate(tr("listHint", m.lang), width)), 6})
+	}
+	if inj := s.Injected.In(m.lang); inj != "" {
+		blocks = append(blocks, block{m.styles.Dim.Render(wrap(tr("injected", m.lang)+": "+inj, width)), 3})
+	}
+	if story := s.Story.In(m.lang); story != "" && m.step == 0 {
+		blocks = append(blocks, block{"\n" + st.Story.Render(wrap(story, width)), 4})
+	}
+	blocks = append(blocks, block{"\n" + st.Heading.Render(truncate(tr("order", m.lang), width)), 5})
+	rules := m.ruleBlocks(width, false)
+	if height < blockHeight(blocks)+blockHeight(rules)+m.verdictHeight(width) {
+		rules = m.ruleBlocks(width, true)
+	}
+	blocks = append(blocks, rules...)
+	if m.step == 0 {
+		blocks = append(blocks, block{"\n" + st.Hint.Render(wrap(tr("startHint", m.lang), width)), 2})
+	}
+	if m.reached() {
+		blocks = append(blocks, block{m.renderVerdict(width), 0})
+	}
+	return fit(blocks, height)
+}
+
+func blockHeight(blocks []block) int {
+	n := 0
+	for _, b := range blocks {
+		n += lipgloss.Height(b.text)
+	}
+	return n
+}
+
+func (m Model) verdictHeight(width int) int {
+	if !m.reached() {
+		return 0
+	}
+	return lipgloss.Height(m.renderVerdict(width))
+}
+
+// fit drops the most droppable blocks until the rest fit the height.
+func fit(blocks []block, height int) string {
+	for blockHeight(blocks) > height {
+		worst := -1
+		for i, b := range blocks {
+			if b.drop > 0 && (worst < 0 || b.drop > blocks[worst].drop) {
+				worst = i
+			}
+		}
+		if worst < 0 {
+			break
+		}
+		blocks = append(blocks[:worst], blocks[worst+1:]...)
+	}
+	texts := make([]string, len(blocks))
+	for i, b := range blocks {
+		texts[i] = b.text
+	}
+	return strings.Join(texts, "\n")
+}
+
+// ruleBlocks renders the eight rules: passed, fired, not reached, or not
+// yet asked; the current rule also shows its question and explanation.
+// Collapsed, the rules passed before the current one share one line, for
+// short terminals.
+func (m Model) ruleBlocks(width int, collapsed bool) []block {
+	st := m.styles.Walk
+	wordWidth := 0
+	for _, w := range []string{"passed", "fired", "notReached"} {
+		wordWidth = max(wordWidth, lipgloss.Width(tr(w, m.lang)))
+	}
+	var out []block
+	for i, step := range m.trace {
+		n := i + 1
+		var mark, word string
+		var style lipgloss.Style
+		switch {
+		case n > m.step && m.reached():
+			mark, word, style = look.OutcomeSymbol(assess.NotReached), tr("notReached", m.lang), st.NotReached
+		case n > m.step:
+			mark, word, style = ".", "", st.Pending
+		case step.Outcome == assess.Fired:
+			mark, word, style = look.OutcomeSymbol(assess.Fired), tr("fired", m.lang), m.styles.status(m.verdict.Status)
+		case n == m.step:
+			mark, word, style = look.OutcomeSymbol(assess.Passed), tr("passed", m.lang), st.Explain
+		default:
+			mark, word, style = look.OutcomeSymbol(assess.Passed), tr("passed", m.lang), st.Passed
+		}
+		if collapsed && n < m.step {
+			if n == 1 {
+				summary := fmt.Sprintf(" %s 1–%d %s", look.OutcomeSymbol(assess.Passed), m.step-1, tr("passed", m.lang))
+				if m.step == 2 {
+					summary = fmt.Sprintf(" %s 1 %s", look.OutcomeSymbol(assess.Passed), tr("passed", m.lang))
+				}
+				out = append(out, block{st.Passed.Render(truncate(summary, width)), 0})
+			}
+			continue
+		}
+		head := fmt.Sprintf(" %s %d %s", mark, n, step.Rule.Title(m.lang))
+		head = padRight(truncate(head, width-wordWidth-1), width-wordWidth) + word
+		out = append(out, block{style.Render(head), 0})
+		if n == m.step {
+			indent := "     "
+			q := st.Question.Render(indentLines(wrap(step.Rule.Question(m.lang), width-len(indent)), indent))
+			e := st.Explain.Render(indentLines(wrap(step.Explanation(m.lang), width-len(indent)), indent))
+			out = append(out, block{q, 1}, block{e, 0})
+		}
+	}
+	return out
+}
+
+func indentLines(s, indent string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = indent + l
+	}
+	return strings.Join(lines, "\n")
+}
+
+// renderVerdict is the verdict panel: status and code with their symbol,
+// the correlation id, and what the verdict does NOT prove.
+func (m Model) renderVerdict(width int) string {
+	v := m.verdict
+	s := m.all[m.sel]
+	status := m.styles.status(v.Status)
+	inner := width - 4
+	label := m.styles.Verdict.Label
+	lines := []string{
+		label.Render(tr("verdict", m.lang)),
+		status.Render(wrap(look.StatusSymbol(v.Status)+" "+strings.ToUpper(v.Status.String())+" / "+v.Code.String(), inner)),
+		truncate("correlationId "+strconv.Quote(v.CorrelationID), inner),
+	}
+	if len(v.MissingArguments) > 0 {
+		lines = append(lines, wrap(tr("missing", m.lang)+": "+strings.Join(v.MissingArguments, ", "), inner))
+	}
+	if v.EffectStatus != "" {
+		lines = append(lines, tr("effectStatus", m.lang)+": "+v.EffectStatus)
+	}
+	lines = append(lines,
+		wrap(tr("means", m.lang)+": "+v.Code.Meaning(m.lang), inner),
+		wrap(label.Render(tr("notProve", m.lang)+":")+" "+v.Code.Caveat(m.lang), inner))
+	if dnp := s.DoesNotProve.In(m.lang); dnp != "" {
+		lines = append(lines, wrap(tr("scenarioNot", m.lang)+": "+dnp, inner))
+	}
+	box := m.styles.Verdict.Box.BorderForeground(m.styles.palette.Status(v.Status)).Width(width)
+	return box.Render(strings.Join(lines, "\n"))
+}
+
+// renderInputs is the inputs column: every part of the input, absent ones
+// shown as absent, with the fields the current rule reads marked. When the
+// column is too short, unmarked fields are counted instead of listed, so
+// that every part still shows.
+func (m Model) renderInputs(width, height int) string {
+	lines := m.inputLines(width, false)
+	if len(lines) > height {
+		lines = m.inputLines(width, true)
+	}
+	return lipgloss.NewStyle().Width(width).MaxHeight(height).Render(strings.Join(lines, "\n"))
+}
+
+func (m Model) inputLines(width int, compact bool) []string {
+	st := m.styles.Inputs
+	var reads []string
+	current := 0
+	if m.step > 0 && m.step <= len(m.trace) {
+		current = m.step
+		reads = m.trace[m.step-1].Reads
+	}
+	lines := []string{st.Title.Render(tr("inputs", m.lang))}
+	if current > 0 && len(reads) > 0 {
+		lines = append(lines, m.styles.Dim.Render(truncate(fmt.Sprintf(tr("readsBy", m.lang), current), width)))
+	}
+	labelWidth := min(21, width/2)
+	row := func(marked bool, label, value string, absent bool) string {
+		mark, ls, vs := "  ", st.Label, st.Value
+		if absent {
+			vs = st.Absent
+			value = look.Absent(m.lang)
+		}
+		if marked {
+			mark, ls, vs = "> ", st.Marked, st.MarkedValue
+		}
+		l := padRight(truncate(label, labelWidth-1), labelWidth)
+		if value == "" {
+			return ls.Render(mark + label)
+		}
+		return ls.Render(mark+l) + vs.Render(truncate(value, width-labelWidth-2))
+	}
+	fields := m.fields
+	for _, section := range look.Sections {
+		title := look.SectionTitle(section, m.lang)
+		var in []look.Field
+		for _, f := range fields {
+			if f.Section == section {
+				in = append(in, f)
+			}
+		}
+		if len(in) == 1 && in[0].Path == section && in[0].Absent {
+			marked := look.Reads(in[0], reads)
+			lines = append(lines, row(marked, title, "", true))
+			continue
+		}
+		if compact {
+			hidden := 0
+			var shown []string
+			for _, f := range in {
+				if look.Reads(f, reads) {
+					shown = append(shown, row(true, f.Label, f.Value, f.Absent))
+				} else {
+					hidden++
+				}
+			}
+			more := ""
+			if hidden > 0 {
+				more = fmt.Sprintf(" (+%d)", hidden)
+			}
+			lines = append(lines, st.Section.Render(truncate(title, width-lipgloss.Width(more)))+m.styles.Dim.Render(more))
+			lines = append(lines, shown...)
+			continue
+		}
+		lines = append(lines, st.Section.Render(truncate(title, width)))
+		for _, group := range groupTools(in) {
+			if len(group) > 1 && !anyRead(group, reads) {
+				lines = append(lines, row(look.Reads(group[0], reads), toolKey(group[0]), toolSummary(group), false))
+				continue
+			}
+			if k := toolKey(group[0]); k != "" {
+				lines = append(lines, row(false, k, "", false))
+				for _, f := range group {
+					lines = append(lines, row(look.Reads(f, reads), "  "+strings.TrimPrefix(f.Label, k+"."), f.Value, f.Absent))
+				}
+				continue
+			}
+			for _, f := range group {
+				lines = append(lines, row(look.Reads(f, reads), f.Label, f.Value, f.Absent))
+			}
+		}
+	}
+	return lines
+}
+
+// groupTools groups a contract's fields by tool, so that a tool no rule is
+// reading can be shown on one line. Other fields are groups of one.
+func groupTools(fields []look.Field) [][]look.Field {
+	var out [][]look.Field
+	for _, f := range fields {
+		k := toolKey(f)
+		if k != "" && len(out) > 0 && toolKey(out[len(out)-1][0]) == k {
+			out[len(out)-1] = append(out[len(out)-1], f)
+			continue
+		}
+		out = append(out, []look.Field{f})
+	}
+	return out
+}
+
+// toolKey is "tools[0]" for a field of a contract tool, else "".
+func toolKey(f look.Field) string {
+	if !strings.HasPrefix(f.Label, "tools[") {
+		return ""
+	}
+	k, _, _ := strings.Cut(f.Label, ".")
+	return k
+}
+
+func anyRead(fields []look.Field, reads []string) bool {
+	for _, f := range fields {
+		if look.Reads(f, reads) {
+			return true
+		}
+	}
+	return false
+}
+
+// toolSummary is a tool on one line: name, version and effect class.
+func toolSummary(fields []look.Field) string {
+	var parts []string
+	for _, f := range fields {
+		switch {
+		case f.Absent:
+		case strings.HasSuffix(f.Label, ".name"), strings.HasSuffix(f.Label, ".version"), strings.HasSuffix(f.Label, ".effectClass"):
+			parts = append(parts, unquote(f.Value))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func unquote(s string) string {
+	if u, err := strconv.Unquote(s); err == nil {
+		return u
+	}
+	return s
+}

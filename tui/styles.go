@@ -1,0 +1,82 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/lipgloss/v2"
+
+	"toolgate/assess"
+	"toolgate/look"
+)
+
+// Theme chooses the colours.
+type Theme int
+
+// Themes. ThemeAuto asks the terminal for its background colour.
+const (
+	ThemeAuto Theme = iota
+	ThemeDark
+	ThemeLight
+)
+
+// Styles is every style the trainer uses, grouped by area.
+type Styles struct {
+	palette look.Palette
+	Header  struct{ App, Right lipgloss.Style }
+	List    struct{ Title, Item, Selected, Code lipgloss.Style }
+	Walk    struct {
+		Title, Story, Heading, Question, Explain, Hint lipgloss.Style
+		Passed, Fired, NotReached, Pending             lipgloss.Style
+	}
+	Inputs struct {
+		Title, Section, Label, Value, Absent, Marked, MarkedValue lipgloss.Style
+	}
+	Verdict struct{ Box, Label lipgloss.Style }
+	Column  lipgloss.Style
+	Dim     lipgloss.Style
+	Help    help.Styles
+}
+
+func newStyles(dark bool) Styles {
+	p := look.LightPalette()
+	if dark {
+		p = look.DarkPalette()
+	}
+	var s Styles
+	s.palette = p
+	plain := lipgloss.NewStyle()
+	dim := plain.Foreground(p.Dim)
+	s.Dim = dim
+	s.Header.App = plain.Bold(true).Foreground(p.Accent)
+	s.Header.Right = dim
+	s.List.Title = plain.Bold(true).Underline(true)
+	s.List.Item = plain
+	s.List.Selected = plain.Bold(true).Foreground(p.Accent)
+	s.List.Code = dim
+	s.Walk.Title = plain.Bold(true)
+	s.Walk.Story = plain
+	s.Walk.Heading = plain.Bold(true).Underline(true)
+	s.Walk.Question = dim.Italic(true)
+	s.Walk.Explain = plain
+	s.Walk.Hint = dim.Italic(true)
+	s.Walk.Passed = dim
+	s.Walk.Fired = plain.Bold(true)
+	s.Walk.NotReached = dim
+	s.Walk.Pending = dim
+	s.Inputs.Title = plain.Bold(true).Underline(true)
+	s.Inputs.Section = plain.Bold(true)
+	s.Inputs.Label = dim
+	s.Inputs.Value = plain
+	s.Inputs.Absent = dim.Italic(true)
+	s.Inputs.Marked = plain.Bold(true).Foreground(p.Accent)
+	s.Inputs.MarkedValue = plain.Bold(true).Foreground(p.Accent)
+	s.Verdict.Box = plain.Border(lipgloss.RoundedBorder()).Padding(0, 1)
+	s.Verdict.Label = plain.Bold(true)
+	s.Column = plain
+	s.Help = help.DefaultStyles(dark)
+	return s
+}
+
+// status styles a verdict's status: its colour, always with a symbol too.
+func (s Styles) status(st assess.Status) lipgloss.Style {
+	return lipgloss.NewStyle().Bold(true).Foreground(s.palette.Status(st))
+}

@@ -1,0 +1,51 @@
+package tui
+
+import "toolgate/assess"
+
+// ui holds the interface's own texts; rule and scenario texts come from
+// assess and scenarios.
+var ui = map[string][2]string{
+	"app":          {"toolgate · may this tool call go ahead?", "toolgate · 这个工具调用可以放行吗？"},
+	"scenarios":    {"Scenarios", "场景"},
+	"scenario":     {"Scenario", "场景"},
+	"order":        {"Decision order — the first rule that fires decides", "判断顺序——第一条触发的规则作出判断"},
+	"inputs":       {"Inputs", "输入"},
+	"readsBy":      {"rule %d reads the marked fields", "规则 %d 读取标记的字段"},
+	"injected":     {"Injected", "注入重点"},
+	"startHint":    {"Press → (or space) to ask rule 1. Enter runs to the verdict.", "按 →（或空格）询问规则 1；回车直接得出判断。"},
+	"listHint":     {"↑/↓ choose · enter open · 1–8 jump", "↑/↓ 选择 · 回车打开 · 1–8 跳转"},
+	"verdict":      {"Verdict", "判断"},
+	"means":        {"means", "含义"},
+	"notProve":     {"does NOT prove", "不能证明"},
+	"scenarioNot":  {"this scenario does not prove", "本场景不证明"},
+	"missing":      {"missing arguments", "缺失参数"},
+	"effectStatus": {"effect status", "效果状态"},
+	"passed":       {"passed", "通过"},
+	"fired":        {"FIRED", "触发"},
+	"notReached":   {"not reached", "未到达"},
+	"pending":      {"…", "…"},
+	"enlarge":      {"Please enlarge the terminal: toolgate needs at least %d×%d (now %d×%d).", "请放大终端窗口：toolgate 至少需要 %d×%d（当前 %d×%d）。"},
+	"helpTitle":    {"Keys", "按键"},
+	"helpClose":    {"press ? to close", "按 ? 关闭"},
+	"showInputs":   {"tab: inputs", "tab：输入"},
+	"showWalk":     {"tab: decision order", "tab：判断顺序"},
+	"tool":         {"tool", "工具"},
+	// Key help.
+	"kUp":       {"previous scenario", "上一个场景"},
+	"kDown":     {"next scenario", "下一个场景"},
+	"kOpen":     {"open", "打开"},
+	"kNext":     {"next rule", "下一条规则"},
+	"kBack":     {"back a rule", "退回一条"},
+	"kRun":      {"run to verdict", "直达判断"},
+	"kRestart":  {"restart", "重新开始"},
+	"kNextScen": {"next scenario", "下一个场景"},
+	"kPrevScen": {"prev scenario", "上一个场景"},
+	"kJump":     {"open scenario N", "打开第 N 个场景"},
+	"kList":     {"back to list", "返回列表"},
+	"kInputs":   {"inputs / walk", "输入 / 判断"},
+	"kLang":     {"English / 中文", "English / 中文"},
+	"kHelp":     {"more keys", "更多按键"},
+	"kQuit":     {"quit", "退出"},
+}
+
+func tr(key string, l assess.Lang) string { return ui[key][l] }
