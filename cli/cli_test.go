@@ -103,7 +103,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"list", "--lang", "fr"}, `--lang: unknown language "fr"`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"--scenario", "99"}, `--scenario "99": no such scenario`},
-		{[]string{"--step", "9"}, "--step 9: want 0 to 8"},
+		{[]string{"--step", "10"}, "--step 10: want 0 to 9"},
 		{[]string{}, "the trainer needs a terminal"},
 	}
 	for _, tt := range tests {

@@ -147,8 +147,8 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 			if err != nil {
 				return &exitError{ExitInvalid, err}
 			}
-			if step < 0 || step > assess.NumRules {
-				return &exitError{ExitUsage, fmt.Errorf("--step %d: want 0 to %d", step, assess.NumRules)}
+			if step < 0 || step > assess.NumRules+1 {
+				return &exitError{ExitUsage, fmt.Errorf("--step %d: want 0 to %d", step, assess.NumRules+1)}
 			}
 			if scenario != "" {
 				if _, ok := scenarios.Find(all, scenario); !ok {
@@ -168,7 +168,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	root.SetVersionTemplate("toolgate {{.Version}}\n")
 	root.PersistentFlags().StringVar(&c.lang, "lang", "", "language: en or zh (default from LC_ALL, LC_MESSAGES, LANG)")
 	root.Flags().StringVar(&scenario, "scenario", "", "open this scenario (number or id)")
-	root.Flags().IntVar(&step, "step", 0, "with --scenario: reveal this many rules at start")
+	root.Flags().IntVar(&step, "step", 0, "with --scenario: take this many steps at start (one a rule, then the verdict)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{ExitUsage, err}
 	})

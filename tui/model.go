@@ -45,8 +45,9 @@ type Model struct {
 	all   []scenarios.Scenario
 	sel   int
 	focus focus
-	// step is how many rules have been revealed, from 0 up to the rule
-	// that fired; when it reaches that rule the verdict is shown.
+	// step is how far the walk has gone: 0 before any rule is asked,
+	// then one rule a step up to the rule that fires, then one more step
+	// for the verdict.
 	step int
 
 	// What assess says about the selected scenario.
@@ -77,7 +78,7 @@ func New(opts Options) Model {
 		if s, ok := scenarios.Find(m.all, opts.Scenario); ok {
 			m.selectScenario(s.Number - 1)
 			m.focus = focusWalk
-			m.step = min(max(opts.Step, 0), m.firedAt())
+			m.step = min(max(opts.Step, 0), m.lastStep())
 		}
 	}
 	return m
@@ -125,8 +126,15 @@ func (m *Model) selectScenario(i int) {
 // firedAt is the number of the rule that decides the selected scenario.
 func (m Model) firedAt() int { return int(m.trace.Fired().Rule) }
 
+// lastStep is the step that shows the verdict.
+func (m Model) lastStep() int { return m.firedAt() + 1 }
+
 // reached reports whether the walk has reached the verdict.
-func (m Model) reached() bool { return len(m.trace) > 0 && m.step >= m.firedAt() }
+func (m Model) reached() bool { return len(m.trace) > 0 && m.step >= m.lastStep() }
+
+// current is the number of the rule the walk is on (0 before the first),
+// the fired one once the verdict shows.
+func (m Model) current() int { return min(m.step, m.firedAt()) }
 
 // Update handles a message.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -167,10 +175,10 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Open):
 		m.focus = focusWalk
 	case key.Matches(msg, k.Run):
-		m.step = m.firedAt()
+		m.step = m.lastStep()
 	case key.Matches(msg, k.Next):
 		m.focus = focusWalk
-		m.step = min(m.step+1, m.firedAt())
+		m.step = min(m.step+1, m.lastStep())
 	case key.Matches(msg, k.Back):
 		m.step = max(m.step-1, 0)
 	case key.Matches(msg, k.Restart):

@@ -70,6 +70,9 @@ func (m Model) renderWalk(width, height int, compact bool) string {
 	if m.step == 0 {
 		blocks = append(blocks, block{"\n" + st.Hint.Render(wrap(tr("startHint", m.lang), width)), 2})
 	}
+	if m.step > 0 && m.step == m.firedAt() {
+		blocks = append(blocks, block{"\n" + st.Hint.Render(wrap(fmt.Sprintf(tr("firedHint", m.lang), m.step), width)), 2})
+	}
 	if m.reached() {
 		blocks = append(blocks, block{m.renderVerdict(width), 0})
 	}
@@ -127,22 +130,23 @@ func (m Model) ruleBlocks(width int, collapsed bool) []block {
 		n := i + 1
 		var mark, word string
 		var style lipgloss.Style
+		cur := m.current()
 		switch {
-		case n > m.step && m.reached():
+		case n > cur && m.reached():
 			mark, word, style = look.OutcomeSymbol(assess.NotReached), tr("notReached", m.lang), st.NotReached
-		case n > m.step:
+		case n > cur:
 			mark, word, style = ".", "", st.Pending
 		case step.Outcome == assess.Fired:
 			mark, word, style = look.OutcomeSymbol(assess.Fired), tr("fired", m.lang), m.styles.status(m.verdict.Status)
-		case n == m.step:
+		case n == cur:
 			mark, word, style = look.OutcomeSymbol(assess.Passed), tr("passed", m.lang), st.Explain
 		default:
 			mark, word, style = look.OutcomeSymbol(assess.Passed), tr("passed", m.lang), st.Passed
 		}
-		if collapsed && n < m.step {
+		if collapsed && n < cur {
 			if n == 1 {
-				summary := fmt.Sprintf(" %s 1–%d %s", look.OutcomeSymbol(assess.Passed), m.step-1, tr("passed", m.lang))
-				if m.step == 2 {
+				summary := fmt.Sprintf(" %s 1–%d %s", look.OutcomeSymbol(assess.Passed), cur-1, tr("passed", m.lang))
+				if cur == 2 {
 					summary = fmt.Sprintf(" %s 1 %s", look.OutcomeSymbol(assess.Passed), tr("passed", m.lang))
 				}
 				out = append(out, block{st.Passed.Render(truncate(summary, width)), 0})
@@ -152,7 +156,7 @@ func (m Model) ruleBlocks(width int, collapsed bool) []block {
 		head := fmt.Sprintf(" %s %d %s", mark, n, step.Rule.Title(m.lang))
 		head = padRight(truncate(head, width-wordWidth-1), width-wordWidth) + word
 		out = append(out, block{style.Render(head), 0})
-		if n == m.step {
+		if n == cur {
 			indent := "     "
 			q := st.Question.Render(indentLines(wrap(step.Rule.Question(m.lang), width-len(indent)), indent))
 			e := st.Explain.Render(indentLines(wrap(step.Explanation(m.lang), width-len(indent)), indent))
@@ -214,10 +218,9 @@ func (m Model) renderInputs(width, height int) string {
 func (m Model) inputLines(width int, compact bool) []string {
 	st := m.styles.Inputs
 	var reads []string
-	current := 0
-	if m.step > 0 && m.step <= len(m.trace) {
-		current = m.step
-		reads = m.trace[m.step-1].Reads
+	current := m.current()
+	if current > 0 {
+		reads = m.trace[current-1].Reads
 	}
 	lines := []string{st.Title.Render(tr("inputs", m.lang))}
 	if current > 0 && len(reads) > 0 {

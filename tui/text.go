@@ -13,6 +13,7 @@ var ui = map[string][2]string{
 	"readsBy":      {"rule %d reads the marked fields", "规则 %d 读取标记的字段"},
 	"injected":     {"Injected", "注入重点"},
 	"startHint":    {"Press → (or space) to ask rule 1. Enter runs to the verdict.", "按 →（或空格）询问规则 1；回车直接得出判断。"},
+	"firedHint":    {"Rule %d fired, so it decides: the rules after it are not asked. Press → for the verdict.", "规则 %d 触发，由它作出判断：之后的规则不再询问。按 → 查看判断。"},
 	"listHint":     {"↑/↓ choose · enter open · 1–8 jump", "↑/↓ 选择 · 回车打开 · 1–8 跳转"},
 	"verdict":      {"Verdict", "判断"},
 	"means":        {"means", "含义"},

@@ -1,0 +1,184 @@
+package tui
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/assess"
+	"toolgate/scenarios"
+)
+
+func newTest(t *testing.T, opts Options) Model {
+	t.Helper()
+	all, err := scenarios.Builtin()
+	require.NoError(t, err)
+	opts.Scenarios = all
+	if opts.Theme == ThemeAuto {
+		opts.Theme = ThemeDark
+	}
+	m := New(opts)
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	return next.(Model)
+}
+
+// press sends keys, one a message, the way a terminal does.
+func press(m Model, keys ...string) Model {
+	for _, k := range keys {
+		next, _ := m.Update(keyMsg(k))
+		m = next.(Model)
+	}
+	return m
+}
+
+func keyMsg(k string) tea.KeyPressMsg {
+	switch k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "pgdown":
+		return tea.KeyPressMsg{Code: tea.KeyPgDown}
+	case "pgup":
+		return tea.KeyPressMsg{Code: tea.KeyPgUp}
+	case "ctrl+c":
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// plain is the frame as a person reads it, without colours.
+func plain(m Model) string { return ansi.Strip(m.Render()) }
+
+func state(m Model) (int, int, string) { return m.Selected() }
+
+func TestUpdateStepping(t *testing.T) {
+	tests := []struct {
+		name  string
+		keys  []string
+		num   int
+		step  int
+		focus string
+	}{
+		{"starts on the list at scenario 1", nil, 1, 0, "list"},
+		{"down selects the next scenario", []string{"down", "j"}, 3, 0, "list"},
+		{"up wraps to the last", []string{"up"}, 8, 0, "list"},
+		{"enter opens without revealing", []string{"j", "enter"}, 2, 0, "walk"},
+		{"right reveals rule 1", []string{"right"}, 1, 1, "walk"},
+		{"l, space and pgdown step too", []string{"4", "l", "space", "pgdown"}, 4, 3, "walk"},
+		{"stepping stops at the verdict", []string{"1", "l", "l", "l", "l", "l"}, 1, 2, "walk"},
+		{"back steps back", []string{"4", "l", "l", "l", "left", "h"}, 4, 1, "walk"},
+		{"pgup steps back, never below 0", []string{"4", "l", "pgup", "pgup"}, 4, 0, "walk"},
+		{"enter in the walk runs to the verdict", []string{"4", "enter"}, 4, 8, "walk"},
+		{"e runs to the verdict", []string{"2", "e"}, 2, 4, "walk"},
+		{"r restarts", []string{"4", "e", "r"}, 4, 0, "walk"},
+		{"n goes to the next scenario at step 0", []string{"4", "e", "n"}, 5, 0, "walk"},
+		{"p goes back and wraps", []string{"1", "p"}, 8, 0, "walk"},
+		{"a digit opens that scenario", []string{"7"}, 7, 0, "walk"},
+		{"a digit past the list is ignored", []string{"3", "9"}, 3, 0, "walk"},
+		{"esc returns to the list", []string{"5", "esc"}, 5, 0, "list"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := press(newTest(t, Options{}), tt.keys...)
+			num, step, focus := state(m)
+			assert.Equal(t, tt.num, num)
+			assert.Equal(t, tt.step, step)
+			assert.Equal(t, tt.focus, focus)
+		})
+	}
+}
+
+func TestVerdictComesFromAssess(t *testing.T) {
+	m := newTest(t, Options{})
+	for i, s := range m.all {
+		m = press(m, string(rune('1'+i)), "e")
+		want := assess.Assess(&s.Input)
+		assert.Equal(t, want, m.verdict, s.ID)
+		assert.True(t, m.reached(), s.ID)
+		assert.Equal(t, int(want.Code.Rule())+1, m.step, s.ID)
+	}
+}
+
+func TestStartAt(t *testing.T) {
+	m := newTest(t, Options{Scenario: "4", Step: 3})
+	num, step, focus := state(m)
+	assert.Equal(t, []any{4, 3, "walk"}, []any{num, step, focus})
+
+	m = newTest(t, Options{Scenario: "invalid-arguments", Step: 99})
+	num, step, _ = state(m)
+	assert.Equal(t, 2, num)
+	assert.Equal(t, 4, step, "a step past the verdict stops at the verdict")
+
+	m = newTest(t, Options{Scenario: "nope", Step: 3})
+	num, step, focus = state(m)
+	assert.Equal(t, []any{1, 0, "list"}, []any{num, step, focus})
+}
+
+func TestLanguageHelpInputsAndQuit(t *testing.T) {
+	m := newTest(t, Options{})
+	m = press(m, "L")
+	assert.Equal(t, assess.Chinese, m.Lang())
+	assert.Contains(t, plain(m), "判断顺序")
+	m = press(m, "L")
+	assert.Equal(t, assess.English, m.Lang())
+
+	m = press(m, "?")
+	assert.True(t, m.showHelp)
+	assert.Contains(t, plain(m), "more keys")
+	m = press(m, "esc")
+	assert.False(t, m.showHelp, "esc closes the help")
+
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 60, Height: 30})
+	m = press(next.(Model), "tab")
+	assert.True(t, m.showInputs)
+	assert.Contains(t, plain(m), "Invocation record")
+
+	for _, k := range []string{"q", "ctrl+c"} {
+		_, cmd := m.Update(keyMsg(k))
+		require.NotNil(t, cmd, k)
+		assert.Equal(t, tea.QuitMsg{}, cmd(), k)
+	}
+}
+
+func TestBackgroundColourPicksTheTheme(t *testing.T) {
+	all := scenarios.MustBuiltin()
+	m := New(Options{Scenarios: all})
+	require.NotNil(t, m.Init(), "auto theme asks the terminal")
+	next, _ := m.Update(tea.BackgroundColorMsg{Color: lightColour{}})
+	assert.False(t, next.(Model).dark)
+
+	fixed := New(Options{Scenarios: all, Theme: ThemeDark})
+	assert.Nil(t, fixed.Init(), "a fixed theme asks nothing")
+	next, _ = fixed.Update(tea.BackgroundColorMsg{Color: lightColour{}})
+	assert.True(t, next.(Model).dark, "a fixed theme ignores the terminal")
+}
+
+type lightColour struct{}
+
+func (lightColour) RGBA() (r, g, b, a uint32) { return 0xffff, 0xffff, 0xffff, 0xffff }
+
+func TestInputsMarkWhatTheRuleReads(t *testing.T) {
+	m := press(newTest(t, Options{}), "4", "l", "l", "l", "l", "l", "l", "l")
+	out := plain(m)
+	assert.Contains(t, out, "rule 7 reads the marked fields")
+	assert.Regexp(t, `> +effectClass +"reversible_write"`, out)
+	assert.Regexp(t, `> Approval +— none —`, out, "an absent approval is shown, and marked")
+	assert.Regexp(t, `  Invocation record +— none —`, out)
+}

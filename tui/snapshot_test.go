@@ -1,0 +1,218 @@
+package tui
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/assess"
+	"toolgate/scenarios"
+)
+
+// drive runs the real program under teatest at a fixed size and colour
+// profile, sends the keys, quits, and returns the final model.
+func drive(t *testing.T, opts Options, width, height int, keys ...string) Model {
+	t.Helper()
+	opts.Scenarios = scenarios.MustBuiltin()
+	if opts.Theme == ThemeAuto {
+		opts.Theme = ThemeDark // tests inject the theme, never detect it
+	}
+	tm := teatest.NewTestModel(t, New(opts),
+		teatest.WithInitialTermSize(width, height),
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return len(b) > 0 },
+		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+	for _, k := range keys {
+		tm.Send(keyMsg(k))
+	}
+	require.NoError(t, tm.Quit())
+	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(Model)
+}
+
+func repeat(k string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = k
+	}
+	return out
+}
+
+// TestSnapshots pins what a person sees. Regenerate with
+// `go test ./tui -update` and read the diff before committing.
+func TestSnapshots(t *testing.T) {
+	all := scenarios.MustBuiltin()
+	for _, s := range all {
+		digit := fmt.Sprint(s.Number)
+		fired := int(assess.Assess(&s.Input).Code.Rule())
+		t.Run(s.ID, func(t *testing.T) {
+			t.Run("1-first-step", func(t *testing.T) {
+				golden.RequireEqual(t, plain(drive(t, Options{}, 120, 40, digit, "l")))
+			})
+			t.Run("2-rule-fires", func(t *testing.T) {
+				golden.RequireEqual(t, plain(drive(t, Options{}, 120, 40, append([]string{digit}, repeat("l", fired)...)...)))
+			})
+			t.Run("3-verdict", func(t *testing.T) {
+				golden.RequireEqual(t, plain(drive(t, Options{}, 120, 40, digit, "e")))
+			})
+		})
+	}
+	t.Run("zh", func(t *testing.T) {
+		for _, n := range []string{"2", "4", "6"} {
+			t.Run("verdict-"+n, func(t *testing.T) {
+				golden.RequireEqual(t, plain(drive(t, Options{Lang: assess.Chinese}, 120, 40, n, "e")))
+			})
+		}
+		t.Run("first-step-5", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{Lang: assess.Chinese}, 120, 40, "5", "l")))
+		})
+		t.Run("narrow-80x24-verdict-4", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{Lang: assess.Chinese}, 80, 24, "4", "e")))
+		})
+	})
+	t.Run("start-on-list", func(t *testing.T) {
+		golden.RequireEqual(t, plain(drive(t, Options{}, 120, 40)))
+	})
+	t.Run("help-overlay", func(t *testing.T) {
+		golden.RequireEqual(t, plain(drive(t, Options{}, 120, 40, "?")))
+	})
+	t.Run("narrow-80x24", func(t *testing.T) {
+		t.Run("verdict-4", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{}, 80, 24, "4", "e")))
+		})
+		t.Run("rule-fires-6", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{}, 80, 24, append([]string{"6"}, repeat("l", 5)...)...)))
+		})
+	})
+	t.Run("one-column-60x20", func(t *testing.T) {
+		t.Run("walk", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{}, 60, 20, "2", "e")))
+		})
+		t.Run("inputs", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{}, 60, 20, "2", "e", "tab")))
+		})
+	})
+	t.Run("too-small-30x8", func(t *testing.T) {
+		golden.RequireEqual(t, plain(drive(t, Options{}, 30, 8)))
+	})
+	t.Run("start-at-scenario-4-step-3", func(t *testing.T) {
+		golden.RequireEqual(t, plain(drive(t, Options{Scenario: "4", Step: 3}, 120, 40)))
+	})
+	// With colour: the escape sequences pin the status colours and styles.
+	t.Run("colour", func(t *testing.T) {
+		for _, n := range []string{"1", "4", "6", "7", "3"} {
+			t.Run("verdict-"+n, func(t *testing.T) {
+				golden.RequireEqual(t, drive(t, Options{}, 120, 40, n, "e").Render())
+			})
+		}
+		t.Run("light-verdict-5", func(t *testing.T) {
+			golden.RequireEqual(t, drive(t, Options{Theme: ThemeLight}, 120, 40, "5", "e").Render())
+		})
+	})
+}
+
+// TestNoColourStillReadable checks that every state says itself in words
+// and symbols, so a monochrome projector or NO_COLOR loses nothing.
+func TestNoColourStillReadable(t *testing.T) {
+	m := newTest(t, Options{})
+	for i, s := range m.all {
+		m = press(m, fmt.Sprint(i+1), "e")
+		out := plain(m)
+		v := assess.Assess(&s.Input)
+		require.Contains(t, out, strings.ToUpper(v.Status.String()), s.ID)
+		require.Contains(t, out, v.Code.String(), s.ID)
+		require.Contains(t, out, "FIRED", s.ID)
+		require.Contains(t, out, "does NOT prove", s.ID)
+	}
+}
+
+// TestRandomKeysAndSizes drives the model with thousands of seeded random
+// keys and window sizes: it never panics, and no frame is ever wider or
+// taller than the terminal.
+func TestRandomKeysAndSizes(t *testing.T) {
+	keys := []string{"l", "h", "space", "right", "left", "up", "down", "j", "k", "enter", "e", "r", "n", "p",
+		"1", "2", "5", "8", "9", "esc", "tab", "L", "?", "pgup", "pgdown", "x", "Z"}
+	rng := rand.New(rand.NewPCG(2026, 11))
+	m := newTest(t, Options{})
+	width, height := 120, 40
+	for i := range 5000 {
+		if rng.IntN(8) == 0 {
+			width, height = rng.IntN(200)+1, rng.IntN(70)+1
+			if rng.IntN(10) == 0 {
+				width, height = rng.IntN(3), rng.IntN(3)
+			}
+			next, _ := m.Update(tea.WindowSizeMsg{Width: width, Height: height})
+			m = next.(Model)
+		} else {
+			m = press(m, keys[rng.IntN(len(keys))])
+		}
+		frame := m.Render()
+		lines := strings.Split(frame, "\n")
+		if frame != "" {
+			require.LessOrEqual(t, len(lines), max(height, 0), "step %d at %dx%d: too tall", i, width, height)
+		}
+		for n, l := range lines {
+			require.LessOrEqual(t, ansi.StringWidth(l), max(width, 0), "step %d at %dx%d: line %d too wide: %q", i, width, height, n, l)
+		}
+	}
+}
+
+// BenchmarkRender is one full frame at 120×40 with the verdict shown.
+// Target: under 1 ms.
+func BenchmarkRender(b *testing.B) {
+	m := New(Options{Scenarios: scenarios.MustBuiltin(), Theme: ThemeDark, Scenario: "4", Step: 9})
+	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = next.(Model)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = m.Render()
+	}
+}
+
+// BenchmarkStartToFirstFrame loads the embedded scenarios, builds the
+// model and runs the real Bubble Tea program until its first frame is
+// written. Target: under 100 ms.
+func BenchmarkStartToFirstFrame(b *testing.B) {
+	for b.Loop() {
+		all, err := scenarios.Builtin()
+		if err != nil {
+			b.Fatal(err)
+		}
+		out := &frameWriter{first: make(chan struct{})}
+		p := tea.NewProgram(New(Options{Scenarios: all, Theme: ThemeDark}),
+			tea.WithInput(&bytes.Buffer{}), tea.WithOutput(out), tea.WithWindowSize(120, 40),
+			tea.WithoutSignals(), tea.WithColorProfile(colorprofile.TrueColor))
+		go func() { _, _ = p.Run() }()
+		<-out.first
+		p.Kill()
+		p.Wait()
+	}
+}
+
+// frameWriter signals when the first frame's text arrives.
+type frameWriter struct {
+	first chan struct{}
+	buf   bytes.Buffer
+	done  bool
+}
+
+func (w *frameWriter) Write(b []byte) (int, error) {
+	w.buf.Write(b)
+	if !w.done && bytes.Contains(w.buf.Bytes(), []byte("Scenarios")) {
+		w.done = true
+		close(w.first)
+	}
+	return len(b), nil
+}
+
+var _ io.Writer = (*frameWriter)(nil)
