@@ -31,8 +31,8 @@ func (m Model) renderList(width, height int) string {
 			lines = append(lines, st.Code.Render(truncate("    "+m.verdict.Status.String()+"/"+m.verdict.Code.String(), width)))
 		}
 	}
-	lines = append(lines, "", m.styles.Dim.Render(wrap(tr("listHint", m.lang), width)))
-	return lipgloss.NewStyle().Width(width).MaxHeight(height).Render(strings.Join(lines, "\n"))
+	lines = append(lines, "", paint(m.styles.Dim, wrap(tr("listHint", m.lang), width)))
+	return strings.Join(lines, "\n")
 }
 
 // block is a piece of the walk column; when the column is too short, the
@@ -51,30 +51,34 @@ func (m Model) renderWalk(width, height int, compact bool) string {
 	s := m.all[m.sel]
 	st := m.styles.Walk
 	title := fmt.Sprintf("%s %d · %s", tr("scenario", m.lang), s.Number, s.Title.In(m.lang))
-	blocks := []block{{st.Title.Render(wrap(title, width)), 0}}
+	blocks := []block{{paint(st.Title, wrap(title, width)), 0}}
 	if compact {
 		blocks = append(blocks, block{m.styles.Dim.Render(truncate(tr("listHint", m.lang), width)), 6})
 	}
 	if inj := s.Injected.In(m.lang); inj != "" {
-		blocks = append(blocks, block{m.styles.Dim.Render(wrap(tr("injected", m.lang)+": "+inj, width)), 3})
+		blocks = append(blocks, block{paint(m.styles.Dim, wrap(tr("injected", m.lang)+": "+inj, width)), 3})
 	}
 	if story := s.Story.In(m.lang); story != "" && m.step == 0 {
-		blocks = append(blocks, block{"\n" + st.Story.Render(wrap(story, width)), 4})
+		blocks = append(blocks, block{"\n" + paint(st.Story, wrap(story, width)), 4})
 	}
 	blocks = append(blocks, block{"\n" + st.Heading.Render(truncate(tr("order", m.lang), width)), 5})
+	var verdict string
+	if m.reached() {
+		verdict = m.renderVerdict(width)
+	}
 	rules := m.ruleBlocks(width, false)
-	if height < blockHeight(blocks)+blockHeight(rules)+m.verdictHeight(width) {
+	if height < blockHeight(blocks)+blockHeight(rules)+lipgloss.Height(verdict) {
 		rules = m.ruleBlocks(width, true)
 	}
 	blocks = append(blocks, rules...)
 	if m.step == 0 {
-		blocks = append(blocks, block{"\n" + st.Hint.Render(wrap(tr("startHint", m.lang), width)), 2})
+		blocks = append(blocks, block{"\n" + paint(st.Hint, wrap(tr("startHint", m.lang), width)), 2})
 	}
 	if m.step > 0 && m.step == m.firedAt() {
-		blocks = append(blocks, block{"\n" + st.Hint.Render(wrap(fmt.Sprintf(tr("firedHint", m.lang), m.step), width)), 2})
+		blocks = append(blocks, block{"\n" + paint(st.Hint, wrap(fmt.Sprintf(tr("firedHint", m.lang), m.step), width)), 2})
 	}
 	if m.reached() {
-		blocks = append(blocks, block{m.renderVerdict(width), 0})
+		blocks = append(blocks, block{verdict, 0})
 	}
 	return fit(blocks, height)
 }
@@ -87,12 +91,6 @@ func blockHeight(blocks []block) int {
 	return n
 }
 
-func (m Model) verdictHeight(width int) int {
-	if !m.reached() {
-		return 0
-	}
-	return lipgloss.Height(m.renderVerdict(width))
-}
 
 // fit drops the most droppable blocks until the rest fit the height.
 func fit(blocks []block, height int) string {
@@ -158,8 +156,8 @@ func (m Model) ruleBlocks(width int, collapsed bool) []block {
 		out = append(out, block{style.Render(head), 0})
 		if n == cur {
 			indent := "     "
-			q := st.Question.Render(indentLines(wrap(step.Rule.Question(m.lang), width-len(indent)), indent))
-			e := st.Explain.Render(indentLines(wrap(step.Explanation(m.lang), width-len(indent)), indent))
+			q := paint(st.Question, indentLines(wrap(step.Rule.Question(m.lang), width-len(indent)), indent))
+			e := paint(st.Explain, indentLines(wrap(step.Explanation(m.lang), width-len(indent)), indent))
 			out = append(out, block{q, 1}, block{e, 0})
 		}
 	}
@@ -184,7 +182,7 @@ func (m Model) renderVerdict(width int) string {
 	label := m.styles.Verdict.Label
 	lines := []string{
 		label.Render(tr("verdict", m.lang)),
-		status.Render(wrap(look.StatusSymbol(v.Status)+" "+strings.ToUpper(v.Status.String())+" / "+v.Code.String(), inner)),
+		paint(status, wrap(look.StatusSymbol(v.Status)+" "+strings.ToUpper(v.Status.String())+" / "+v.Code.String(), inner)),
 		truncate("correlationId "+strconv.Quote(v.CorrelationID), inner),
 	}
 	if len(v.MissingArguments) > 0 {
@@ -212,7 +210,7 @@ func (m Model) renderInputs(width, height int) string {
 	if len(lines) > height {
 		lines = m.inputLines(width, true)
 	}
-	return lipgloss.NewStyle().Width(width).MaxHeight(height).Render(strings.Join(lines, "\n"))
+	return strings.Join(lines, "\n")
 }
 
 func (m Model) inputLines(width int, compact bool) []string {

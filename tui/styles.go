@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 
@@ -43,18 +45,20 @@ func newStyles(dark bool) Styles {
 	}
 	var s Styles
 	s.palette = p
-	plain := lipgloss.NewStyle()
+	// Line styles are inline: no borders, margins or alignment, which
+	// keeps them cheap; paint applies one to text of several lines.
+	plain := lipgloss.NewStyle().Inline(true)
 	dim := plain.Foreground(p.Dim)
 	s.Dim = dim
 	s.Header.App = plain.Bold(true).Foreground(p.Accent)
 	s.Header.Right = dim
-	s.List.Title = plain.Bold(true).Underline(true)
+	s.List.Title = plain.Bold(true)
 	s.List.Item = plain
 	s.List.Selected = plain.Bold(true).Foreground(p.Accent)
 	s.List.Code = dim
 	s.Walk.Title = plain.Bold(true)
 	s.Walk.Story = plain
-	s.Walk.Heading = plain.Bold(true).Underline(true)
+	s.Walk.Heading = plain.Bold(true)
 	s.Walk.Question = dim.Italic(true)
 	s.Walk.Explain = plain
 	s.Walk.Hint = dim.Italic(true)
@@ -62,14 +66,14 @@ func newStyles(dark bool) Styles {
 	s.Walk.Fired = plain.Bold(true)
 	s.Walk.NotReached = dim
 	s.Walk.Pending = dim
-	s.Inputs.Title = plain.Bold(true).Underline(true)
+	s.Inputs.Title = plain.Bold(true)
 	s.Inputs.Section = plain.Bold(true)
 	s.Inputs.Label = dim
 	s.Inputs.Value = plain
 	s.Inputs.Absent = dim.Italic(true)
 	s.Inputs.Marked = plain.Bold(true).Foreground(p.Accent)
 	s.Inputs.MarkedValue = plain.Bold(true).Foreground(p.Accent)
-	s.Verdict.Box = plain.Border(lipgloss.RoundedBorder()).Padding(0, 1)
+	s.Verdict.Box = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
 	s.Verdict.Label = plain.Bold(true)
 	s.Column = plain
 	s.Help = help.DefaultStyles(dark)
@@ -78,5 +82,17 @@ func newStyles(dark bool) Styles {
 
 // status styles a verdict's status: its colour, always with a symbol too.
 func (s Styles) status(st assess.Status) lipgloss.Style {
-	return lipgloss.NewStyle().Bold(true).Foreground(s.palette.Status(st))
+	return lipgloss.NewStyle().Inline(true).Bold(true).Foreground(s.palette.Status(st))
+}
+
+// paint styles each line of s; an inline style would join them.
+func paint(st lipgloss.Style, s string) string {
+	if !strings.Contains(s, "\n") {
+		return st.Render(s)
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = st.Render(l)
+	}
+	return strings.Join(lines, "\n")
 }
