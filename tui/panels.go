@@ -91,7 +91,6 @@ func blockHeight(blocks []block) int {
 	return n
 }
 
-
 // fit drops the most droppable blocks until the rest fit the height.
 func fit(blocks []block, height int) string {
 	for blockHeight(blocks) > height {

@@ -165,7 +165,6 @@ func fitWidth(line string, width int) string {
 	return line + strings.Repeat(" ", width-w)
 }
 
-
 // clamp cuts every line to width and the frame to height, so that no
 // frame ever spills, whatever the content and the terminal size.
 func clamp(s string, width, height int) string {

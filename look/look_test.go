@@ -1,0 +1,68 @@
+package look_test
+
+import (
+	"testing"
+
+	"github.com/mattn/go-runewidth"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/assess"
+	"toolgate/look"
+	"toolgate/scenarios"
+)
+
+func find(t *testing.T, fields []look.Field, path string) look.Field {
+	t.Helper()
+	for _, f := range fields {
+		if f.Path == path {
+			return f
+		}
+	}
+	t.Fatalf("no field %s", path)
+	return look.Field{}
+}
+
+func TestFieldsShowAbsentPartsAndMissingArguments(t *testing.T) {
+	s, ok := scenarios.Find(scenarios.MustBuiltin(), "invalid-arguments")
+	require.True(t, ok)
+	_, trace := assess.Explain(&s.Input)
+	fields := look.Fields(s.Input, trace)
+
+	assert.True(t, find(t, fields, "approval").Absent, "an absent approval is a line, not hidden")
+	assert.True(t, find(t, fields, "invocationRecord").Absent)
+	missing := find(t, fields, "request.arguments.documentId")
+	assert.True(t, missing.Absent, "the argument rule 3 looked for is shown as absent")
+	assert.Equal(t, `"Chapter 11"`, find(t, fields, "request.arguments.title").Value)
+
+	fired := trace[2]
+	assert.True(t, look.Reads(missing, fired.Reads))
+	assert.True(t, look.Reads(find(t, fields, "contract.tools[0].requiredArguments"), fired.Reads))
+	assert.False(t, look.Reads(find(t, fields, "request.arguments.title"), fired.Reads), "title is not required by this tool")
+}
+
+func TestReadsMatchesPrefixesAndAbsentParents(t *testing.T) {
+	tool := look.Field{Path: "contract.tools[1].name"}
+	assert.True(t, look.Reads(tool, []string{"contract.tools"}))
+	assert.False(t, look.Reads(tool, []string{"contract.tool"}), "a prefix must end at a separator")
+	absent := look.Field{Path: "approval", Absent: true}
+	assert.True(t, look.Reads(absent, []string{"approval.status"}))
+	present := look.Field{Path: "approval"}
+	assert.False(t, look.Reads(present, []string{"approval.status"}))
+}
+
+// Symbols must be one cell wide everywhere, East Asian terminals included,
+// or the columns of the trace and the TUI would not line up in Chinese.
+func TestSymbolsAreOneCellWide(t *testing.T) {
+	cjk := runewidth.NewCondition()
+	cjk.EastAsianWidth = true
+	for _, c := range assess.Codes() {
+		s := look.StatusSymbol(c.Status())
+		assert.Equal(t, 1, runewidth.StringWidth(s), s)
+		assert.Equal(t, 1, cjk.StringWidth(s), s)
+	}
+	for _, o := range []assess.Outcome{assess.Passed, assess.Fired, assess.NotReached} {
+		s := look.OutcomeSymbol(o)
+		assert.Equal(t, 1, cjk.StringWidth(s), s)
+	}
+}
