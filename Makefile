@@ -12,7 +12,7 @@ test:
 	go test ./...
 
 bench:
-	go test ./... -run '^$$' -bench . -benchmem
+	go test -p 1 ./... -run '^$$' -bench . -benchmem
 
 # Fuzz each target for a bounded time (FUZZTIME=1m make fuzz for longer).
 FUZZTIME ?= 20s

@@ -129,11 +129,11 @@ the model has named a tool and its arguments — may this call go ahead? It show
 8-rule order one rule at a time, which condition fired, and what the verdict does NOT prove.
 
 With no command, on a terminal, toolgate starts the interactive trainer.`,
-		Example: `  toolgate                      # the interactive trainer
-  toolgate --scenario 4 --step 3 # open scenario 4 with three rules revealed
-  toolgate list                 # the scenarios
-  toolgate trace 4              # scenario 4's walk, rule by rule
-  toolgate assess input.jsonl   # one verdict per JSON input`,
+		Example: `  toolgate                        # the interactive trainer
+  toolgate --scenario 4 --step 3  # open scenario 4 with three rules revealed
+  toolgate list                   # the scenarios
+  toolgate trace 4                # scenario 4's walk, rule by rule
+  toolgate assess input.jsonl     # one verdict per JSON input`,
 		Version:       Version + " (" + runtime.Version() + ")",
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,

@@ -61,7 +61,7 @@ func (m Model) renderWalk(width, height int, compact bool) string {
 	if story := s.Story.In(m.lang); story != "" && m.step == 0 {
 		blocks = append(blocks, block{"\n" + paint(st.Story, wrap(story, width)), 4})
 	}
-	blocks = append(blocks, block{"\n" + st.Heading.Render(truncate(tr("order", m.lang), width)), 5})
+	blocks = append(blocks, block{"\n" + paint(st.Heading, wrap(tr("order", m.lang), width)), 5})
 	var verdict string
 	if m.reached() {
 		verdict = m.renderVerdict(width)
