@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -181,4 +182,25 @@ func TestInputsMarkWhatTheRuleReads(t *testing.T) {
 	assert.Regexp(t, `> +effectClass +"reversible_write"`, out)
 	assert.Regexp(t, `> Approval +— none —`, out, "an absent approval is shown, and marked")
 	assert.Regexp(t, `  Invocation record +— none —`, out)
+}
+
+func TestWrap(t *testing.T) {
+	tests := []struct {
+		in    string
+		width int
+		want  string
+	}{
+		{"the quick brown fox", 9, "the quick\nbrown fox"},
+		{"每个必填参数都是非空字符串：documentId、title", 20, "每个必填参数都是非空\n字符串：documentId、\ntitle"},
+		{"规则 5 触发，由它作出判断", 13, "规则 5 触发，\n由它作出判断"},
+		{"supercalifragilistic", 8, "supercal\nifragili\nstic"},
+		{"two\nparagraphs here", 9, "two\nparagraph\ns here"},
+	}
+	for _, tt := range tests {
+		got := wrap(tt.in, tt.width)
+		assert.Equal(t, tt.want, got, tt.in)
+		for _, l := range strings.Split(got, "\n") {
+			assert.LessOrEqual(t, ansi.StringWidth(l), tt.width, l)
+		}
+	}
 }

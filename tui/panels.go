@@ -31,7 +31,10 @@ func (m Model) renderList(width, height int) string {
 			lines = append(lines, st.Code.Render(truncate("    "+m.verdict.Status.String()+"/"+m.verdict.Code.String(), width)))
 		}
 	}
-	lines = append(lines, "", paint(m.styles.Dim, wrap(tr("listHint", m.lang), width)))
+	lines = append(lines, "")
+	for _, h := range listHints(m.lang) {
+		lines = append(lines, m.styles.Dim.Render(truncate(h, width)))
+	}
 	return strings.Join(lines, "\n")
 }
 
@@ -53,7 +56,7 @@ func (m Model) renderWalk(width, height int, compact bool) string {
 	title := fmt.Sprintf("%s %d · %s", tr("scenario", m.lang), s.Number, s.Title.In(m.lang))
 	blocks := []block{{paint(st.Title, wrap(title, width)), 0}}
 	if compact {
-		blocks = append(blocks, block{m.styles.Dim.Render(truncate(tr("listHint", m.lang), width)), 6})
+		blocks = append(blocks, block{m.styles.Dim.Render(truncate(strings.Join(listHints(m.lang), " · "), width)), 6})
 	}
 	if inj := s.Injected.In(m.lang); inj != "" {
 		blocks = append(blocks, block{paint(m.styles.Dim, wrap(tr("injected", m.lang)+": "+inj, width)), 3})
@@ -163,6 +166,14 @@ func (m Model) ruleBlocks(width int, collapsed bool) []block {
 	return out
 }
 
+// boldPrefix styles prefix at the start of already wrapped text.
+func boldPrefix(st lipgloss.Style, prefix, wrapped string) string {
+	if rest, ok := strings.CutPrefix(wrapped, prefix); ok {
+		return st.Render(prefix) + rest
+	}
+	return wrapped
+}
+
 func indentLines(s, indent string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
@@ -192,7 +203,7 @@ func (m Model) renderVerdict(width int) string {
 	}
 	lines = append(lines,
 		wrap(tr("means", m.lang)+": "+v.Code.Meaning(m.lang), inner),
-		wrap(label.Render(tr("notProve", m.lang)+":")+" "+v.Code.Caveat(m.lang), inner))
+		boldPrefix(label, tr("notProve", m.lang)+":", wrap(tr("notProve", m.lang)+": "+v.Code.Caveat(m.lang), inner)))
 	if dnp := s.DoesNotProve.In(m.lang); dnp != "" {
 		lines = append(lines, wrap(tr("scenarioNot", m.lang)+": "+dnp, inner))
 	}

@@ -14,7 +14,9 @@ var ui = map[string][2]string{
 	"injected":     {"Injected", "注入重点"},
 	"startHint":    {"Press → (or space) to ask rule 1. Enter runs to the verdict.", "按 →（或空格）询问规则 1；回车直接得出判断。"},
 	"firedHint":    {"Rule %d fired, so it decides: the rules after it are not asked. Press → for the verdict.", "规则 %d 触发，由它作出判断：之后的规则不再询问。按 → 查看判断。"},
-	"listHint":     {"↑/↓ choose · enter open · 1–8 jump", "↑/↓ 选择 · 回车打开 · 1–8 跳转"},
+	"hintChoose":   {"↑/↓ choose", "↑/↓ 选择"},
+	"hintOpen":     {"enter open", "回车打开"},
+	"hintJump":     {"1–8 jump", "1–8 跳转"},
 	"verdict":      {"Verdict", "判断"},
 	"means":        {"means", "含义"},
 	"notProve":     {"does NOT prove", "不能证明"},
@@ -50,3 +52,9 @@ var ui = map[string][2]string{
 }
 
 func tr(key string, l assess.Lang) string { return ui[key][l] }
+
+// listHints are the list's key hints, one a line in the list column and
+// joined on one line where there is no list column.
+func listHints(l assess.Lang) []string {
+	return []string{tr("hintChoose", l), tr("hintOpen", l), tr("hintJump", l)}
+}
