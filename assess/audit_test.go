@@ -1,0 +1,245 @@
+package assess_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/assess"
+)
+
+func TestAuditSeedAndEdgeCases(t *testing.T) {
+	tests := []struct {
+		name               string
+		requested, results []string
+		open               bool
+		diagnostics        []string
+		pending            []string
+	}{
+		{"seed 1: out of order is fine", []string{"A", "B"}, []string{"B", "A"}, false, []string{}, []string{}},
+		{"seed 2: duplicate, missing, unknown", []string{"A", "B"}, []string{"A", "A", "C"}, false,
+			[]string{"duplicate:A", "missing:B", "unknown:C"}, []string{}},
+		{"empty batch", nil, nil, false, []string{}, []string{}},
+		{"a request never answered", []string{"A"}, nil, false, []string{"missing:A"}, []string{}},
+		{"an answer never requested", nil, []string{"X"}, false, []string{"unknown:X"}, []string{}},
+		{"unknown twice is both", nil, []string{"X", "X"}, false, []string{"duplicate:X", "unknown:X"}, []string{}},
+		{"three copies report duplicate once", []string{"A"}, []string{"A", "A", "A"}, false, []string{"duplicate:A"}, []string{}},
+		{"open batch: pending, not missing", []string{"A", "B", "C"}, []string{"B"}, true, []string{}, []string{"A", "C"}},
+		{"open batch still reports unknown", []string{"A"}, []string{"Z"}, true, []string{"unknown:Z"}, []string{"A"}},
+		{"byte order: upper before lower", []string{"b", "B"}, nil, false, []string{"missing:B", "missing:b"}, []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := assess.AuditInput{Requested: tt.requested, Results: tt.results, Closed: !tt.open}
+			got, err := assess.Audit(in)
+			require.NoError(t, err)
+			assert.Equal(t, tt.diagnostics, got.Diagnostics)
+			assert.Equal(t, tt.pending, got.Pending)
+			again, steps, err := assess.ExplainAudit(in)
+			require.NoError(t, err)
+			assert.Equal(t, got, again)
+			require.Len(t, steps, 2+len(tt.results), "requests, one a result, close")
+		})
+	}
+}
+
+func TestAuditInputErrors(t *testing.T) {
+	tests := []struct {
+		name               string
+		requested, results []string
+		want               string
+	}{
+		{"duplicate request", []string{"A", "A"}, []string{"A"}, `requested[1]: duplicate request ID "A": which request would a result answer?`},
+		{"empty request", []string{"A", ""}, nil, "requested[1]: empty ID"},
+		{"empty result", []string{"A"}, []string{"A", ""}, "results[1]: empty ID"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := assess.Audit(assess.AuditInput{Requested: tt.requested, Results: tt.results, Closed: true})
+			require.Error(t, err)
+			assert.Equal(t, tt.want, err.Error())
+			_, steps, err := assess.ExplainAudit(assess.AuditInput{Requested: tt.requested, Results: tt.results, Closed: true})
+			require.Error(t, err)
+			last := steps[len(steps)-1]
+			assert.Equal(t, assess.Fired, last.Outcome, "the step that found the error fired")
+			assert.NotEmpty(t, last.Explanation(assess.English))
+			assert.NotEmpty(t, last.Explanation(assess.Chinese))
+		})
+	}
+}
+
+func TestAuditStepsSayWhichCheckFired(t *testing.T) {
+	_, steps, err := assess.ExplainAudit(assess.AuditInput{Requested: []string{"A", "B"}, Results: []string{"A", "A", "C"}, Closed: true})
+	require.NoError(t, err)
+	require.Len(t, steps, 5)
+	assert.Equal(t, assess.Passed, steps[1].Outcome)
+	assert.Equal(t, []string{"duplicate:A"}, steps[2].Added)
+	assert.Equal(t, `Result 2: "A"`, steps[2].Title(assess.English))
+	assert.Equal(t, "requested; seen before → duplicate:A", steps[2].Explanation(assess.English))
+	assert.Equal(t, "never requested → unknown:C; first time seen", steps[3].Explanation(assess.English))
+	assert.Equal(t, []string{"missing:B"}, steps[4].Added)
+	assert.Equal(t, `the batch is closed, so "B" never arrived → missing`, steps[4].Explanation(assess.English))
+	assert.Equal(t, []string{"results[1]", "requested"}, steps[2].Reads)
+}
+
+// naiveAudit recomputes the audit with plain set arithmetic.
+func naiveAudit(in assess.AuditInput) assess.AuditResult {
+	count := map[string]int{}
+	for _, id := range in.Results {
+		count[id]++
+	}
+	set := map[string]bool{}
+	for id, n := range count {
+		if !slices.Contains(in.Requested, id) {
+			set["unknown:"+id] = true
+		}
+		if n > 1 {
+			set["duplicate:"+id] = true
+		}
+	}
+	pending := []string{}
+	for _, id := range in.Requested {
+		if count[id] == 0 {
+			if in.Closed {
+				set["missing:"+id] = true
+			} else {
+				pending = append(pending, id)
+			}
+		}
+	}
+	diags := []string{}
+	for d := range set {
+		diags = append(diags, d)
+	}
+	slices.Sort(diags)
+	slices.Sort(pending)
+	return assess.AuditResult{Diagnostics: diags, Pending: pending}
+}
+
+func randomBatch(rng *rand.Rand) assess.AuditInput {
+	alphabet := rng.IntN(8) + 1
+	id := func() string { return strconv.Itoa(rng.IntN(alphabet)) }
+	var in assess.AuditInput
+	seen := map[string]bool{}
+	for range rng.IntN(alphabet + 1) {
+		if r := id(); !seen[r] {
+			seen[r] = true
+			in.Requested = append(in.Requested, r)
+		}
+	}
+	for range rng.IntN(10) {
+		in.Results = append(in.Results, id())
+	}
+	in.Closed = rng.IntN(2) == 0
+	return in
+}
+
+// TestAuditProperties checks, on 20,000 seeded random batches, that the
+// audit equals a naive set computation, that the order of results never
+// changes it, and that closing the batch turns exactly the pending IDs
+// into missing ones.
+func TestAuditProperties(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 2026))
+	for i := range 20000 {
+		in := randomBatch(rng)
+		got, err := assess.Audit(in)
+		require.NoError(t, err)
+		require.Equal(t, naiveAudit(in), got, "batch %d: %+v", i, in)
+
+		shuffled := in
+		shuffled.Results = slices.Clone(in.Results)
+		rng.Shuffle(len(shuffled.Results), func(a, b int) {
+			shuffled.Results[a], shuffled.Results[b] = shuffled.Results[b], shuffled.Results[a]
+		})
+		again, err := assess.Audit(shuffled)
+		require.NoError(t, err)
+		require.Equal(t, got, again, "order of results changed the audit: %+v", in)
+
+		open, closed := in, in
+		open.Closed, closed.Closed = false, true
+		o, err := assess.Audit(open)
+		require.NoError(t, err)
+		c, err := assess.Audit(closed)
+		require.NoError(t, err)
+		require.Empty(t, c.Pending)
+		want := slices.Clone(o.Diagnostics)
+		for _, id := range o.Pending {
+			want = append(want, "missing:"+id)
+		}
+		slices.Sort(want)
+		require.Equal(t, want, c.Diagnostics, "closing must turn exactly the pending IDs into missing: %+v", in)
+	}
+}
+
+// FuzzAudit: any IDs, no panic; either an input error or the naive answer.
+//
+//	go test ./assess -run '^$' -fuzz FuzzAudit -fuzztime 30s
+func FuzzAudit(f *testing.F) {
+	f.Add("A,B", "B,A", true)
+	f.Add("A,B", "A,A,C", true)
+	f.Add("A,A", "A", false)
+	f.Add("", "X,X", true)
+	f.Fuzz(func(t *testing.T, req, res string, closed bool) {
+		split := func(s string) []string {
+			if s == "" {
+				return nil
+			}
+			var out []string
+			start := 0
+			for i := range len(s) {
+				if s[i] == ',' {
+					out = append(out, s[start:i])
+					start = i + 1
+				}
+			}
+			return append(out, s[start:])
+		}
+		in := assess.AuditInput{Requested: split(req), Results: split(res), Closed: closed}
+		got, err := assess.Audit(in)
+		if err != nil {
+			return
+		}
+		if want := naiveAudit(in); !slices.Equal(want.Diagnostics, got.Diagnostics) || !slices.Equal(want.Pending, got.Pending) {
+			t.Fatalf("audit %+v = %+v, naive %+v", in, got, want)
+		}
+	})
+}
+
+func benchBatch(n int) assess.AuditInput {
+	in := assess.AuditInput{Closed: true}
+	for i := range n {
+		in.Requested = append(in.Requested, "req-"+strconv.Itoa(i))
+	}
+	for i := range n {
+		// Reversed, with one in a hundred unknown and one in a hundred repeated.
+		id := in.Requested[n-1-i]
+		switch i % 100 {
+		case 7:
+			id = "stray-" + strconv.Itoa(i)
+		case 42:
+			id = in.Requested[0]
+		}
+		in.Results = append(in.Results, id)
+	}
+	return in
+}
+
+// BenchmarkAudit1k, 10k and 100k show how the audit grows: 10× the input
+// should cost at most about 12× the time.
+func BenchmarkAudit1k(b *testing.B)   { benchAudit(b, 1_000) }
+func BenchmarkAudit10k(b *testing.B)  { benchAudit(b, 10_000) }
+func BenchmarkAudit100k(b *testing.B) { benchAudit(b, 100_000) }
+
+func benchAudit(b *testing.B, n int) {
+	in := benchBatch(n)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := assess.Audit(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
