@@ -72,11 +72,52 @@ type batch struct {
 	done    chan struct{}
 }
 
-// assessStream answers every input of r with one line on w, in order.
+// answerFunc answers one input: the value to write as its line, or an
+// error — a *decode.NotJSON stops the stream, any other error becomes the
+// input's {"error": ...} line.
+type answerFunc func(raw []byte) (any, error)
+
+// admissionAnswer decides admission inputs, with or without the trace.
+func admissionAnswer(withTrace bool, lang assess.Lang) answerFunc {
+	return func(raw []byte) (any, error) {
+		in, err := decode.Input(raw)
+		if err != nil {
+			return nil, err
+		}
+		if !withTrace {
+			vl := lineOf(assess.Assess(&in))
+			return &vl, nil
+		}
+		v, t := assess.Explain(&in)
+		vl := lineOf(v)
+		vl.Trace = traceJSON(t, lang)
+		return &vl, nil
+	}
+}
+
+// auditAnswer audits batches: {"diagnostics":[...],"pending":[...]}.
+func auditAnswer(raw []byte) (any, error) {
+	in, err := decode.Audit(raw)
+	if err != nil {
+		return nil, err
+	}
+	r, err := assess.Audit(in)
+	if err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// assessStream answers every admission input of r with one line on w.
+func assessStream(r io.Reader, name string, w io.Writer, withTrace bool, lang assess.Lang) error {
+	return answerStream(r, name, w, admissionAnswer(withTrace, lang))
+}
+
+// answerStream answers every input of r with one line on w, in order.
 // Reading, deciding and writing overlap: one goroutine splits the stream
 // into values, workers parse and decide batches of them, and the caller
 // writes the batches' output in the order they were read.
-func assessStream(r io.Reader, name string, w io.Writer, withTrace bool, lang assess.Lang) error {
+func answerStream(r io.Reader, name string, w io.Writer, answer answerFunc) error {
 	procs := runtime.GOMAXPROCS(0)
 	work := make(chan *batch, procs)
 	ordered := make(chan *batch, 2*procs)
@@ -88,7 +129,7 @@ func assessStream(r io.Reader, name string, w io.Writer, withTrace bool, lang as
 		go func() {
 			defer wg.Done()
 			for b := range work {
-				b.decide(withTrace, lang)
+				b.decide(answer)
 				close(b.done)
 			}
 		}()
@@ -170,32 +211,23 @@ func readBatches(r io.Reader, work, ordered chan<- *batch, quit <-chan struct{})
 
 // decide answers the batch's inputs into b.out, up to the first that is
 // not JSON.
-func (b *batch) decide(withTrace bool, lang assess.Lang) {
+func (b *batch) decide(answer answerFunc) {
 	buf := bytes.NewBuffer(make([]byte, 0, 96*len(b.values)))
 	defer func() { b.out = buf.Bytes() }()
 	for i, value := range b.values {
-		in, err := decode.Input(value.Raw)
+		out, err := answer(value.Raw)
 		var nj *decode.NotJSON
-		if errors.As(err, &nj) {
+		switch {
+		case errors.As(err, &nj):
 			line, col := value.Position(nj.Offset)
 			b.values, b.stop = b.values[:i], &decode.SyntaxError{Line: line, Column: col, Msg: nj.Msg}
 			return
-		}
-		if err != nil {
+		case err != nil:
 			b.invalid++
 			_ = json.MarshalWrite(buf, errorLine{fmt.Sprintf("line %d: %v", value.Line, err)})
-			buf.WriteByte('\n')
-			continue
+		default:
+			_ = json.MarshalWrite(buf, out)
 		}
-		var vl verdictLine
-		if withTrace {
-			v, t := assess.Explain(&in)
-			vl = lineOf(v)
-			vl.Trace = traceJSON(t, lang)
-		} else {
-			vl = lineOf(assess.Assess(&in))
-		}
-		_ = json.MarshalWrite(buf, &vl)
 		buf.WriteByte('\n')
 	}
 }

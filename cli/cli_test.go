@@ -31,11 +31,15 @@ func run(t *testing.T, stdin string, env map[string]string, args ...string) (std
 }
 
 func TestList(t *testing.T) {
-	out, _, code := run(t, "", nil, "list")
+	out, _, code := run(t, "", nil, "list", "--track", "admission")
 	require.Equal(t, 0, code)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 8)
 	assert.Regexp(t, `^ 4  write-without-approval\s+Write without approval\s+requires_approval/approval_missing$`, lines[3])
+	out, _, _ = run(t, "", nil, "list")
+	assert.Contains(t, out, "Correlation audit (--track audit)")
+	assert.Regexp(t, `(?m)^ 2  audit-duplicate-missing-unknown\s+Duplicate, missing, unknown\s+duplicate:A missing:B unknown:C$`, out)
+	assert.Regexp(t, `(?m)^ 5  outcome-permission-denied\s+Permission denied\s+permission_denied$`, out)
 	out, _, _ = run(t, "", map[string]string{"LANG": "zh_CN.UTF-8"}, "list")
 	assert.Contains(t, out, "写入缺批准", "LANG picks Chinese")
 	out, _, _ = run(t, "", map[string]string{"LANG": "zh_CN.UTF-8", "LC_ALL": "en_US.UTF-8"}, "list")
@@ -53,35 +57,46 @@ func TestTraceText(t *testing.T) {
 
 	out, _, _ = run(t, "", nil, "trace", "timed-out-no-readback", "--lang", "zh")
 	assert.Contains(t, out, "5 ➤ 触发")
-	assert.Contains(t, out, "不能证明: 可以安全重试，或目标一定没有变化")
+	assert.Contains(t, out, "不能证明：可以安全重试，或目标一定没有变化")
 }
 
 func TestTraceFormats(t *testing.T) {
 	out, _, code := run(t, "", nil, "trace", "2", "--format", "json")
 	require.Equal(t, 0, code)
 	var got struct {
-		ID      string
-		Verdict struct {
+		ID     string
+		Result struct {
 			Status, Code     string
 			MissingArguments []string
 		}
 		Trace []struct {
-			Rule    int
+			Step    int
 			Outcome string
 			Reads   []string
 		}
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &got, json.MatchCaseInsensitiveNames(true)))
 	assert.Equal(t, "invalid-arguments", got.ID)
-	assert.Equal(t, "invalid_arguments", got.Verdict.Code)
-	assert.Equal(t, []string{"documentId"}, got.Verdict.MissingArguments)
+	assert.Equal(t, "invalid_arguments", got.Result.Code)
+	assert.Equal(t, []string{"documentId"}, got.Result.MissingArguments)
 	require.Len(t, got.Trace, 8)
 	assert.Equal(t, "fired", got.Trace[2].Outcome)
 	assert.Contains(t, got.Trace[2].Reads, "request.arguments.documentId")
 
-	out, _, _ = run(t, "", nil, "trace", "--all", "--format", "md")
+	out, _, _ = run(t, "", nil, "trace", "--all", "--track", "admission", "--format", "md")
 	assert.Equal(t, 8, strings.Count(out, "\n## Scenario ")+boolInt(strings.HasPrefix(out, "## Scenario ")))
 	assert.Contains(t, out, "| 7 | Write approval | **➤ FIRED** |")
+	out, _, _ = run(t, "", nil, "trace", "--all", "--format", "md")
+	assert.Equal(t, 23, strings.Count(out, "\n## Scenario ")+boolInt(strings.HasPrefix(out, "## Scenario ")), "every track")
+
+	out, _, code = run(t, "", nil, "trace", "2", "--track", "audit")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, `3 ➤ FIRED         Result 2: "A"`)
+	assert.Contains(t, out, "requested; seen before → duplicate:A")
+	assert.Contains(t, out, "Verdict: ✗ duplicate:A  missing:B  unknown:C")
+	out, _, _ = run(t, "", nil, "trace", "outcome-invalid-arguments-legacy")
+	assert.Contains(t, out, "2 ➤ FIRED         Invalid arguments")
+	assert.Contains(t, out, "2025-11-25")
 }
 
 func boolInt(b bool) int {
@@ -104,6 +119,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"--scenario", "99"}, `--scenario "99": no such scenario`},
 		{[]string{"--step", "10"}, "--step 10: want 0 to 9"},
+		{[]string{"list", "--track", "audits"}, `--track "audits": want admission, audit, outcome`},
+		{[]string{"trace", "9", "--track", "outcome"}, `no scenario "9" in track outcome`},
 		{[]string{}, "the trainer needs a terminal"},
 	}
 	for _, tt := range tests {
@@ -202,4 +219,27 @@ func TestBinary(t *testing.T) {
 	var ee *exec.ExitError
 	require.ErrorAs(t, err, &ee)
 	assert.Equal(t, 2, ee.ExitCode())
+}
+
+func TestAuditStream(t *testing.T) {
+	in := strings.Join([]string{
+		`{"requested":["A","B"],"results":["B","A"]}`,
+		`{"requested":["A","B"],"results":["A","A","C"]}`,
+		`{"requested":["A","A"],"results":["A"]}`,
+		`{"requested":["A","B","C"],"results":["B"],"closed":false}`,
+		`{"requested":["X"]}`,
+	}, "\n")
+	out, errOut, code := run(t, in, nil, "audit")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, `{"diagnostics":[],"pending":[]}
+{"diagnostics":["duplicate:A","missing:B","unknown:C"],"pending":[]}
+{"error":"line 3: requested[1]: duplicate request ID \"A\": which request would a result answer?"}
+{"diagnostics":[],"pending":["A","C"]}
+{"error":"line 5: results: required (an array, may be empty)"}
+`, out)
+	assert.Contains(t, errOut, "2 of 5 inputs were invalid")
+
+	_, errOut, code = run(t, `{"requested":[}`, nil, "audit")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "-:1:15: not JSON")
 }

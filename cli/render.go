@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -14,44 +13,52 @@ import (
 	"toolgate/assess"
 	"toolgate/look"
 	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // words are the command line's fixed texts, in English and Chinese.
 var words = map[string][2]string{
-	"scenario":     {"Scenario", "场景"},
-	"injected":     {"Injected", "注入重点"},
-	"verdict":      {"Verdict", "判断"},
-	"means":        {"means", "含义"},
-	"notProve":     {"does NOT prove", "不能证明"},
-	"scenarioNot":  {"this scenario does not prove", "本场景不证明"},
-	"inputs":       {"Inputs", "输入"},
-	"walk":         {"Decision walk", "判断顺序"},
-	"field":        {"Field", "字段"},
-	"value":        {"Value", "值"},
-	"rule":         {"Rule", "规则"},
-	"outcome":      {"Outcome", "结果"},
-	"why":          {"Why", "说明"},
-	"story":        {"Story", "故事"},
-	"missing":      {"missing arguments", "缺失参数"},
-	"effectStatus": {"effect status", "效果状态"},
+	"scenario": {"Scenario", "场景"},
+	"injected": {"Injected", "注入重点"},
+	"verdict":  {"Verdict", "判断"},
+	"inputs":   {"Inputs", "输入"},
+	"field":    {"Field", "字段"},
+	"value":    {"Value", "值"},
+	"step":     {"Step", "步骤"},
+	"outcome":  {"Outcome", "结果"},
+	"why":      {"Why", "说明"},
+	"colon":    {": ", "："},
 }
 
 func word(key string, l assess.Lang) string { return words[key][l] }
 
-// writeList writes one scenario a line: number, id, title, expected verdict.
+// writeList writes one scenario a line: number, id, title, expected
+// answer; with more than one track, a heading before each.
 func writeList(w io.Writer, all []scenarios.Scenario, l assess.Lang) {
-	idWidth := 0
+	idWidth, titleWidth := 0, 0
 	for _, s := range all {
 		idWidth = max(idWidth, len(s.ID))
-	}
-	titleWidth := 0
-	for _, s := range all {
 		titleWidth = max(titleWidth, lipgloss.Width(s.Title.In(l)))
 	}
+	track := ""
+	tracks := 0
 	for _, s := range all {
+		if s.Track != track {
+			tracks++
+			track = s.Track
+		}
+	}
+	track = ""
+	for _, s := range all {
+		if tracks > 1 && s.Track != track {
+			if track != "" {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintf(w, "%s (--track %s)\n", scenarios.TrackTitle(s.Track, l), s.Track)
+			track = s.Track
+		}
 		title := s.Title.In(l)
-		fmt.Fprintf(w, "%2d  %-*s  %s%s  %s\n", s.Number, idWidth, s.ID, title,
-			strings.Repeat(" ", titleWidth-lipgloss.Width(title)), s.Expect.Status.String()+"/"+s.Expect.Code.String())
+		fmt.Fprintf(w, "%2d  %-*s  %s  %s\n", s.Number, idWidth, s.ID, pad(title, titleWidth), walk.Of(s, l).Verdict.Short)
 	}
 }
 
@@ -86,7 +93,6 @@ type textStyles struct {
 	palette look.Palette
 	title   lipgloss.Style
 	dim     lipgloss.Style
-	fired   lipgloss.Style
 	label   lipgloss.Style
 }
 
@@ -96,46 +102,41 @@ func newTextStyles() textStyles {
 		palette: p,
 		title:   lipgloss.NewStyle().Bold(true),
 		dim:     lipgloss.NewStyle().Foreground(p.Dim),
-		fired:   lipgloss.NewStyle().Bold(true),
 		label:   lipgloss.NewStyle().Bold(true),
 	}
 }
 
 func writeTraceText(w io.Writer, st textStyles, s scenarios.Scenario, l assess.Lang) {
-	v, trace := assess.Explain(&s.Input)
-	status := lipgloss.NewStyle().Foreground(st.palette.Status(v.Status)).Bold(true)
+	wk := walk.Of(s, l)
+	tone := lipgloss.NewStyle().Foreground(st.palette.Tone(wk.Verdict.Tone)).Bold(true)
 	fmt.Fprintln(w, st.title.Render(fmt.Sprintf("%s %d · %s", word("scenario", l), s.Number, s.Title.In(l))))
 	if inj := s.Injected.In(l); inj != "" {
-		fmt.Fprintln(w, st.dim.Render("  "+word("injected", l)+": "+inj))
+		fmt.Fprintln(w, st.dim.Render("  "+word("injected", l)+word("colon", l)+inj))
 	}
 	fmt.Fprintln(w)
-	for _, step := range trace {
+	for i, step := range wk.Steps {
 		mark := look.OutcomeSymbol(step.Outcome) + " " + look.OutcomeWord(step.Outcome, l)
-		head := fmt.Sprintf("  %d %s  %s", step.Rule, pad(mark, 14), step.Rule.Title(l))
+		head := fmt.Sprintf("  %d %s  %s", i+1, pad(mark, 14), step.Title)
 		switch step.Outcome {
 		case assess.Fired:
-			fmt.Fprintln(w, status.Render(head))
-			fmt.Fprintln(w, "      "+step.Explanation(l))
+			fmt.Fprintln(w, tone.Render(head))
+			fmt.Fprintln(w, "      "+step.Explanation)
 		case assess.Passed:
 			fmt.Fprintln(w, head)
-			fmt.Fprintln(w, st.dim.Render("      "+step.Explanation(l)))
+			fmt.Fprintln(w, st.dim.Render("      "+step.Explanation))
 		default:
 			fmt.Fprintln(w, st.dim.Render(head))
 		}
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "%s: %s   correlationId %s\n", st.label.Render(word("verdict", l)),
-		status.Render(look.StatusSymbol(v.Status)+" "+v.Status.String()+" / "+v.Code.String()), strconv.Quote(v.CorrelationID))
-	if len(v.MissingArguments) > 0 {
-		fmt.Fprintf(w, "  %s: %s\n", word("missing", l), strings.Join(v.MissingArguments, ", "))
-	}
-	if v.EffectStatus != "" {
-		fmt.Fprintf(w, "  %s: %s\n", word("effectStatus", l), v.EffectStatus)
-	}
-	fmt.Fprintf(w, "  %s: %s\n", word("means", l), v.Code.Meaning(l))
-	fmt.Fprintf(w, "  %s: %s\n", st.label.Render(word("notProve", l)), v.Code.Caveat(l))
-	if dnp := s.DoesNotProve.In(l); dnp != "" {
-		fmt.Fprintf(w, "  %s: %s\n", word("scenarioNot", l), dnp)
+	fmt.Fprintf(w, "%s%s%s\n", st.label.Render(word("verdict", l)), word("colon", l),
+		tone.Render(wk.Verdict.Symbol+" "+wk.Verdict.Headline))
+	for _, d := range wk.Verdict.Details {
+		label := d.Label
+		if d.Strong {
+			label = st.label.Render(label)
+		}
+		fmt.Fprintf(w, "  %s%s%s\n", label, word("colon", l), d.Text)
 	}
 }
 
@@ -145,16 +146,16 @@ func pad(s string, width int) string {
 }
 
 func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
-	v, trace := assess.Explain(&s.Input)
+	wk := walk.Of(s, l)
 	fmt.Fprintf(w, "## %s %d · %s\n\n", word("scenario", l), s.Number, s.Title.In(l))
 	if story := s.Story.In(l); story != "" {
 		fmt.Fprintf(w, "%s\n\n", story)
 	}
 	if inj := s.Injected.In(l); inj != "" {
-		fmt.Fprintf(w, "**%s:** %s\n\n", word("injected", l), inj)
+		fmt.Fprintf(w, "**%s%s**%s\n\n", word("injected", l), strings.TrimRight(word("colon", l), " "), inj)
 	}
 	fmt.Fprintf(w, "### %s\n\n| %s | %s |\n|---|---|\n", word("inputs", l), word("field", l), word("value", l))
-	for _, f := range look.Fields(s.Input, trace) {
+	for _, f := range wk.Fields {
 		val := "`" + f.Value + "`"
 		if f.Absent {
 			val = look.Absent(l)
@@ -162,25 +163,25 @@ func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 		fmt.Fprintf(w, "| `%s` | %s |\n", f.Path, mdCell(val))
 	}
 	fmt.Fprintf(w, "\n### %s\n\n| # | %s | %s | %s |\n|---|---|---|---|\n",
-		word("walk", l), word("rule", l), word("outcome", l), word("why", l))
-	for _, step := range trace {
+		wk.Heading, word("step", l), word("outcome", l), word("why", l))
+	for i, step := range wk.Steps {
 		outcome := look.OutcomeSymbol(step.Outcome) + " " + look.OutcomeWord(step.Outcome, l)
 		if step.Outcome == assess.Fired {
 			outcome = "**" + outcome + "**"
 		}
-		fmt.Fprintf(w, "| %d | %s | %s | %s |\n", step.Rule, step.Rule.Title(l), outcome, mdCell(step.Explanation(l)))
+		why := step.Explanation
+		if step.Outcome == assess.NotReached {
+			why = ""
+		}
+		fmt.Fprintf(w, "| %d | %s | %s | %s |\n", i+1, mdCell(step.Title), outcome, mdCell(why))
 	}
-	fmt.Fprintf(w, "\n### %s\n\n", word("verdict", l))
-	fmt.Fprintf(w, "**%s `%s` / `%s`** — %s\n\n", look.StatusSymbol(v.Status), v.Status, v.Code, v.Code.Meaning(l))
-	if len(v.MissingArguments) > 0 {
-		fmt.Fprintf(w, "- %s: `%s`\n", word("missing", l), strings.Join(v.MissingArguments, "`, `"))
-	}
-	if v.EffectStatus != "" {
-		fmt.Fprintf(w, "- %s: `%s`\n", word("effectStatus", l), v.EffectStatus)
-	}
-	fmt.Fprintf(w, "- **%s:** %s\n", word("notProve", l), v.Code.Caveat(l))
-	if dnp := s.DoesNotProve.In(l); dnp != "" {
-		fmt.Fprintf(w, "- %s: %s\n", word("scenarioNot", l), dnp)
+	fmt.Fprintf(w, "\n### %s\n\n**%s %s**\n\n", word("verdict", l), wk.Verdict.Symbol, mdCell(wk.Verdict.Headline))
+	for _, d := range wk.Verdict.Details {
+		label := d.Label
+		if d.Strong {
+			label = "**" + label + "**"
+		}
+		fmt.Fprintf(w, "- %s%s%s\n", label, word("colon", l), d.Text)
 	}
 }
 
@@ -189,26 +190,64 @@ func mdCell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
 }
 
+type detailJSON struct {
+	Label  string `json:"label"`
+	Text   string `json:"text"`
+	Strong bool   `json:"doesNotProve,omitempty"`
+}
+
+type walkStepJSON struct {
+	Step        int      `json:"step"`
+	Title       string   `json:"title"`
+	Question    string   `json:"question"`
+	Outcome     string   `json:"outcome"`
+	Explanation string   `json:"explanation"`
+	Reads       []string `json:"reads"`
+}
+
 type scenarioJSON struct {
-	Number       int              `json:"number"`
-	ID           string           `json:"id"`
-	Title        string           `json:"title"`
-	Verdict      verdictLine      `json:"verdict"`
-	Meaning      string           `json:"meaning"`
-	DoesNotProve string           `json:"doesNotProve"`
-	Scenario     string           `json:"scenarioDoesNotProve,omitempty"`
-	Trace        []stepJSON       `json:"trace"`
-	Input        assess.Input     `json:"input"`
-	Expect       scenarios.Expect `json:"-"`
+	Number   int            `json:"number"`
+	ID       string         `json:"id"`
+	Track    string         `json:"track"`
+	Title    string         `json:"title"`
+	Result   any            `json:"result"`
+	Headline string         `json:"headline"`
+	Details  []detailJSON   `json:"details"`
+	Trace    []walkStepJSON `json:"trace"`
+	Input    any            `json:"input"`
 }
 
 func writeTraceJSON(w io.Writer, list []scenarios.Scenario, l assess.Lang) error {
 	out := make([]scenarioJSON, len(list))
 	for i, s := range list {
-		v, trace := assess.Explain(&s.Input)
-		out[i] = scenarioJSON{Number: s.Number, ID: s.ID, Title: s.Title.In(l), Verdict: lineOf(v),
-			Meaning: v.Code.Meaning(l), DoesNotProve: v.Code.Caveat(l), Scenario: s.DoesNotProve.In(l),
-			Trace: traceJSON(trace, l), Input: s.Input}
+		wk := walk.Of(s, l)
+		sj := scenarioJSON{Number: s.Number, ID: s.ID, Track: s.Track, Title: s.Title.In(l), Headline: wk.Verdict.Headline}
+		switch r := wk.Result.(type) {
+		case assess.Verdict:
+			sj.Result = lineOf(r)
+		default:
+			sj.Result = r
+		}
+		switch s.Track {
+		case scenarios.TrackAudit:
+			sj.Input = s.Audit
+		case scenarios.TrackOutcome:
+			sj.Input = s.Outcome
+		default:
+			sj.Input = s.Input
+		}
+		for _, d := range wk.Verdict.Details {
+			sj.Details = append(sj.Details, detailJSON(d))
+		}
+		for n, st := range wk.Steps {
+			reads := st.Reads
+			if reads == nil {
+				reads = []string{}
+			}
+			sj.Trace = append(sj.Trace, walkStepJSON{Step: n + 1, Title: st.Title, Question: st.Question,
+				Outcome: st.Outcome.String(), Explanation: st.Explanation, Reads: reads})
+		}
+		out[i] = sj
 	}
 	var v any = out
 	if len(out) == 1 {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -32,7 +33,9 @@ const (
 type TUIOptions struct {
 	Scenarios []scenarios.Scenario
 	Lang      assess.Lang
-	// Scenario is the number or id to open; "" opens the list.
+	// Track is the track to open.
+	Track string
+	// Scenario is the number (in Track) or id to open; "" opens the list.
 	Scenario string
 	// Step is how many rules to reveal at start (0: none).
 	Step int
@@ -89,8 +92,17 @@ func Run(args []string, env Env) int {
 
 // common holds the flags every command shares.
 type common struct {
-	env  *Env
-	lang string
+	env   *Env
+	lang  string
+	track string
+}
+
+// trackFlag checks --track; "" when it was not given.
+func (c *common) trackFlag() (string, error) {
+	if c.track == "" || slices.Contains(scenarios.Tracks, c.track) {
+		return c.track, nil
+	}
+	return "", &exitError{ExitUsage, fmt.Errorf("--track %q: want %s", c.track, strings.Join(scenarios.Tracks, ", "))}
 }
 
 func (c *common) language() (assess.Lang, error) {
@@ -150,10 +162,19 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 			if step < 0 || step > assess.NumRules+1 {
 				return &exitError{ExitUsage, fmt.Errorf("--step %d: want 0 to %d", step, assess.NumRules+1)}
 			}
+			track, err := c.trackFlag()
+			if err != nil {
+				return err
+			}
+			if track == "" {
+				track = scenarios.TrackAdmission
+			}
 			if scenario != "" {
-				if _, ok := scenarios.Find(all, scenario); !ok {
-					return &exitError{ExitUsage, fmt.Errorf("--scenario %q: no such scenario (see 'toolgate list')", scenario)}
+				s, ok := scenarios.Find(all, track, scenario)
+				if !ok {
+					return &exitError{ExitUsage, fmt.Errorf("--scenario %q: no such scenario in track %s (see 'toolgate list')", scenario, track)}
 				}
+				track = s.Track
 			}
 			if !env.StdoutIsTTY || !env.StdinIsTTY || env.RunTUI == nil {
 				fmt.Fprintln(env.Stderr, "toolgate: the trainer needs a terminal; here are the commands that work without one:")
@@ -162,25 +183,27 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				_ = cmd.Usage()
 				return &exitError{code: ExitUsage}
 			}
-			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Scenario: scenario, Step: step})
+			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Step: step})
 		},
 	}
 	root.SetVersionTemplate("toolgate {{.Version}}\n")
 	root.PersistentFlags().StringVar(&c.lang, "lang", "", "language: en or zh (default from LC_ALL, LC_MESSAGES, LANG)")
-	root.Flags().StringVar(&scenario, "scenario", "", "open this scenario (number or id)")
+	root.Flags().StringVar(&scenario, "scenario", "", "open this scenario (number in the track, or id)")
+	root.Flags().StringVar(&c.track, "track", "", "open this track: admission, audit or outcome")
 	root.Flags().IntVar(&step, "step", 0, "with --scenario: take this many steps at start (one a rule, then the verdict)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{ExitUsage, err}
 	})
-	root.AddCommand(newList(c), newTrace(c), newAssess(c))
+	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c))
 	return root
 }
 
 func newList(c *common) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "List the scenarios, one a line",
 		Example: `  toolgate list
+  toolgate list --track audit
   toolgate list --lang zh`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -188,14 +211,23 @@ func newList(c *common) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			track, err := c.trackFlag()
+			if err != nil {
+				return err
+			}
 			all, err := scenarios.Builtin()
 			if err != nil {
 				return &exitError{ExitInvalid, err}
+			}
+			if track != "" {
+				all = scenarios.InTrack(all, track)
 			}
 			writeList(cmd.OutOrStdout(), all, lang)
 			return nil
 		},
 	}
+	cmd.Flags().StringVar(&c.track, "track", "", "only this track: admission, audit or outcome")
+	return cmd
 }
 
 func newTrace(c *common) *cobra.Command {
@@ -203,14 +235,18 @@ func newTrace(c *common) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use:   "trace [N|ID]",
-		Short: "Show a scenario's walk through the decision order, rule by rule",
-		Long: `Show a scenario's walk through the 8-rule decision order: for each rule, whether it
-passed, fired or was not reached, with an explanation built from the scenario's values;
-then the verdict and what it does NOT prove.
+		Short: "Show a scenario's walk, step by step, and its verdict",
+		Long: `Show a scenario's walk: for the admission track, the 8-rule decision order (each rule
+passed, fired or not reached, with an explanation built from the scenario's values); for the
+audit track, the requests, each result, and the batch end; for the outcome track, the
+classification questions. Then the verdict and what it does NOT prove.
 
+N is the scenario's number in its track (--track, default admission); an id finds it in any
+track. --all shows every scenario of --track, or of every track without it.
 Colour is used only when stdout is a terminal and NO_COLOR is not set.`,
 		Example: `  toolgate trace 4
   toolgate trace write-without-approval --lang zh
+  toolgate trace 2 --track audit
   toolgate trace --all --format md > handout.md
   toolgate trace 6 --format json`,
 		Args: cobra.MaximumNArgs(1),
@@ -223,6 +259,10 @@ Colour is used only when stdout is a terminal and NO_COLOR is not set.`,
 			if err != nil {
 				return err
 			}
+			track, err := c.trackFlag()
+			if err != nil {
+				return err
+			}
 			list, err := scenarios.Builtin()
 			if err != nil {
 				return &exitError{ExitInvalid, err}
@@ -232,17 +272,23 @@ Colour is used only when stdout is a terminal and NO_COLOR is not set.`,
 				return &exitError{ExitUsage, errors.New("trace: give a scenario or --all, not both")}
 			case !all && len(args) == 0:
 				return &exitError{ExitUsage, errors.New("trace: which scenario? give its number or id, or --all (see 'toolgate list')")}
+			case all && track != "":
+				list = scenarios.InTrack(list, track)
 			case !all:
-				s, ok := scenarios.Find(list, args[0])
+				if track == "" {
+					track = scenarios.TrackAdmission
+				}
+				s, ok := scenarios.Find(list, track, args[0])
 				if !ok {
-					return &exitError{ExitUsage, fmt.Errorf("trace: no scenario %q (see 'toolgate list')", args[0])}
+					return &exitError{ExitUsage, fmt.Errorf("trace: no scenario %q in track %s (see 'toolgate list')", args[0], track)}
 				}
 				list = []scenarios.Scenario{s}
 			}
 			return writeTraces(c.env, cmd.OutOrStdout(), list, f, lang)
 		},
 	}
-	cmd.Flags().BoolVar(&all, "all", false, "every scenario")
+	cmd.Flags().BoolVar(&all, "all", false, "every scenario (of --track, or of every track)")
+	cmd.Flags().StringVar(&c.track, "track", "", "the track: admission (default), audit or outcome")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, md or json")
 	return cmd
 }
@@ -289,15 +335,11 @@ toolgate reads standard input.`,
 			if err != nil {
 				return err
 			}
-			in, name := c.env.Stdin, "-"
-			if len(args) == 1 && args[0] != "-" {
-				f, err := os.Open(args[0])
-				if err != nil {
-					return &exitError{ExitUsage, err}
-				}
-				defer f.Close()
-				in, name = f, args[0]
+			in, name, closeFn, err := openInput(c.env, args)
+			if err != nil {
+				return err
 			}
+			defer closeFn()
 			if c.env.Getenv("GOGC") == "" {
 				// A stream allocates many small, short-lived values; with
 				// the default GOGC=100 the young heap is collected every
@@ -310,4 +352,44 @@ toolgate reads standard input.`,
 	}
 	cmd.Flags().BoolVar(&trace, "trace", false, "add the rule-by-rule trace to each verdict")
 	return cmd
+}
+
+func newAudit(c *common) *cobra.Command {
+	return &cobra.Command{
+		Use:   "audit [FILE|-]",
+		Short: "Audit tool batches: do the results match the requests one to one?",
+		Long: `Read one batch, or a stream of them (JSON Lines), each
+{"requested":[...],"results":[...],"closed":true}, and write one line a batch:
+{"diagnostics":[...],"pending":[...]}. Diagnostics are unknown:ID (a result nobody
+requested), duplicate:ID (a result seen twice) and missing:ID (a request never answered,
+once the batch is closed; while it is open such IDs are pending), sorted by byte order.
+An absent "closed" means true: a batch handed over whole.
+
+A duplicate or empty request ID, an empty result ID, or an invalid batch gets a line
+{"error":"..."}, the rest are still answered, and the exit status is 1. Text that is not
+JSON stops the stream with its line and column, exit status 2.`,
+		Example: `  echo '{"requested":["A","B"],"results":["A","A","C"]}' | toolgate audit
+  toolgate audit batches.jsonl`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			in, name, closeFn, err := openInput(c.env, args)
+			if err != nil {
+				return err
+			}
+			defer closeFn()
+			return answerStream(in, name, cmd.OutOrStdout(), auditAnswer)
+		},
+	}
+}
+
+// openInput opens FILE, or standard input for none or "-".
+func openInput(env *Env, args []string) (io.Reader, string, func(), error) {
+	if len(args) == 0 || args[0] == "-" {
+		return env.Stdin, "-", func() {}, nil
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		return nil, "", nil, &exitError{ExitUsage, err}
+	}
+	return f, args[0], func() { f.Close() }, nil
 }

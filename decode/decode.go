@@ -92,14 +92,8 @@ type wireRequest struct {
 // are input errors, not *NotJSON: the text is still readable.
 func Input(data []byte) (assess.Input, error) {
 	var w wire
-	if err := json.Unmarshal(data, &w, strict); err != nil {
-		// Unmarshal reports the first problem it meets, which may be an
-		// unknown field before a syntax error further on; text that is
-		// not JSON must be reported as such.
-		if nj := notJSON(data); nj != nil {
-			return assess.Input{}, nj
-		}
-		return assess.Input{}, describe(err)
+	if err := unmarshal(data, &w); err != nil {
+		return assess.Input{}, err
 	}
 	var errs Errors
 	need := func(ok bool, path, msg string) {
@@ -141,8 +135,77 @@ func Input(data []byte) (assess.Input, error) {
 	return in, nil
 }
 
-// Encode writes an input as indented JSON that Input reads back unchanged.
-func Encode(in assess.Input) ([]byte, error) {
+// unmarshal decodes strictly into v. Unmarshal reports the first problem
+// it meets, which may be an unknown field before a syntax error further
+// on; text that is not JSON must be reported as such.
+func unmarshal(data []byte, v any) error {
+	err := json.Unmarshal(data, v, strict)
+	if err == nil {
+		return nil
+	}
+	if nj := notJSON(data); nj != nil {
+		return nj
+	}
+	return describe(err)
+}
+
+type wireAudit struct {
+	Requested []string `json:"requested"`
+	Results   []string `json:"results"`
+	Closed    *bool    `json:"closed"`
+}
+
+// Audit decodes a correlation-audit input:
+// {"requested":[...],"results":[...],"closed":true}. Both lists are
+// required (they may be empty); an absent or null closed means true, a
+// batch handed over whole.
+func Audit(data []byte) (assess.AuditInput, error) {
+	var w wireAudit
+	if err := unmarshal(data, &w); err != nil {
+		return assess.AuditInput{}, err
+	}
+	var errs Errors
+	if w.Requested == nil {
+		errs = append(errs, &Error{Path: "requested", Msg: "required (an array, may be empty)"})
+	}
+	if w.Results == nil {
+		errs = append(errs, &Error{Path: "results", Msg: "required (an array, may be empty)"})
+	}
+	switch len(errs) {
+	case 0:
+	case 1:
+		return assess.AuditInput{}, errs[0]
+	default:
+		return assess.AuditInput{}, errs
+	}
+	// A duplicate or empty ID is for the audit to find: it is the
+	// lesson of one of the scenarios.
+	return assess.AuditInput{Requested: w.Requested, Results: w.Results, Closed: w.Closed == nil || *w.Closed}, nil
+}
+
+// Outcome decodes a tool-outcome input: {"error":{...}} or {"result":{...}}.
+func Outcome(data []byte) (assess.OutcomeInput, error) {
+	var in assess.OutcomeInput
+	if err := unmarshal(data, &in); err != nil {
+		return assess.OutcomeInput{}, err
+	}
+	if err := assess.CheckOutcome(in); err != nil {
+		var oe *assess.OutcomeError
+		if errors.As(err, &oe) {
+			path := oe.Path
+			if path == "input" {
+				path = ""
+			}
+			return assess.OutcomeInput{}, &Error{Path: path, Msg: oe.Msg}
+		}
+		return assess.OutcomeInput{}, err
+	}
+	return in, nil
+}
+
+// Encode writes an input (of any track) as indented JSON that the
+// matching decoder reads back unchanged.
+func Encode(in any) ([]byte, error) {
 	return json.Marshal(in, jsontext.WithIndent("  "), json.Deterministic(true))
 }
 

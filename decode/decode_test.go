@@ -101,11 +101,29 @@ func TestInputErrorsNameTheField(t *testing.T) {
 
 func TestEncodeRoundTrips(t *testing.T) {
 	for _, s := range scenarios.MustBuiltin() {
-		b, err := decode.Encode(s.Input)
-		require.NoError(t, err, s.ID)
-		back, err := decode.Input(b)
-		require.NoError(t, err, s.ID)
-		assert.Equal(t, s.Input, back, s.ID)
+		var err error
+		var b []byte
+		switch s.Track {
+		case scenarios.TrackAdmission:
+			b, err = decode.Encode(s.Input)
+			require.NoError(t, err, s.ID)
+			back, err := decode.Input(b)
+			require.NoError(t, err, s.ID)
+			assert.Equal(t, s.Input, back, s.ID)
+		case scenarios.TrackAudit:
+			b, err = decode.Encode(s.Audit)
+			require.NoError(t, err, s.ID)
+			back, err := decode.Audit(b)
+			require.NoError(t, err, s.ID)
+			assert.Equal(t, s.Audit.Closed, back.Closed, s.ID)
+			assert.Equal(t, len(s.Audit.Requested), len(back.Requested), s.ID)
+		case scenarios.TrackOutcome:
+			b, err = decode.Encode(s.Outcome)
+			require.NoError(t, err, s.ID)
+			back, err := decode.Outcome(b)
+			require.NoError(t, err, s.ID)
+			assert.Equal(t, s.Outcome, back, s.ID)
+		}
 	}
 }
 
@@ -182,5 +200,46 @@ func TestStreamLineNumbersSurviveALongStream(t *testing.T) {
 			assert.Equal(t, "{oops}", string(v.Raw))
 			break
 		}
+	}
+}
+
+func TestAuditInput(t *testing.T) {
+	in, err := decode.Audit([]byte(`{"requested":["A","B"],"results":["B"]}`))
+	require.NoError(t, err)
+	assert.Equal(t, assess.AuditInput{Requested: []string{"A", "B"}, Results: []string{"B"}, Closed: true}, in, "absent closed is true")
+	in, err = decode.Audit([]byte(`{"requested":[],"results":[],"closed":false}`))
+	require.NoError(t, err)
+	assert.False(t, in.Closed)
+	in, err = decode.Audit([]byte(`{"requested":["A","A"],"results":[],"closed":null}`))
+	require.NoError(t, err, "a duplicate request is the audit's to report")
+	assert.True(t, in.Closed)
+
+	for text, want := range map[string]string{
+		`{"requested":["A"]}`:               "results: required (an array, may be empty)",
+		`{}`:                                "requested: required (an array, may be empty); results: required (an array, may be empty)",
+		`{"requested":["A"],"results":[1]}`: "results[0]: want string, got number",
+		`{"requested":[],"results":[],"close":true}`:   "close: unknown field (did you mean closed?); an input has requested, results, closed",
+		`{"requested":[],"results":[],"closed":"yes"}`: "closed: want boolean, got string",
+	} {
+		_, err := decode.Audit([]byte(text))
+		require.Error(t, err, text)
+		assert.Equal(t, want, err.Error(), text)
+	}
+}
+
+func TestOutcomeInput(t *testing.T) {
+	in, err := decode.Outcome([]byte(`{"result":{"isError":false,"found":false,"content":null}}`))
+	require.NoError(t, err)
+	require.NotNil(t, in.Result)
+	assert.False(t, *in.Result.Found)
+	for text, want := range map[string]string{
+		`{}`: "input: want error or result, got neither",
+		`{"result":{"isError":true,"errorKind":"boom"}}`: `result.errorKind: unknown kind "boom" (want invalid_arguments, permission_denied or execution_error)`,
+		`{"error":{"code":"x"}}`:                         "error.code: want number, got string",
+		`{"result":{"iserror":true}}`:                    "result.iserror: unknown field (did you mean isError?); known fields: isError, errorKind, found, content",
+	} {
+		_, err := decode.Outcome([]byte(text))
+		require.Error(t, err, text)
+		assert.Equal(t, want, err.Error(), text)
 	}
 }

@@ -16,7 +16,7 @@ import (
 //
 //	go test ./decode -run '^$' -fuzz FuzzDecodeAssess -fuzztime 30s
 func FuzzDecodeAssess(f *testing.F) {
-	for _, s := range scenarios.MustBuiltin() {
+	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission) {
 		b, err := decode.Encode(s.Input)
 		if err != nil {
 			f.Fatal(err)

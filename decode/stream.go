@@ -80,8 +80,7 @@ func (s *Stream) fill(keep int) int {
 }
 
 // Next returns the next value; its Raw is a fresh slice the caller may keep.
-// At the end it returns io.EOF. A value cut short by the end of the input is
-// a *SyntaxError.
+// At the end it returns io.EOF; a read error is returned as it is.
 func (s *Stream) Next() (Value, error) {
 	// Skip whitespace.
 	for {
@@ -168,10 +167,9 @@ func (s *Stream) Next() (Value, error) {
 			i++
 		}
 		if s.eof {
-			if depth > 0 || inString {
-				s.col = i - lineStart + 1
-				return Value{}, &SyntaxError{Line: s.line, Column: s.col, Msg: "unexpected end of input: a value is not closed"}
-			}
+			// A value the input ends inside is still handed out: the
+			// parser says where it stops being JSON ("[}" is wrong at
+			// the "}", not at the end).
 			return s.take(v, start, i, lineStart), nil
 		}
 		moved := s.fill(start)

@@ -23,8 +23,16 @@ type Field struct {
 	Absent bool
 }
 
-// Sections are the parts of an input, in the order they are shown.
-var Sections = []string{"contract", "request", "environment", "approval", "invocationRecord"}
+// Sections lists the sections of fields in the order they first appear.
+func Sections(fields []Field) []string {
+	var out []string
+	for _, f := range fields {
+		if !slices.Contains(out, f.Section) {
+			out = append(out, f.Section)
+		}
+	}
+	return out
+}
 
 // SectionTitle names a section for people.
 func SectionTitle(section string, l assess.Lang) string {
@@ -34,8 +42,16 @@ func SectionTitle(section string, l assess.Lang) string {
 		"environment":      {"Environment", "环境"},
 		"approval":         {"Approval", "批准"},
 		"invocationRecord": {"Invocation record", "调用记录"},
+		"requested":        {"Requested IDs", "请求 ID"},
+		"results":          {"Result IDs, in arrival order", "结果 ID（按到达顺序）"},
+		"closed":           {"Batch", "批次"},
+		"error":            {"JSON-RPC error", "JSON-RPC 错误"},
+		"result":           {"Result", "结果"},
 	}
-	return titles[section][l]
+	if t, ok := titles[section]; ok {
+		return t[l]
+	}
+	return section
 }
 
 // Absent is how an absent input or field reads.

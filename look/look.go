@@ -56,19 +56,7 @@ func LightPalette() Palette {
 }
 
 // Status is the colour of a status.
-func (p Palette) Status(s assess.Status) color.Color {
-	switch s {
-	case assess.StatusAllowed:
-		return p.Green
-	case assess.StatusRejected:
-		return p.Red
-	case assess.StatusBlocked, assess.StatusRequiresApproval:
-		return p.Amber
-	case assess.StatusEffectUnknown, assess.StatusNeedsEvidence:
-		return p.Magenta
-	}
-	return p.Dim
-}
+func (p Palette) Status(s assess.Status) color.Color { return p.Tone(StatusTone(s)) }
 
 // OutcomeSymbol is a one-cell mark for a trace step's outcome.
 func OutcomeSymbol(o assess.Outcome) string {
@@ -89,4 +77,43 @@ func OutcomeWord(o assess.Outcome, l assess.Lang) string {
 		assess.NotReached: {"not reached", "未到达"},
 	}
 	return words[o][l]
+}
+
+// Tone is the colour family of a verdict of any track.
+type Tone uint8
+
+// The tones: good (green), bad (red), hold (amber), unknown (magenta).
+const (
+	ToneGood Tone = iota + 1
+	ToneBad
+	ToneHold
+	ToneUnknown
+)
+
+// StatusTone is the tone of an admission status.
+func StatusTone(s assess.Status) Tone {
+	switch s {
+	case assess.StatusAllowed:
+		return ToneGood
+	case assess.StatusRejected:
+		return ToneBad
+	case assess.StatusBlocked, assess.StatusRequiresApproval:
+		return ToneHold
+	}
+	return ToneUnknown
+}
+
+// Tone is the colour of a tone.
+func (p Palette) Tone(t Tone) color.Color {
+	switch t {
+	case ToneGood:
+		return p.Green
+	case ToneBad:
+		return p.Red
+	case ToneHold:
+		return p.Amber
+	case ToneUnknown:
+		return p.Magenta
+	}
+	return p.Dim
 }

@@ -24,7 +24,7 @@ func find(t *testing.T, fields []look.Field, path string) look.Field {
 }
 
 func TestFieldsShowAbsentPartsAndMissingArguments(t *testing.T) {
-	s, ok := scenarios.Find(scenarios.MustBuiltin(), "invalid-arguments")
+	s, ok := scenarios.Find(scenarios.MustBuiltin(), scenarios.TrackAdmission, "invalid-arguments")
 	require.True(t, ok)
 	_, trace := assess.Explain(&s.Input)
 	fields := look.Fields(s.Input, trace)

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/goccy/go-yaml"
@@ -23,8 +24,28 @@ import (
 	"toolgate/decode"
 )
 
-//go:embed data/*.yaml
+//go:embed data
 var builtin embed.FS
+
+// The tracks, in the order they are shown.
+const (
+	TrackAdmission = "admission"
+	TrackAudit     = "audit"
+	TrackOutcome   = "outcome"
+)
+
+// Tracks lists the tracks in order.
+var Tracks = []string{TrackAdmission, TrackAudit, TrackOutcome}
+
+// TrackTitle names a track for people.
+func TrackTitle(track string, l assess.Lang) string {
+	titles := map[string]Text{
+		TrackAdmission: {En: "Admission", Zh: "准入判断"},
+		TrackAudit:     {En: "Correlation audit", Zh: "关联审计"},
+		TrackOutcome:   {En: "Outcomes", Zh: "结果分类"},
+	}
+	return titles[track].In(l)
+}
 
 // Text is a text in both languages. A missing translation falls back to the
 // other language.
@@ -42,18 +63,39 @@ func (t Text) In(l assess.Lang) string {
 	return t.En
 }
 
-// Expect is the verdict a scenario says assess gives.
+// Expect is the answer a scenario says its track's core gives: an
+// admission verdict, an audit's diagnostics (or input error), or an
+// outcome class.
 type Expect struct {
-	Status           assess.Status `yaml:"status"`
-	Code             assess.Code   `yaml:"code"`
-	MissingArguments []string      `yaml:"missingArguments"`
-	EffectStatus     string        `yaml:"effectStatus"`
+	// Admission.
+	Status           assess.Status
+	Code             assess.Code
+	MissingArguments []string
+	EffectStatus     string
+	// Audit: the diagnostics and pending IDs, or Error, text the audit's
+	// input error must contain.
+	Diagnostics []string
+	Pending     []string
+	Error       string
+	// Outcome.
+	Class assess.OutcomeClass
 }
 
-func (e Expect) String() string {
+func (e Expect) admissionString() string {
 	s := e.Status.String() + "/" + e.Code.String()
 	if len(e.MissingArguments) > 0 {
 		s += " [" + strings.Join(e.MissingArguments, ", ") + "]"
+	}
+	return s
+}
+
+func auditString(diagnostics, pending []string, errText string) string {
+	if errText != "" {
+		return "input error " + strconv.Quote(errText)
+	}
+	s := "diagnostics [" + strings.Join(diagnostics, " ") + "]"
+	if len(pending) > 0 {
+		s += " pending [" + strings.Join(pending, " ") + "]"
 	}
 	return s
 }
@@ -71,8 +113,11 @@ type Scenario struct {
 	Injected     Text
 	DoesNotProve Text
 	Notes        Text
-	Input        assess.Input
-	Expect       Expect
+	// The input, for the scenario's track.
+	Input   assess.Input
+	Audit   assess.AuditInput
+	Outcome assess.OutcomeInput
+	Expect  Expect
 }
 
 // file is the YAML shape of a scenario file.
@@ -86,10 +131,14 @@ type file struct {
 	Notes        Text   `yaml:"notes"`
 	Input        any    `yaml:"input"`
 	Expect       *struct {
-		Status           string   `yaml:"status"`
-		Code             string   `yaml:"code"`
-		MissingArguments []string `yaml:"missingArguments"`
-		EffectStatus     string   `yaml:"effectStatus"`
+		Status           *string   `yaml:"status"`
+		Code             *string   `yaml:"code"`
+		MissingArguments []string  `yaml:"missingArguments"`
+		EffectStatus     *string   `yaml:"effectStatus"`
+		Diagnostics      *[]string `yaml:"diagnostics"`
+		Pending          *[]string `yaml:"pending"`
+		Error            *string   `yaml:"error"`
+		Class            *string   `yaml:"class"`
 	} `yaml:"expect"`
 }
 
@@ -116,7 +165,13 @@ func MustBuiltin() []Scenario {
 // them from 1. prefix is put before file names in errors. All problems are
 // returned together.
 func LoadFS(fsys fs.FS, prefix string) ([]Scenario, error) {
-	names, err := fs.Glob(fsys, "*.yaml")
+	var names []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && path.Ext(p) == ".yaml" {
+			names = append(names, p)
+		}
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -141,8 +196,17 @@ func LoadFS(fsys fs.FS, prefix string) ([]Scenario, error) {
 			continue
 		}
 		ids[s.ID] = shown
-		s.Number = len(out) + 1
 		out = append(out, s)
+	}
+	// Tracks in their order, files in name order within a track, numbered
+	// from 1 in each track.
+	slices.SortStableFunc(out, func(a, b Scenario) int {
+		return slices.Index(Tracks, a.Track) - slices.Index(Tracks, b.Track)
+	})
+	count := map[string]int{}
+	for i := range out {
+		count[out[i].Track]++
+		out[i].Number = count[out[i].Track]
 	}
 	return out, errors.Join(errs...)
 }
@@ -167,45 +231,128 @@ func Parse(name string, data []byte) (Scenario, error) {
 		return s, fmt.Errorf("%s: input: required", name)
 	}
 	if s.Track == "" {
-		s.Track = "admission"
+		s.Track = TrackAdmission
 	}
-	if err := s.Expect.Status.UnmarshalText([]byte(f.Expect.Status)); err != nil {
-		return s, fmt.Errorf("%s: expect.status: %v", at(name, data, "$.expect.status"), err)
+	if !slices.Contains(Tracks, s.Track) {
+		return s, fmt.Errorf("%s: track %q: want %s", at(name, data, "$.track"), s.Track, strings.Join(Tracks, ", "))
 	}
-	if err := s.Expect.Code.UnmarshalText([]byte(f.Expect.Code)); err != nil {
-		return s, fmt.Errorf("%s: expect.code: %v", at(name, data, "$.expect.code"), err)
+	ex := f.Expect
+	// Each track has its own expected fields; another track's is a mistake.
+	foreign := map[string][]struct {
+		set  bool
+		path string
+	}{
+		TrackAdmission: {{ex.Diagnostics != nil, "diagnostics"}, {ex.Pending != nil, "pending"}, {ex.Error != nil, "error"}, {ex.Class != nil, "class"}},
+		TrackAudit: {{ex.Status != nil, "status"}, {ex.Code != nil, "code"}, {ex.MissingArguments != nil, "missingArguments"},
+			{ex.EffectStatus != nil, "effectStatus"}, {ex.Class != nil, "class"}},
+		TrackOutcome: {{ex.Status != nil, "status"}, {ex.Code != nil, "code"}, {ex.MissingArguments != nil, "missingArguments"},
+			{ex.EffectStatus != nil, "effectStatus"}, {ex.Diagnostics != nil, "diagnostics"}, {ex.Pending != nil, "pending"}, {ex.Error != nil, "error"}},
 	}
-	s.Expect.MissingArguments, s.Expect.EffectStatus = f.Expect.MissingArguments, f.Expect.EffectStatus
+	for _, fld := range foreign[s.Track] {
+		if fld.set {
+			return s, fmt.Errorf("%s: expect.%s: not a field of a %s scenario", at(name, data, "$.expect."+fld.path), fld.path, s.Track)
+		}
+	}
 
 	raw, err := json.Marshal(f.Input)
 	if err != nil {
 		return s, fmt.Errorf("%s: input: %v", name, err)
 	}
-	in, err := decode.Input(raw)
-	if err != nil {
-		var list decode.Errors
-		if !errors.As(err, &list) {
-			var one *decode.Error
-			errors.As(err, &one)
-			list = decode.Errors{one}
+	switch s.Track {
+	case TrackAdmission:
+		if err := s.Expect.Status.UnmarshalText([]byte(deref(ex.Status))); err != nil {
+			return s, fmt.Errorf("%s: expect.status: %v", at(name, data, "$.expect.status"), err)
 		}
-		errs := make([]error, len(list))
-		for i, e := range list {
-			errs[i] = fmt.Errorf("%s: input.%v", at(name, data, "$.input."+e.Path), e)
+		if err := s.Expect.Code.UnmarshalText([]byte(deref(ex.Code))); err != nil {
+			return s, fmt.Errorf("%s: expect.code: %v", at(name, data, "$.expect.code"), err)
 		}
-		return s, errors.Join(errs...)
+		s.Expect.MissingArguments, s.Expect.EffectStatus = ex.MissingArguments, deref(ex.EffectStatus)
+		s.Input, err = decode.Input(raw)
+	case TrackAudit:
+		s.Expect.Error = deref(ex.Error)
+		if ex.Diagnostics != nil {
+			s.Expect.Diagnostics = *ex.Diagnostics
+		}
+		if ex.Pending != nil {
+			s.Expect.Pending = *ex.Pending
+		}
+		if s.Expect.Diagnostics == nil && s.Expect.Error == "" {
+			return s, fmt.Errorf("%s: expect: an audit scenario expects diagnostics (may be []) or an error", at(name, data, "$.expect"))
+		}
+		s.Audit, err = decode.Audit(raw)
+	case TrackOutcome:
+		if err := s.Expect.Class.UnmarshalText([]byte(deref(ex.Class))); err != nil {
+			return s, fmt.Errorf("%s: expect.class: %v", at(name, data, "$.expect.class"), err)
+		}
+		s.Outcome, err = decode.Outcome(raw)
 	}
-	s.Input = in
+	if err != nil {
+		return s, inputErrors(name, data, err)
+	}
 	if err := s.Check(); err != nil {
-		return s, fmt.Errorf("%s: %v", at(name, data, "$.expect.code"), err)
+		where := map[string]string{TrackAdmission: "$.expect.code", TrackAudit: "$.expect.diagnostics", TrackOutcome: "$.expect.class"}[s.Track]
+		if s.Track == TrackAudit && ex.Error != nil {
+			where = "$.expect.error"
+		}
+		return s, fmt.Errorf("%s: %v", at(name, data, where), err)
 	}
 	return s, nil
 }
 
-// Check compares the expected verdict with what assess says.
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// inputErrors places decoding errors at their line and column.
+func inputErrors(name string, data []byte, err error) error {
+	var list decode.Errors
+	if !errors.As(err, &list) {
+		var one *decode.Error
+		if !errors.As(err, &one) {
+			return fmt.Errorf("%s: input: %v", name, err)
+		}
+		list = decode.Errors{one}
+	}
+	errs := make([]error, len(list))
+	for i, e := range list {
+		path := "input"
+		if e.Path != "" {
+			path += "." + e.Path
+		}
+		errs[i] = fmt.Errorf("%s: %s: %s", at(name, data, "$."+path), path, e.Msg)
+	}
+	return errors.Join(errs...)
+}
+
+// Check compares the expected answer with what the track's core says.
 func (s Scenario) Check() error {
-	v, trace := assess.Explain(&s.Input)
 	e := s.Expect
+	switch s.Track {
+	case TrackAudit:
+		r, err := assess.Audit(s.Audit)
+		switch {
+		case err != nil && e.Error != "" && strings.Contains(err.Error(), e.Error):
+			return nil
+		case err != nil:
+			return fmt.Errorf("expected %s, the audit says input error %q", auditString(e.Diagnostics, e.Pending, e.Error), err.Error())
+		case e.Error == "" && slices.Equal(r.Diagnostics, e.Diagnostics) && slices.Equal(r.Pending, orEmpty(e.Pending)):
+			return nil
+		}
+		return fmt.Errorf("expected %s, the audit says %s", auditString(e.Diagnostics, e.Pending, e.Error), auditString(r.Diagnostics, r.Pending, ""))
+	case TrackOutcome:
+		class, _, err := assess.Classify(s.Outcome)
+		if err != nil {
+			return err
+		}
+		if class != e.Class {
+			return fmt.Errorf("expected class %s, the classification says %s", e.Class, class)
+		}
+		return nil
+	}
+	v, trace := assess.Explain(&s.Input)
 	if v.Status == e.Status && v.Code == e.Code &&
 		slices.Equal(v.MissingArguments, e.MissingArguments) && v.EffectStatus == e.EffectStatus {
 		return nil
@@ -213,7 +360,14 @@ func (s Scenario) Check() error {
 	got := Expect{Status: v.Status, Code: v.Code, MissingArguments: v.MissingArguments, EffectStatus: v.EffectStatus}
 	fired := trace.Fired()
 	return fmt.Errorf("expected %s, assess says %s (rule %d fired: %s)",
-		e, got, fired.Rule, fired.Explanation(assess.English))
+		e.admissionString(), got.admissionString(), fired.Rule, fired.Explanation(assess.English))
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 // yamlError turns a go-yaml error ("[2:1] unknown field ...") into the
@@ -250,12 +404,24 @@ func at(name string, data []byte, yamlPath string) string {
 	}
 }
 
-// Find returns the scenario with this number or id.
-func Find(all []Scenario, key string) (Scenario, bool) {
+// Find returns the scenario with this id, or with this number in the
+// track.
+func Find(all []Scenario, track, key string) (Scenario, bool) {
 	for _, s := range all {
-		if s.ID == key || fmt.Sprint(s.Number) == key {
+		if s.ID == key || s.Track == track && strconv.Itoa(s.Number) == key {
 			return s, true
 		}
 	}
 	return Scenario{}, false
+}
+
+// InTrack returns the scenarios of one track, in order.
+func InTrack(all []Scenario, track string) []Scenario {
+	var out []Scenario
+	for _, s := range all {
+		if s.Track == track {
+			out = append(out, s)
+		}
+	}
+	return out
 }

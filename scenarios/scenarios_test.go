@@ -13,8 +13,9 @@ import (
 
 // The matrix of SPEC §2, plus the demo.
 func TestBuiltinScenariosAreTheMatrix(t *testing.T) {
-	all, err := scenarios.Builtin()
+	everything, err := scenarios.Builtin()
 	require.NoError(t, err)
+	all := scenarios.InTrack(everything, scenarios.TrackAdmission)
 	want := []struct {
 		id      string
 		code    assess.Code
@@ -53,7 +54,7 @@ func TestBuiltinScenariosAreTheMatrix(t *testing.T) {
 }
 
 func TestSharedContract(t *testing.T) {
-	for _, s := range scenarios.MustBuiltin()[:7] {
+	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission)[:7] {
 		c := s.Input.Contract
 		require.Equal(t, "chapter-11-v1", c.Version, s.File)
 		require.Len(t, c.Tools, 2, s.File)
@@ -131,12 +132,54 @@ func TestTextFallsBackToTheOtherLanguage(t *testing.T) {
 
 func TestFind(t *testing.T) {
 	all := scenarios.MustBuiltin()
-	s, ok := scenarios.Find(all, "4")
+	s, ok := scenarios.Find(all, scenarios.TrackAdmission, "4")
 	require.True(t, ok)
 	assert.Equal(t, "write-without-approval", s.ID)
-	s, ok = scenarios.Find(all, "demo")
+	s, ok = scenarios.Find(all, scenarios.TrackAudit, "2")
 	require.True(t, ok)
+	assert.Equal(t, "audit-duplicate-missing-unknown", s.ID)
+	s, ok = scenarios.Find(all, scenarios.TrackAudit, "demo")
+	require.True(t, ok, "an id finds a scenario in any track")
 	assert.Equal(t, 8, s.Number)
-	_, ok = scenarios.Find(all, "9")
+	_, ok = scenarios.Find(all, scenarios.TrackAdmission, "9")
 	assert.False(t, ok)
+}
+
+func TestOtherTracks(t *testing.T) {
+	all := scenarios.MustBuiltin()
+	audit := scenarios.InTrack(all, scenarios.TrackAudit)
+	outcome := scenarios.InTrack(all, scenarios.TrackOutcome)
+	require.Len(t, audit, 8)
+	require.Len(t, outcome, 7)
+	for i, s := range audit {
+		assert.Equal(t, i+1, s.Number, s.ID)
+		assert.NoError(t, s.Check(), s.ID)
+		assert.NotEmpty(t, s.DoesNotProve.In(assess.Chinese), s.ID)
+	}
+	seen := map[assess.OutcomeClass]bool{}
+	for _, s := range outcome {
+		assert.NoError(t, s.Check(), s.ID)
+		seen[s.Expect.Class] = true
+	}
+	assert.Len(t, seen, 6, "every outcome class has a scenario")
+}
+
+func TestTrackErrors(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"audit expectation wrong", "id: a\ntrack: audit\ntitle: {en: A}\ninput: {requested: [A], results: []}\nexpect: {diagnostics: []}\n",
+			"expected diagnostics [], the audit says diagnostics [missing:A]"},
+		{"another track's field", "id: a\ntrack: audit\ntitle: {en: A}\ninput: {requested: [], results: []}\nexpect: {diagnostics: [], code: unknown_tool}\n",
+			"s.yaml:5:33: expect.code: not a field of a audit scenario"},
+		{"outcome input error", "id: o\ntrack: outcome\ntitle: {en: O}\ninput: {result: {isError: false}}\nexpect: {class: found}\n",
+			"s.yaml:4:17: input.result.found: required when isError is false"},
+		{"unknown track", "id: o\ntrack: outcomes\ntitle: {en: O}\ninput: {}\nexpect: {class: found}\n",
+			`s.yaml:2:8: track "outcomes": want admission, audit, outcome`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := scenarios.Parse("s.yaml", []byte(tt.text))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
 }

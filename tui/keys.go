@@ -10,7 +10,7 @@ import (
 type keyMap struct {
 	Up, Down, Open, Next, Back, Run, Restart key.Binding
 	NextScenario, PrevScenario, Jump, List   key.Binding
-	Inputs, Lang, Help, Quit                 key.Binding
+	Inputs, Track, Lang, Help, Quit          key.Binding
 }
 
 func defaultKeyMap(l assess.Lang) keyMap {
@@ -27,9 +27,10 @@ func defaultKeyMap(l assess.Lang) keyMap {
 		Restart:      b([]string{"r"}, "r", "kRestart"),
 		NextScenario: b([]string{"n"}, "n", "kNextScen"),
 		PrevScenario: b([]string{"p"}, "p", "kPrevScen"),
-		Jump:         b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1–8", "kJump"),
+		Jump:         b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1–9", "kJump"),
 		List:         b([]string{"esc"}, "esc", "kList"),
 		Inputs:       b([]string{"tab"}, "tab", "kInputs"),
+		Track:        b([]string{"t"}, "t", "kTrack"),
 		Lang:         b([]string{"L"}, "L", "kLang"),
 		Help:         b([]string{"?"}, "?", "kHelp"),
 		Quit:         b([]string{"q", "ctrl+c"}, "q", "kQuit"),
@@ -38,7 +39,7 @@ func defaultKeyMap(l assess.Lang) keyMap {
 
 // ShortHelp is the line always shown at the bottom.
 func (k keyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Next, k.Back, k.Open, k.Run, k.Inputs, k.PrevScenario, k.NextScenario, k.Lang, k.Help, k.Quit}
+	return []key.Binding{k.Next, k.Back, k.Open, k.Run, k.Inputs, k.PrevScenario, k.NextScenario, k.Track, k.Lang, k.Help, k.Quit}
 }
 
 // FullHelp is the help overlay, in columns.
@@ -46,6 +47,6 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Back, k.Run, k.Restart},
 		{k.Up, k.Down, k.Open, k.Jump, k.PrevScenario, k.NextScenario, k.List},
-		{k.Inputs, k.Lang, k.Help, k.Quit},
+		{k.Track, k.Inputs, k.Lang, k.Help, k.Quit},
 	}
 }

@@ -4,20 +4,25 @@
 package tui
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"toolgate/assess"
-	"toolgate/look"
 	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // Options configure a new trainer.
 type Options struct {
 	Scenarios []scenarios.Scenario
 	Lang      assess.Lang
-	// Scenario is the number or id to open at start; "" starts on the list.
+	// Track is the track to start in; "" is admission.
+	Track string
+	// Scenario is the number (in Track) or id to open at start; "" starts
+	// on the list.
 	Scenario string
 	// Step is how many rules to reveal at start.
 	Step  int
@@ -42,6 +47,9 @@ func (f focus) String() string {
 
 // Model is the trainer's root model.
 type Model struct {
+	everything []scenarios.Scenario
+	track      string
+	// all is the current track's scenarios.
 	all   []scenarios.Scenario
 	sel   int
 	focus focus
@@ -50,10 +58,8 @@ type Model struct {
 	// for the verdict.
 	step int
 
-	// What assess says about the selected scenario.
-	verdict assess.Verdict
-	trace   assess.Trace
-	fields  []look.Field
+	// walk is the selected scenario walked in the current language.
+	walk walk.Walk
 
 	lang       assess.Lang
 	theme      Theme
@@ -70,16 +76,22 @@ type Model struct {
 
 // New builds the trainer. A Scenario that does not exist is ignored.
 func New(opts Options) Model {
-	m := Model{all: opts.Scenarios, lang: opts.Lang, theme: opts.Theme, dark: opts.Theme != ThemeLight,
+	m := Model{everything: opts.Scenarios, lang: opts.Lang, theme: opts.Theme, dark: opts.Theme != ThemeLight,
 		width: 120, height: 40, help: help.New()}
+	track := opts.Track
+	if track == "" {
+		track = scenarios.TrackAdmission
+	}
+	s, found := scenarios.Find(m.everything, track, opts.Scenario)
+	if found {
+		track = s.Track
+	}
 	m.restyle()
-	m.selectScenario(0)
-	if opts.Scenario != "" {
-		if s, ok := scenarios.Find(m.all, opts.Scenario); ok {
-			m.selectScenario(s.Number - 1)
-			m.focus = focusWalk
-			m.step = min(max(opts.Step, 0), m.lastStep())
-		}
+	m.setTrack(track)
+	if opts.Scenario != "" && found {
+		m.selectScenario(s.Number - 1)
+		m.focus = focusWalk
+		m.step = min(max(opts.Step, 0), m.lastStep())
 	}
 	return m
 }
@@ -112,25 +124,32 @@ func (m *Model) updateKeys() {
 	m.keys.Inputs.SetEnabled(m.layout() == layoutOne)
 }
 
+// setTrack shows a track's scenarios, the first selected.
+func (m *Model) setTrack(track string) {
+	m.track = track
+	m.all = scenarios.InTrack(m.everything, track)
+	m.sel = 0
+	m.selectScenario(0)
+}
+
 func (m *Model) selectScenario(i int) {
+	m.step = 0
 	if len(m.all) == 0 {
+		m.walk = walk.Walk{}
 		return
 	}
 	m.sel = (i + len(m.all)) % len(m.all)
-	s := m.all[m.sel]
-	m.verdict, m.trace = assess.Explain(&s.Input)
-	m.fields = look.Fields(s.Input, m.trace)
-	m.step = 0
+	m.walk = walk.Of(m.all[m.sel], m.lang)
 }
 
-// firedAt is the number of the rule that decides the selected scenario.
-func (m Model) firedAt() int { return int(m.trace.Fired().Rule) }
+// firedAt is the number of the step that decides the selected scenario.
+func (m Model) firedAt() int { return m.walk.Decisive }
 
 // lastStep is the step that shows the verdict.
 func (m Model) lastStep() int { return m.firedAt() + 1 }
 
 // reached reports whether the walk has reached the verdict.
-func (m Model) reached() bool { return len(m.trace) > 0 && m.step >= m.lastStep() }
+func (m Model) reached() bool { return len(m.walk.Steps) > 0 && m.step >= m.lastStep() }
 
 // current is the number of the rule the walk is on (0 before the first),
 // the fired one once the verdict shows.
@@ -166,6 +185,13 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Lang):
 		m.lang = 1 - m.lang
 		m.restyle()
+		if len(m.all) > 0 {
+			m.walk = walk.Of(m.all[m.sel], m.lang)
+		}
+	case key.Matches(msg, k.Track):
+		i := (slices.Index(scenarios.Tracks, m.track) + 1) % len(scenarios.Tracks)
+		m.setTrack(scenarios.Tracks[i])
+		m.focus = focusList
 	case key.Matches(msg, k.Up):
 		m.selectScenario(m.sel - 1)
 		m.focus = focusList
@@ -203,14 +229,17 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// Selected is the open scenario's number, the rules revealed and where
-// the focus is: what a test or a caller needs to know of the state.
+// Selected is the open scenario's number, the steps taken and where the
+// focus is: what a test or a caller needs to know of the state.
 func (m Model) Selected() (number, step int, focusName string) {
 	if len(m.all) == 0 {
 		return 0, m.step, m.focus.String()
 	}
 	return m.all[m.sel].Number, m.step, m.focus.String()
 }
+
+// Track is the track shown.
+func (m Model) Track() string { return m.track }
 
 // Lang is the language shown.
 func (m Model) Lang() assess.Lang { return m.lang }

@@ -111,10 +111,40 @@ func TestVerdictComesFromAssess(t *testing.T) {
 	for i, s := range m.all {
 		m = press(m, string(rune('1'+i)), "e")
 		want := assess.Assess(&s.Input)
-		assert.Equal(t, want, m.verdict, s.ID)
+		assert.Equal(t, want, m.walk.Result, s.ID)
 		assert.True(t, m.reached(), s.ID)
 		assert.Equal(t, int(want.Code.Rule())+1, m.step, s.ID)
 	}
+}
+
+func TestTracks(t *testing.T) {
+	m := newTest(t, Options{})
+	assert.Equal(t, "admission", m.Track())
+	m = press(m, "t")
+	assert.Equal(t, "audit", m.Track())
+	num, step, focus := state(m)
+	assert.Equal(t, []any{1, 0, "list"}, []any{num, step, focus})
+	assert.Contains(t, plain(m), "Out of order is fine")
+	m = press(m, "2", "e")
+	out := plain(m)
+	assert.Contains(t, out, "duplicate:A  missing:B  unknown:C")
+	assert.Contains(t, out, "does NOT prove")
+	m = press(m, "t")
+	assert.Equal(t, "outcome", m.Track())
+	m = press(m, "5", "e")
+	assert.Contains(t, plain(m), "another user id")
+	m = press(m, "t")
+	assert.Equal(t, "admission", m.Track(), "t cycles back")
+
+	m = newTest(t, Options{Track: "audit", Scenario: "8", Step: 99})
+	assert.Equal(t, "audit", m.Track())
+	num, step, _ = state(m)
+	assert.Equal(t, 8, num)
+	assert.Equal(t, 4, step, "an open batch with one result: three steps and the verdict")
+	assert.Contains(t, plain(m), `pending: A, C`)
+
+	m = newTest(t, Options{Scenario: "outcome-protocol-error"})
+	assert.Equal(t, "outcome", m.Track(), "an id opens its own track")
 }
 
 func TestStartAt(t *testing.T) {

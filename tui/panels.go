@@ -9,6 +9,8 @@ import (
 
 	"toolgate/assess"
 	"toolgate/look"
+	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // renderList is the scenario column: number, title, and the verdict's code
@@ -28,7 +30,7 @@ func (m Model) renderList(width, height int) string {
 			lines = append(lines, st.Item.Render(truncate("  "+item, width)))
 		}
 		if i == m.sel && m.reached() {
-			lines = append(lines, st.Code.Render(truncate("    "+m.verdict.Status.String()+"/"+m.verdict.Code.String(), width)))
+			lines = append(lines, st.Code.Render(truncate("    "+m.walk.Verdict.Short, width)))
 		}
 	}
 	lines = append(lines, "")
@@ -64,7 +66,7 @@ func (m Model) renderWalk(width, height int, compact bool) string {
 	if story := s.Story.In(m.lang); story != "" && m.step == 0 {
 		blocks = append(blocks, block{"\n" + paint(st.Story, wrap(story, width)), 4})
 	}
-	blocks = append(blocks, block{"\n" + paint(st.Heading, wrap(tr("order", m.lang), width)), 5})
+	blocks = append(blocks, block{"\n" + paint(st.Heading, wrap(m.walk.Heading, width)), 5})
 	var verdict string
 	if m.reached() {
 		verdict = m.renderVerdict(width)
@@ -78,7 +80,13 @@ func (m Model) renderWalk(width, height int, compact bool) string {
 		blocks = append(blocks, block{"\n" + paint(st.Hint, wrap(tr("startHint", m.lang), width)), 2})
 	}
 	if m.step > 0 && m.step == m.firedAt() {
-		blocks = append(blocks, block{"\n" + paint(st.Hint, wrap(fmt.Sprintf(tr("firedHint", m.lang), m.step), width)), 2})
+		hint := map[string]string{scenarios.TrackAdmission: "firedHint", scenarios.TrackAudit: "lastHint",
+			scenarios.TrackOutcome: "questionHint"}[m.track]
+		text := tr(hint, m.lang)
+		if strings.Contains(text, "%d") {
+			text = fmt.Sprintf(text, m.step)
+		}
+		blocks = append(blocks, block{"\n" + paint(st.Hint, wrap(text, width)), 2})
 	}
 	if m.reached() {
 		blocks = append(blocks, block{verdict, 0})
@@ -125,25 +133,26 @@ func (m Model) ruleBlocks(width int, collapsed bool) []block {
 	for _, w := range []string{"passed", "fired", "notReached"} {
 		wordWidth = max(wordWidth, lipgloss.Width(tr(w, m.lang)))
 	}
+	numWidth := len(fmt.Sprint(len(m.walk.Steps)))
+	cur := m.current()
 	var out []block
-	for i, step := range m.trace {
+	for i, step := range m.walk.Steps {
 		n := i + 1
 		var mark, word string
 		var style lipgloss.Style
-		cur := m.current()
 		switch {
 		case n > cur && m.reached():
 			mark, word, style = look.OutcomeSymbol(assess.NotReached), tr("notReached", m.lang), st.NotReached
 		case n > cur:
 			mark, word, style = ".", "", st.Pending
 		case step.Outcome == assess.Fired:
-			mark, word, style = look.OutcomeSymbol(assess.Fired), tr("fired", m.lang), m.styles.status(m.verdict.Status)
+			mark, word, style = look.OutcomeSymbol(assess.Fired), tr("fired", m.lang), m.styles.tone(m.walk.Verdict.Tone)
 		case n == cur:
 			mark, word, style = look.OutcomeSymbol(assess.Passed), tr("passed", m.lang), st.Explain
 		default:
 			mark, word, style = look.OutcomeSymbol(assess.Passed), tr("passed", m.lang), st.Passed
 		}
-		if collapsed && n < cur {
+		if collapsed && n < cur && step.Outcome == assess.Passed && m.walk.Steps[0].Outcome == assess.Passed && allPassed(m.walk.Steps[:cur-1]) {
 			if n == 1 {
 				summary := fmt.Sprintf(" %s 1–%d %s", look.OutcomeSymbol(assess.Passed), cur-1, tr("passed", m.lang))
 				if cur == 2 {
@@ -153,17 +162,28 @@ func (m Model) ruleBlocks(width int, collapsed bool) []block {
 			}
 			continue
 		}
-		head := fmt.Sprintf(" %s %d %s", mark, n, step.Rule.Title(m.lang))
+		head := fmt.Sprintf(" %s %*d %s", mark, numWidth, n, step.Title)
 		head = padRight(truncate(head, width-wordWidth-1), width-wordWidth) + word
 		out = append(out, block{style.Render(head), 0})
 		if n == cur {
 			indent := "     "
-			q := paint(st.Question, indentLines(wrap(step.Rule.Question(m.lang), width-len(indent)), indent))
-			e := paint(st.Explain, indentLines(wrap(step.Explanation(m.lang), width-len(indent)), indent))
+			q := paint(st.Question, indentLines(wrap(step.Question, width-len(indent)), indent))
+			e := paint(st.Explain, indentLines(wrap(step.Explanation, width-len(indent)), indent))
 			out = append(out, block{q, 1}, block{e, 0})
 		}
 	}
 	return out
+}
+
+// allPassed reports whether every step passed; only then may a run of
+// them be folded into one line (a fired scan step of an audit must show).
+func allPassed(steps []walk.Step) bool {
+	for _, s := range steps {
+		if s.Outcome != assess.Passed {
+			return false
+		}
+	}
+	return true
 }
 
 // boldPrefix styles prefix at the start of already wrapped text.
@@ -182,32 +202,26 @@ func indentLines(s, indent string) string {
 	return strings.Join(lines, "\n")
 }
 
-// renderVerdict is the verdict panel: status and code with their symbol,
-// the correlation id, and what the verdict does NOT prove.
+// renderVerdict is the verdict panel: the answer with its symbol, its
+// details, and what the verdict does NOT prove.
 func (m Model) renderVerdict(width int) string {
-	v := m.verdict
-	s := m.all[m.sel]
-	status := m.styles.status(v.Status)
+	v := m.walk.Verdict
+	tone := m.styles.tone(v.Tone)
 	inner := width - 4
 	label := m.styles.Verdict.Label
 	lines := []string{
 		label.Render(tr("verdict", m.lang)),
-		paint(status, wrap(look.StatusSymbol(v.Status)+" "+strings.ToUpper(v.Status.String())+" / "+v.Code.String(), inner)),
-		truncate("correlationId "+strconv.Quote(v.CorrelationID), inner),
+		paint(tone, wrap(v.Symbol+" "+v.Headline, inner)),
 	}
-	if len(v.MissingArguments) > 0 {
-		lines = append(lines, wrap(tr("missing", m.lang)+": "+strings.Join(v.MissingArguments, ", "), inner))
+	for _, d := range v.Details {
+		prefix := d.Label + tr("colon", m.lang)
+		text := wrap(prefix+d.Text, inner)
+		if d.Strong {
+			text = boldPrefix(label, prefix, text)
+		}
+		lines = append(lines, text)
 	}
-	if v.EffectStatus != "" {
-		lines = append(lines, tr("effectStatus", m.lang)+": "+v.EffectStatus)
-	}
-	lines = append(lines,
-		wrap(tr("means", m.lang)+": "+v.Code.Meaning(m.lang), inner),
-		boldPrefix(label, tr("notProve", m.lang)+":", wrap(tr("notProve", m.lang)+": "+v.Code.Caveat(m.lang), inner)))
-	if dnp := s.DoesNotProve.In(m.lang); dnp != "" {
-		lines = append(lines, wrap(tr("scenarioNot", m.lang)+": "+dnp, inner))
-	}
-	box := m.styles.Verdict.Box.BorderForeground(m.styles.palette.Status(v.Status)).Width(width)
+	box := m.styles.Verdict.Box.BorderForeground(m.styles.palette.Tone(v.Tone)).Width(width)
 	return box.Render(strings.Join(lines, "\n"))
 }
 
@@ -228,11 +242,11 @@ func (m Model) inputLines(width int, compact bool) []string {
 	var reads []string
 	current := m.current()
 	if current > 0 {
-		reads = m.trace[current-1].Reads
+		reads = m.walk.Steps[current-1].Reads
 	}
 	lines := []string{st.Title.Render(tr("inputs", m.lang))}
 	if current > 0 && len(reads) > 0 {
-		lines = append(lines, m.styles.Dim.Render(truncate(fmt.Sprintf(tr("readsBy", m.lang), current), width)))
+		lines = append(lines, m.styles.Dim.Render(truncate(fmt.Sprintf(m.walk.ReadsBy, current), width)))
 	}
 	labelWidth := min(21, width/2)
 	row := func(marked bool, label, value string, absent bool) string {
@@ -250,8 +264,8 @@ func (m Model) inputLines(width int, compact bool) []string {
 		}
 		return ls.Render(mark+l) + vs.Render(truncate(value, width-labelWidth-2))
 	}
-	fields := m.fields
-	for _, section := range look.Sections {
+	fields := m.walk.Fields
+	for _, section := range look.Sections(fields) {
 		title := look.SectionTitle(section, m.lang)
 		var in []look.Field
 		for _, f := range fields {

@@ -18,6 +18,7 @@ import (
 
 	"toolgate/assess"
 	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // drive runs the real program under teatest at a fixed size and colour
@@ -54,16 +55,29 @@ func TestSnapshots(t *testing.T) {
 	all := scenarios.MustBuiltin()
 	for _, s := range all {
 		digit := fmt.Sprint(s.Number)
-		fired := int(assess.Assess(&s.Input).Code.Rule())
-		t.Run(s.ID, func(t *testing.T) {
+		w := walk.Of(s, assess.English)
+		// The step to pin as "fires": the first that fired, else the last.
+		fires := w.Decisive
+		for i, st := range w.Steps {
+			if st.Outcome == assess.Fired {
+				fires = i + 1
+				break
+			}
+		}
+		opts := Options{Track: s.Track}
+		name := s.ID
+		if s.Track != scenarios.TrackAdmission {
+			name = s.Track + "/" + s.ID
+		}
+		t.Run(name, func(t *testing.T) {
 			t.Run("1-first-step", func(t *testing.T) {
-				golden.RequireEqual(t, plain(drive(t, Options{}, 120, 40, digit, "l")))
+				golden.RequireEqual(t, plain(drive(t, opts, 120, 40, digit, "l")))
 			})
-			t.Run("2-rule-fires", func(t *testing.T) {
-				golden.RequireEqual(t, plain(drive(t, Options{}, 120, 40, append([]string{digit}, repeat("l", fired)...)...)))
+			t.Run("2-fires", func(t *testing.T) {
+				golden.RequireEqual(t, plain(drive(t, opts, 120, 40, append([]string{digit}, repeat("l", fires)...)...)))
 			})
 			t.Run("3-verdict", func(t *testing.T) {
-				golden.RequireEqual(t, plain(drive(t, Options{}, 120, 40, digit, "e")))
+				golden.RequireEqual(t, plain(drive(t, opts, 120, 40, digit, "e")))
 			})
 		})
 	}
@@ -78,6 +92,12 @@ func TestSnapshots(t *testing.T) {
 		})
 		t.Run("narrow-80x24-verdict-4", func(t *testing.T) {
 			golden.RequireEqual(t, plain(drive(t, Options{Lang: assess.Chinese}, 80, 24, "4", "e")))
+		})
+		t.Run("audit-verdict-2", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{Lang: assess.Chinese, Track: "audit"}, 120, 40, "2", "e")))
+		})
+		t.Run("outcome-verdict-4", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{Lang: assess.Chinese, Track: "outcome"}, 120, 40, "4", "e")))
 		})
 	})
 	t.Run("start-on-list", func(t *testing.T) {

@@ -6,7 +6,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 
-	"toolgate/assess"
 	"toolgate/look"
 )
 
@@ -23,7 +22,7 @@ const (
 // Styles is every style the trainer uses, grouped by area.
 type Styles struct {
 	palette look.Palette
-	Header  struct{ App, Right lipgloss.Style }
+	Header  struct{ App, Tab, Right lipgloss.Style }
 	List    struct{ Title, Item, Selected, Code lipgloss.Style }
 	Walk    struct {
 		Title, Story, Heading, Question, Explain, Hint lipgloss.Style
@@ -52,6 +51,7 @@ func newStyles(dark bool) Styles {
 	s.Dim = dim
 	s.Header.App = plain.Bold(true).Foreground(p.Accent)
 	s.Header.Right = dim
+	s.Header.Tab = plain.Bold(true)
 	s.List.Title = plain.Bold(true)
 	s.List.Item = plain
 	s.List.Selected = plain.Bold(true).Foreground(p.Accent)
@@ -80,9 +80,9 @@ func newStyles(dark bool) Styles {
 	return s
 }
 
-// status styles a verdict's status: its colour, always with a symbol too.
-func (s Styles) status(st assess.Status) lipgloss.Style {
-	return lipgloss.NewStyle().Inline(true).Bold(true).Foreground(s.palette.Status(st))
+// tone styles a verdict's tone: its colour, always with a symbol too.
+func (s Styles) tone(t look.Tone) lipgloss.Style {
+	return lipgloss.NewStyle().Inline(true).Bold(true).Foreground(s.palette.Tone(t))
 }
 
 // paint styles each line of s; an inline style would join them.

@@ -8,21 +8,18 @@ var ui = map[string][2]string{
 	"app":          {"toolgate · may this tool call go ahead?", "toolgate · 这个工具调用可以放行吗？"},
 	"scenarios":    {"Scenarios", "场景"},
 	"scenario":     {"Scenario", "场景"},
-	"order":        {"Decision order — the first rule that fires decides", "判断顺序——第一条触发的规则作出判断"},
 	"inputs":       {"Inputs", "输入"},
-	"readsBy":      {"rule %d reads the marked fields", "规则 %d 读取标记的字段"},
 	"injected":     {"Injected", "注入重点"},
-	"startHint":    {"Press → (or space) to ask rule 1. Enter runs to the verdict.", "按 →（或空格）询问规则 1；回车直接得出判断。"},
+	"startHint":    {"Press → (or space) for the first step. Enter runs to the verdict.", "按 →（或空格）进行第一步；回车直接得出判断。"},
 	"firedHint":    {"Rule %d fired, so it decides: the rules after it are not asked. Press → for the verdict.", "规则 %d 触发，由它作出判断：之后的规则不再询问。按 → 查看判断。"},
+	"lastHint":     {"That was the last step. Press → for the verdict.", "这是最后一步。按 → 查看判断。"},
+	"questionHint": {"Question %d is answered yes, so it decides. Press → for the verdict.", "问题 %d 的回答是“是”，由它作出判断。按 → 查看判断。"},
 	"hintChoose":   {"↑/↓ choose", "↑/↓ 选择"},
 	"hintOpen":     {"enter open", "回车打开"},
-	"hintJump":     {"1–8 jump", "1–8 跳转"},
+	"hintJump":     {"1–9 jump", "1–9 跳转"},
+	"hintTrack":    {"t track", "t 切换主题"},
 	"verdict":      {"Verdict", "判断"},
-	"means":        {"means", "含义"},
-	"notProve":     {"does NOT prove", "不能证明"},
-	"scenarioNot":  {"this scenario does not prove", "本场景不证明"},
-	"missing":      {"missing arguments", "缺失参数"},
-	"effectStatus": {"effect status", "效果状态"},
+	"colon":        {": ", "："},
 	"passed":       {"passed", "通过"},
 	"fired":        {"FIRED", "触发"},
 	"notReached":   {"not reached", "未到达"},
@@ -46,6 +43,7 @@ var ui = map[string][2]string{
 	"kJump":     {"open scenario N", "打开第 N 个场景"},
 	"kList":     {"back to list", "返回列表"},
 	"kInputs":   {"inputs / walk", "输入 / 判断"},
+	"kTrack":    {"next track", "下一个主题"},
 	"kLang":     {"English / 中文", "English / 中文"},
 	"kHelp":     {"more keys", "更多按键"},
 	"kQuit":     {"quit", "退出"},
@@ -56,5 +54,5 @@ func tr(key string, l assess.Lang) string { return ui[key][l] }
 // listHints are the list's key hints, one a line in the list column and
 // joined on one line where there is no list column.
 func listHints(l assess.Lang) []string {
-	return []string{tr("hintChoose", l), tr("hintOpen", l), tr("hintJump", l)}
+	return []string{tr("hintChoose", l), tr("hintOpen", l), tr("hintJump", l), tr("hintTrack", l)}
 }

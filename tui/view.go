@@ -8,6 +8,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/rivo/uniseg"
+
+	"toolgate/scenarios"
 )
 
 // Sizes that decide the layout.
@@ -76,18 +78,48 @@ func (m Model) Render() string {
 	return header + "\n" + body + "\n" + footer
 }
 
+// renderHeader is the title, the tracks (the current one in brackets)
+// and where the walk is; parts that do not fit are left out.
 func (m Model) renderHeader() string {
 	left := m.styles.Header.App.Render(tr("app", m.lang))
-	lang := "EN · 中文"
+	var tabs []string
+	for _, t := range scenarios.Tracks {
+		title := scenarios.TrackTitle(t, m.lang)
+		if t == m.track {
+			tabs = append(tabs, m.styles.Header.Tab.Render("["+title+"]"))
+		} else {
+			tabs = append(tabs, m.styles.Dim.Render(title))
+		}
+	}
+	middle := strings.Join(tabs, " ")
+	right := ""
 	if len(m.all) > 0 {
-		lang = fmt.Sprintf("%s %d/%d · %s", tr("scenario", m.lang), m.all[m.sel].Number, len(m.all), "EN/中文")
+		right = m.styles.Header.Right.Render(fmt.Sprintf("%d/%d", m.all[m.sel].Number, len(m.all)))
 	}
-	right := m.styles.Header.Right.Render(lang)
-	gap := m.width - lipgloss.Width(left) - lipgloss.Width(right)
-	if gap < 1 {
-		return left
+	for _, parts := range [][]string{{left, middle, right}, {middle, right}, {middle}, {left}} {
+		width := 0
+		for _, p := range parts {
+			width += lipgloss.Width(p)
+		}
+		gaps := len(parts) - 1
+		if width+2*gaps > m.width {
+			continue
+		}
+		if gaps == 0 {
+			return parts[0]
+		}
+		space := m.width - width
+		out := parts[0]
+		for i, p := range parts[1:] {
+			n := space / gaps
+			if i == gaps-1 {
+				n = space - (gaps-1)*(space/gaps)
+			}
+			out += strings.Repeat(" ", n) + p
+		}
+		return out
 	}
-	return left + strings.Repeat(" ", gap) + right
+	return left
 }
 
 func (m Model) renderBody(height int) string {

@@ -1,0 +1,206 @@
+// Package walk turns a scenario of any track into what a renderer shows:
+// the steps of the walk with their explanations in one language, the step
+// that decides, the verdict and the input's fields. It asks the track's
+// core (assess) for every answer and decides nothing itself, so the CLI and
+// the TUI render the same walk.
+package walk
+
+import (
+	"strconv"
+	"strings"
+
+	"toolgate/assess"
+	"toolgate/look"
+	"toolgate/scenarios"
+)
+
+// Step is one step of a walk: a rule, a result scanned, a question asked.
+type Step struct {
+	Title       string
+	Question    string
+	Explanation string
+	Outcome     assess.Outcome
+	// Reads are the input paths the step looked at.
+	Reads []string
+}
+
+// Detail is one line of a verdict: a label and its text. Strong marks the
+// line that says what the verdict does NOT prove.
+type Detail struct {
+	Label, Text string
+	Strong      bool
+}
+
+// Verdict is the end of a walk.
+type Verdict struct {
+	Tone   look.Tone
+	Symbol string
+	// Headline is the answer, e.g. "REQUIRES_APPROVAL / approval_missing".
+	Headline string
+	// Short is the answer in a few words for a list.
+	Short   string
+	Details []Detail
+}
+
+// Walk is a scenario walked to its verdict.
+type Walk struct {
+	// Heading introduces the steps, e.g. "Decision order — the first rule
+	// that fires decides".
+	Heading string
+	// ReadsBy says which step reads the marked fields; it has one %d.
+	ReadsBy string
+	Steps   []Step
+	// Decisive is the number (from 1) of the step that decides; the steps
+	// after it are not reached.
+	Decisive int
+	Verdict  Verdict
+	Fields   []look.Field
+	// Result is the track's machine answer: an assess.Verdict, an
+	// AuditAnswer, or an OutcomeAnswer.
+	Result any
+}
+
+// AuditAnswer is an audit's machine answer.
+type AuditAnswer struct {
+	Diagnostics []string `json:"diagnostics"`
+	Pending     []string `json:"pending"`
+	Error       string   `json:"error,omitempty"`
+}
+
+// OutcomeAnswer is a classification's machine answer.
+type OutcomeAnswer struct {
+	Class assess.OutcomeClass `json:"class"`
+}
+
+// Of walks a scenario in a language.
+func Of(s scenarios.Scenario, l assess.Lang) Walk {
+	var w Walk
+	switch s.Track {
+	case scenarios.TrackAudit:
+		w = audit(s.Audit, l)
+	case scenarios.TrackOutcome:
+		w = outcome(s.Outcome, l)
+	default:
+		w = admission(s.Input, l)
+	}
+	if dnp := s.DoesNotProve.In(l); dnp != "" {
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("scenarioNot", l), Text: dnp})
+	}
+	return w
+}
+
+var words = map[string][2]string{
+	"means":        {"means", "含义"},
+	"notProve":     {"does NOT prove", "不能证明"},
+	"scenarioNot":  {"this scenario does not prove", "本场景不证明"},
+	"missing":      {"missing arguments", "缺失参数"},
+	"effectStatus": {"effect status", "效果状态"},
+	"pending":      {"pending", "等待中"},
+	"next":         {"next step", "下一步"},
+	"mistake":      {"guards against", "防止的错误"},
+	"mcp":          {"in MCP", "对应 MCP"},
+	"clean":        {"no diagnostics: every result matches one request", "没有诊断：每个结果都对应唯一的请求"},
+	"cleanShort":   {"no diagnostics", "无诊断"},
+	"inputError":   {"INPUT ERROR", "输入错误"},
+	"admission":    {"Decision order — the first rule that fires decides", "判断顺序——第一条触发的规则作出判断"},
+	"auditHeading": {"The audit — requests first, then one result at a time, then the batch end", "审计——先查请求，再逐个查结果，最后看批次结束"},
+	"outcome":      {"Classification — the first question answered yes decides", "分类——第一个回答“是”的问题作出判断"},
+	"ruleReads":    {"rule %d reads the marked fields", "规则 %d 读取标记的字段"},
+	"stepReads":    {"step %d reads the marked fields", "步骤 %d 读取标记的字段"},
+	"questionRead": {"question %d reads the marked fields", "问题 %d 读取标记的字段"},
+}
+
+func word(key string, l assess.Lang) string { return words[key][l] }
+
+func admission(in assess.Input, l assess.Lang) Walk {
+	v, trace := assess.Explain(&in)
+	w := Walk{Heading: word("admission", l), ReadsBy: word("ruleReads", l), Result: v,
+		Decisive: int(trace.Fired().Rule), Fields: look.Fields(in, trace)}
+	for _, st := range trace {
+		w.Steps = append(w.Steps, Step{Title: st.Rule.Title(l), Question: st.Rule.Question(l),
+			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads})
+	}
+	w.Verdict = Verdict{
+		Tone:     look.StatusTone(v.Status),
+		Symbol:   look.StatusSymbol(v.Status),
+		Headline: strings.ToUpper(v.Status.String()) + " / " + v.Code.String(),
+		Short:    v.Status.String() + "/" + v.Code.String(),
+		Details:  []Detail{{Label: "correlationId", Text: strconv.Quote(v.CorrelationID)}},
+	}
+	if len(v.MissingArguments) > 0 {
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("missing", l), Text: strings.Join(v.MissingArguments, ", ")})
+	}
+	if v.EffectStatus != "" {
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("effectStatus", l), Text: v.EffectStatus})
+	}
+	w.Verdict.Details = append(w.Verdict.Details,
+		Detail{Label: word("means", l), Text: v.Code.Meaning(l)},
+		Detail{Label: word("notProve", l), Text: v.Code.Caveat(l), Strong: true})
+	return w
+}
+
+func audit(in assess.AuditInput, l assess.Lang) Walk {
+	r, steps, err := assess.ExplainAudit(in)
+	w := Walk{Heading: word("auditHeading", l), ReadsBy: word("stepReads", l), Fields: look.AuditFields(in), Decisive: len(steps)}
+	for _, st := range steps {
+		w.Steps = append(w.Steps, Step{Title: st.Title(l), Question: st.Question(l),
+			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads})
+	}
+	if err != nil {
+		// The steps after the one that found the error are never taken;
+		// show them as not reached so the walk keeps its shape.
+		w.Result = AuditAnswer{Diagnostics: []string{}, Pending: []string{}, Error: err.Error()}
+		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: word("inputError", l), Short: word("inputError", l),
+			Details: []Detail{{Label: "error", Text: err.Error()}}}
+		return w
+	}
+	w.Result = AuditAnswer{Diagnostics: r.Diagnostics, Pending: r.Pending}
+	switch {
+	case len(r.Diagnostics) > 0:
+		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: strings.Join(r.Diagnostics, "  "),
+			Short: strings.Join(r.Diagnostics, " ")}
+	case len(r.Pending) > 0:
+		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: "⊘", Headline: word("pending", l) + ": " + strings.Join(r.Pending, ", "),
+			Short: word("pending", l) + " " + strings.Join(r.Pending, " ")}
+	default:
+		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: "✓", Headline: word("clean", l), Short: word("cleanShort", l)}
+	}
+	if len(r.Diagnostics) > 0 && len(r.Pending) > 0 {
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("pending", l), Text: strings.Join(r.Pending, ", ")})
+	}
+	w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("notProve", l), Text: assess.AuditCaveat(l), Strong: true})
+	return w
+}
+
+func outcome(in assess.OutcomeInput, l assess.Lang) Walk {
+	w := Walk{Heading: word("outcome", l), ReadsBy: word("questionRead", l), Fields: look.OutcomeFields(in)}
+	class, steps, err := assess.Classify(in)
+	if err != nil {
+		// Scenarios are checked when loaded, so this is a caller's input.
+		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: word("inputError", l), Short: word("inputError", l),
+			Details: []Detail{{Label: "error", Text: err.Error()}}}
+		return w
+	}
+	for i, st := range steps {
+		w.Steps = append(w.Steps, Step{Title: st.Title(l), Question: st.Question(l),
+			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads})
+		if st.Outcome == assess.Fired {
+			w.Decisive = i + 1
+		}
+	}
+	w.Result = OutcomeAnswer{Class: class}
+	tone := map[assess.OutcomeClass]look.Tone{
+		assess.ClassFound: look.ToneGood, assess.ClassNotFound: look.ToneHold,
+		assess.ClassInvalidArguments: look.ToneHold, assess.ClassPermissionDenied: look.ToneBad,
+		assess.ClassExecutionError: look.ToneUnknown, assess.ClassProtocolError: look.ToneBad,
+	}[class]
+	symbol := map[look.Tone]string{look.ToneGood: "✓", look.ToneHold: "⊘", look.ToneBad: "✗", look.ToneUnknown: "?"}[tone]
+	w.Verdict = Verdict{Tone: tone, Symbol: symbol, Headline: strings.ToUpper(class.String()), Short: class.String(),
+		Details: []Detail{
+			{Label: word("next", l), Text: class.Next(l)},
+			{Label: word("mistake", l), Text: class.Mistake(l)},
+			{Label: word("mcp", l), Text: class.MCP(l)},
+			{Label: word("notProve", l), Text: assess.OutcomeCaveat(l), Strong: true},
+		}}
+	return w
+}
