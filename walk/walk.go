@@ -102,6 +102,7 @@ var words = map[string][2]string{
 	"clean":        {"no diagnostics: every result matches one request", "没有诊断：每个结果都对应唯一的请求"},
 	"cleanShort":   {"no diagnostics", "无诊断"},
 	"inputError":   {"INPUT ERROR", "输入错误"},
+	"notAudited":   {"that anything is wrong with the results: the batch was never audited", "结果有问题：这个批次根本没有被审计"},
 	"admission":    {"Decision order — the first rule that fires decides", "判断顺序——第一条触发的规则作出判断"},
 	"auditHeading": {"The audit — requests first, then one result at a time, then the batch end", "审计——先查请求，再逐个查结果，最后看批次结束"},
 	"outcome":      {"Classification — the first question answered yes decides", "分类——第一个回答“是”的问题作出判断"},
@@ -151,7 +152,8 @@ func audit(in assess.AuditInput, l assess.Lang) Walk {
 		// show them as not reached so the walk keeps its shape.
 		w.Result = AuditAnswer{Diagnostics: []string{}, Pending: []string{}, Error: err.Error()}
 		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: word("inputError", l), Short: word("inputError", l),
-			Details: []Detail{{Label: "error", Text: err.Error()}}}
+			Details: []Detail{{Label: "error", Text: err.Error()},
+				{Label: word("notProve", l), Text: word("notAudited", l), Strong: true}}}
 		return w
 	}
 	w.Result = AuditAnswer{Diagnostics: r.Diagnostics, Pending: r.Pending}
