@@ -15,7 +15,7 @@ var classTexts = [...]classText{
 		no:       tmpl{"a result came back, not a JSON-RPC error", "返回的是结果，不是 JSON-RPC 错误"},
 		next:     tmpl{"fix the adapter or client that built the request; the model cannot repair it by changing arguments", "修复构造请求的适配层或客户端；模型无法靠改参数修好它"},
 		mistake:  tmpl{"treating a broken request as a business answer, or letting the model retry the same call in a loop", "把坏掉的请求当成业务答复，或让模型反复重试同一调用"},
-		mcp:      tmpl{"MCP: a JSON-RPC error response (e.g. -32700 parse error, -32600 invalid request, -32601 unknown method)", "MCP：JSON-RPC 错误响应（如 -32700 解析错误、-32600 无效请求、-32601 未知方法）"},
+		mcp:      tmpl{"a JSON-RPC error response (e.g. -32700 parse error, -32600 invalid request, -32601 unknown method)", "JSON-RPC 错误响应（如 -32700 解析错误、-32600 无效请求、-32601 未知方法）"},
 	},
 	ClassInvalidArguments: {
 		title:    tmpl{"Invalid arguments", "参数无效"},
@@ -25,7 +25,7 @@ var classTexts = [...]classText{
 		no:       tmpl{"not an invalid-arguments report", "不是参数无效的报告"},
 		next:     tmpl{"the caller (or the model) may correct the input and call again", "调用方（或模型）可以修正输入后再调用"},
 		mistake:  tmpl{"reporting an infrastructure failure, or giving up, when a corrected call would work", "在修正后即可成功时，却报告基础设施故障或直接放弃"},
-		mcp:      tmpl{"MCP: since the 2025-11-25 revision a result with isError: true, so the model sees it and can correct itself; earlier servers often sent a -32602 protocol error", "MCP：自 2025-11-25 修订起为 isError: true 的结果，模型能看到并自行修正；更早的服务器常返回 -32602 协议错误"},
+		mcp:      tmpl{"since the 2025-11-25 revision a result with isError: true, so the model sees it and can correct itself; earlier servers often sent a -32602 protocol error", "自 2025-11-25 修订起为 isError: true 的结果，模型能看到并自行修正；更早的服务器常返回 -32602 协议错误"},
 	},
 	ClassPermissionDenied: {
 		title:    tmpl{"Permission denied", "权限拒绝"},
@@ -34,7 +34,7 @@ var classTexts = [...]classText{
 		no:       tmpl{"not a permission denial", "不是权限拒绝"},
 		next:     tmpl{"a controlled stop: tell the user, or ask them to obtain access", "受控终止：告知用户，或请用户获取权限"},
 		mistake:  tmpl{"suggesting a retry with another user id — getting around an identity check is not a fix", "建议换一个用户 ID 重试——绕过身份检查不是修复"},
-		mcp:      tmpl{"MCP: a result with isError: true; the kind is in the tool's own content", "MCP：isError: true 的结果；具体类型写在工具自己的内容里"},
+		mcp:      tmpl{"a result with isError: true; the kind is in the tool's own content", "isError: true 的结果；具体类型写在工具自己的内容里"},
 	},
 	ClassExecutionError: {
 		title:    tmpl{"Execution error", "执行错误"},
@@ -43,7 +43,7 @@ var classTexts = [...]classText{
 		no:       tmpl{"not an error result", "不是错误结果"},
 		next:     tmpl{"the application, not the model, decides a bounded recovery: a limited retry, or reporting the failure", "由应用而不是模型决定有限的恢复：有限次重试，或报告失败"},
 		mistake:  tmpl{"returning null for a failure as for \"not found\", so nobody can tell an outage from an empty answer", "失败也返回 null，与“未找到”无法区分，没人分得清故障和空答案"},
-		mcp:      tmpl{"MCP: a result with isError: true (a tool execution error)", "MCP：isError: true 的结果（工具执行错误）"},
+		mcp:      tmpl{"a result with isError: true (a tool execution error)", "isError: true 的结果（工具执行错误）"},
 	},
 	ClassNotFound: {
 		title:    tmpl{"Not found", "未找到"},
@@ -52,7 +52,7 @@ var classTexts = [...]classText{
 		no:       tmpl{"the lookup found its thing", "查找找到了目标"},
 		next:     tmpl{"a legitimate business answer: say so, or ask for another id", "合法的业务答复：如实说明，或请用户提供另一个 ID"},
 		mistake:  tmpl{"returning null for both not-found and failure; or treating not-found as an error to retry", "未找到与失败都返回 null；或把未找到当成需要重试的错误"},
-		mcp:      tmpl{"MCP: a normal result (isError: false) whose content says nothing was found", "MCP：普通结果（isError: false），内容说明未找到"},
+		mcp:      tmpl{"a normal result (isError: false) whose content says nothing was found", "普通结果（isError: false），内容说明未找到"},
 	},
 	ClassFound: {
 		title:    tmpl{"Found", "找到"},
@@ -61,7 +61,7 @@ var classTexts = [...]classText{
 		no:       tmpl{"", ""},
 		next:     tmpl{"use the result — after checking it is the result for this request", "使用结果——先确认它属于这个请求"},
 		mistake:  tmpl{"assuming a result that came back is the right one: match it by its correlation ID", "以为返回的结果就是对的：应按关联 ID 匹配"},
-		mcp:      tmpl{"MCP: a normal result (isError: false)", "MCP：普通结果（isError: false）"},
+		mcp:      tmpl{"a normal result (isError: false)", "普通结果（isError: false）"},
 	},
 }
 
