@@ -61,7 +61,7 @@ func (m Model) renderWalk(width, height int, compact bool) string {
 		blocks = append(blocks, block{m.styles.Dim.Render(truncate(strings.Join(listHints(m.lang), " · "), width)), 6})
 	}
 	if inj := s.Injected.In(m.lang); inj != "" {
-		blocks = append(blocks, block{paint(m.styles.Dim, wrap(tr("injected", m.lang)+": "+inj, width)), 3})
+		blocks = append(blocks, block{paint(m.styles.Dim, wrap(tr("injected", m.lang)+tr("colon", m.lang)+inj, width)), 3})
 	}
 	if story := s.Story.In(m.lang); story != "" && m.step == 0 {
 		blocks = append(blocks, block{"\n" + paint(st.Story, wrap(story, width)), 4})
