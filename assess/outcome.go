@@ -156,7 +156,7 @@ func Classify(in OutcomeInput) (OutcomeClass, []OutcomeStep, error) {
 	var class OutcomeClass
 	for i, q := range questions {
 		steps[i] = OutcomeStep{Class: q.class, Outcome: Passed, Reads: q.reads, note: q.note,
-			legacy: q.class == ClassInvalidArguments && legacyInvalid}
+			legacy: (q.class == ClassInvalidArguments || q.class == ClassProtocolError) && legacyInvalid}
 		switch {
 		case class != 0:
 			steps[i].Outcome, steps[i].Reads = NotReached, nil

@@ -64,6 +64,8 @@ func TestClassify(t *testing.T) {
 func TestClassifyExplains(t *testing.T) {
 	_, steps, err := assess.Classify(assess.OutcomeInput{Error: &assess.RPCError{Code: -32602, Message: "Invalid params"}})
 	require.NoError(t, err)
+	assert.Equal(t, `a JSON-RPC error came back, but -32602 "Invalid params" is the invalid-params code: the next question takes it`,
+		steps[0].Explanation(assess.English))
 	assert.Equal(t, `a JSON-RPC error -32602 "Invalid params": invalid arguments sent the way servers did before the 2025-11-25 revision`,
 		steps[1].Explanation(assess.English))
 	assert.Contains(t, assess.ClassInvalidArguments.MCP(assess.English), "2025-11-25")

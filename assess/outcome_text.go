@@ -103,6 +103,10 @@ func (s OutcomeStep) Explanation(l Lang) string {
 		}
 		return fill(t.yes[l], [6]string{s.note})
 	case Passed:
+		if s.legacy && s.Class == ClassProtocolError {
+			return pick(l, "a JSON-RPC error came back, but "+s.note+" is the invalid-params code: the next question takes it",
+				"返回了 JSON-RPC 错误，但 "+s.note+" 是参数无效的错误码：由下一个问题处理")
+		}
 		return t.no[l]
 	}
 	return pick(l, "not reached: an earlier question decided", "未到达：之前的问题已作出判断")
