@@ -129,6 +129,9 @@ func (s *Stream) Next() (Value, error) {
 					if i+1 == len(s.buf) {
 						break scan // the escaped byte is not read yet
 					}
+					if s.buf[i+1] == '\n' {
+						s.line, lineStart = s.line+1, i+2
+					}
 					i += 2
 					continue
 				case '\n':
@@ -167,9 +170,14 @@ func (s *Stream) Next() (Value, error) {
 			i++
 		}
 		if s.eof {
-			// A value the input ends inside is still handed out: the
-			// parser says where it stops being JSON ("[}" is wrong at
+			// A value the input ends inside is still handed out, whole:
+			// the parser says where it stops being JSON ("[}" is wrong at
 			// the "}", not at the end).
+			for ; i < len(s.buf); i++ {
+				if s.buf[i] == '\n' {
+					s.line, lineStart = s.line+1, i+1
+				}
+			}
 			return s.take(v, start, i, lineStart), nil
 		}
 		moved := s.fill(start)
