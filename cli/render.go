@@ -28,6 +28,7 @@ var words = map[string][2]string{
 	"outcome":  {"Outcome", "结果"},
 	"why":      {"Why", "说明"},
 	"colon":    {": ", "："},
+	"notes":    {"Lecturer notes", "讲师备注"},
 }
 
 func word(key string, l assess.Lang) string { return words[key][l] }
@@ -182,6 +183,9 @@ func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 			label = "**" + label + "**"
 		}
 		fmt.Fprintf(w, "- %s%s%s\n", label, word("colon", l), d.Text)
+	}
+	if notes := s.Notes.In(l); notes != "" {
+		fmt.Fprintf(w, "\n### %s\n\n%s\n", word("notes", l), notes)
 	}
 }
 

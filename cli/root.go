@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -95,6 +96,49 @@ type common struct {
 	env   *Env
 	lang  string
 	track string
+	// dirs are the lecturer's scenario files and directories
+	// (--scenarios, or TOOLGATE_SCENARIOS); only leaves the built-in ones
+	// out.
+	dirs []string
+	only bool
+}
+
+// scenarioSet loads the built-in scenarios and the lecturer's. A file
+// with a problem is reported on stderr and skipped: the rest still load,
+// so a typo in one file never takes the lecture down.
+func (c *common) scenarioSet() ([]scenarios.Scenario, error) {
+	dirs := c.dirs
+	if len(dirs) == 0 {
+		if env := c.env.Getenv("TOOLGATE_SCENARIOS"); env != "" {
+			dirs = filepath.SplitList(env)
+		}
+	}
+	if c.only && len(dirs) == 0 {
+		return nil, &exitError{ExitUsage, errors.New("--only: give the scenarios with --scenarios DIR (or TOOLGATE_SCENARIOS)")}
+	}
+	var builtin []scenarios.Scenario
+	if !c.only {
+		var err error
+		if builtin, err = scenarios.Builtin(); err != nil {
+			return nil, &exitError{ExitInvalid, err}
+		}
+	}
+	if len(dirs) == 0 {
+		return builtin, nil
+	}
+	r := scenarios.LoadPaths(dirs...)
+	all, dup := scenarios.Combine(builtin, r.Scenarios)
+	problems := append(r.Problems, dup...)
+	for _, p := range problems {
+		fmt.Fprintf(c.env.Stderr, "toolgate: skipped: %v\n", p)
+	}
+	if len(problems) > 0 || r.Files == 0 {
+		fmt.Fprintf(c.env.Stderr, "toolgate: loaded %d of %d scenario files from %s\n", len(r.Scenarios)-len(dup), r.Files, strings.Join(dirs, ", "))
+	}
+	if len(all) == 0 {
+		return nil, &exitError{ExitInvalid, errors.New("no scenario loaded")}
+	}
+	return all, nil
 }
 
 // trackFlag checks --track; "" when it was not given.
@@ -155,9 +199,9 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 			if err != nil {
 				return err
 			}
-			all, err := scenarios.Builtin()
+			all, err := c.scenarioSet()
 			if err != nil {
-				return &exitError{ExitInvalid, err}
+				return err
 			}
 			if step < 0 || step > assess.NumRules+1 {
 				return &exitError{ExitUsage, fmt.Errorf("--step %d: want 0 to %d", step, assess.NumRules+1)}
@@ -188,13 +232,15 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	}
 	root.SetVersionTemplate("toolgate {{.Version}}\n")
 	root.PersistentFlags().StringVar(&c.lang, "lang", "", "language: en or zh (default from LC_ALL, LC_MESSAGES, LANG)")
+	root.PersistentFlags().StringArrayVar(&c.dirs, "scenarios", nil, "load your scenario files from this directory or file too (repeatable; default $TOOLGATE_SCENARIOS)")
+	root.PersistentFlags().BoolVar(&c.only, "only", false, "with --scenarios: leave the built-in scenarios out")
 	root.Flags().StringVar(&scenario, "scenario", "", "open this scenario (number in the track, or id)")
 	root.Flags().StringVar(&c.track, "track", "", "open this track: admission, audit or outcome")
 	root.Flags().IntVar(&step, "step", 0, "with --scenario: take this many steps at start (one a rule, then the verdict)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{ExitUsage, err}
 	})
-	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c))
+	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c), newValidate(c), newNew(c))
 	return root
 }
 
@@ -215,9 +261,9 @@ func newList(c *common) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			all, err := scenarios.Builtin()
+			all, err := c.scenarioSet()
 			if err != nil {
-				return &exitError{ExitInvalid, err}
+				return err
 			}
 			if track != "" {
 				all = scenarios.InTrack(all, track)
@@ -263,9 +309,9 @@ Colour is used only when stdout is a terminal and NO_COLOR is not set.`,
 			if err != nil {
 				return err
 			}
-			list, err := scenarios.Builtin()
+			list, err := c.scenarioSet()
 			if err != nil {
-				return &exitError{ExitInvalid, err}
+				return err
 			}
 			switch {
 			case all && len(args) > 0:

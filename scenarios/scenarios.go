@@ -8,20 +8,15 @@ package scenarios
 
 import (
 	"embed"
-	"encoding/json"
-	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-	"github.com/goccy/go-yaml/parser"
-
 	"toolgate/assess"
-	"toolgate/decode"
 )
 
 //go:embed data
@@ -54,10 +49,23 @@ type Text struct {
 	Zh string `yaml:"zh" json:"zh,omitempty"`
 }
 
-// In returns the text in a language, or in the other one when it lacks a
-// translation.
+// In returns the text in a language. A text with no translation falls
+// back to the other language, marked so that the learner sees it is not
+// theirs ("[en] ..." or "[中文] ..."); an empty text stays empty.
 func (t Text) In(l assess.Lang) string {
-	if l == assess.Chinese && t.Zh != "" || t.En == "" {
+	switch {
+	case l == assess.Chinese && t.Zh != "", l == assess.English && t.En != "":
+		return pickText(l, t)
+	case t.En != "":
+		return "[en] " + t.En
+	case t.Zh != "":
+		return "[中文] " + t.Zh
+	}
+	return ""
+}
+
+func pickText(l assess.Lang, t Text) string {
+	if l == assess.Chinese {
 		return t.Zh
 	}
 	return t.En
@@ -161,13 +169,14 @@ func MustBuiltin() []Scenario {
 	return s
 }
 
-// LoadFS loads every *.yaml file of fsys, in file-name order, and numbers
-// them from 1. prefix is put before file names in errors. All problems are
-// returned together.
+// LoadFS loads every scenario file of fsys (*.yaml, *.yml, *.json, in
+// subdirectories too), in path order, and numbers them within each track.
+// prefix is put before file names in problems. It returns what loaded and
+// every problem found; a file with a problem is left out.
 func LoadFS(fsys fs.FS, prefix string) ([]Scenario, error) {
 	var names []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && path.Ext(p) == ".yaml" {
+		if err == nil && !d.IsDir() && isScenarioFile(p) {
 			names = append(names, p)
 		}
 		return err
@@ -177,29 +186,72 @@ func LoadFS(fsys fs.FS, prefix string) ([]Scenario, error) {
 	}
 	slices.Sort(names)
 	var out []Scenario
-	var errs []error
-	ids := map[string]string{}
+	var problems Problems
 	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
 		shown := path.Join(prefix, name)
+		data, err := readLimited(fsys, name)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", shown, err))
+			problems = append(problems, Problem{File: shown, Msg: err.Error()})
 			continue
 		}
 		s, err := Parse(shown, data)
 		if err != nil {
-			errs = append(errs, err)
+			problems = append(problems, err.(Problems)...)
 			continue
 		}
-		if other, dup := ids[s.ID]; dup {
-			errs = append(errs, fmt.Errorf("%s: id %q is already used by %s", shown, s.ID, other))
-			continue
-		}
-		ids[s.ID] = shown
 		out = append(out, s)
 	}
-	// Tracks in their order, files in name order within a track, numbered
-	// from 1 in each track.
+	out, dup := Combine(out)
+	problems = append(problems, dup...)
+	if len(problems) > 0 {
+		return out, problems
+	}
+	return out, nil
+}
+
+func isScenarioFile(name string) bool {
+	switch path.Ext(name) {
+	case ".yaml", ".yml", ".json":
+		return true
+	}
+	return false
+}
+
+// readLimited reads a file, refusing one larger than MaxFileSize without
+// reading all of it.
+func readLimited(fsys fs.FS, name string) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("file is larger than %d bytes, the most a scenario may have", MaxFileSize)
+	}
+	return data, nil
+}
+
+// Combine joins scenario lists, in order, into one: a second scenario
+// with an id already used is a problem naming both files and is left out.
+// The result is ordered by track and numbered from 1 within each track.
+func Combine(lists ...[]Scenario) ([]Scenario, Problems) {
+	var out []Scenario
+	var problems Problems
+	ids := map[string]string{}
+	for _, list := range lists {
+		for _, s := range list {
+			if other, dup := ids[s.ID]; dup {
+				problems = append(problems, Problem{File: s.File, Msg: fmt.Sprintf("id %q is already used by %s", s.ID, other)})
+				continue
+			}
+			ids[s.ID] = s.File
+			out = append(out, s)
+		}
+	}
 	slices.SortStableFunc(out, func(a, b Scenario) int {
 		return slices.Index(Tracks, a.Track) - slices.Index(Tracks, b.Track)
 	})
@@ -208,123 +260,7 @@ func LoadFS(fsys fs.FS, prefix string) ([]Scenario, error) {
 		count[out[i].Track]++
 		out[i].Number = count[out[i].Track]
 	}
-	return out, errors.Join(errs...)
-}
-
-// Parse reads one scenario file and checks it against assess. name is used
-// in errors.
-func Parse(name string, data []byte) (Scenario, error) {
-	var f file
-	if err := yaml.UnmarshalWithOptions(data, &f, yaml.DisallowUnknownField()); err != nil {
-		return Scenario{}, yamlError(name, err)
-	}
-	s := Scenario{File: name, ID: f.ID, Track: f.Track, Title: f.Title, Story: f.Story,
-		Injected: f.Injected, DoesNotProve: f.DoesNotProve, Notes: f.Notes}
-	switch {
-	case f.ID == "":
-		return s, fmt.Errorf("%s: id: required", name)
-	case f.Title.En == "" && f.Title.Zh == "":
-		return s, fmt.Errorf("%s: title: required in at least one language", name)
-	case f.Expect == nil:
-		return s, fmt.Errorf("%s: expect: required", name)
-	case f.Input == nil:
-		return s, fmt.Errorf("%s: input: required", name)
-	}
-	if s.Track == "" {
-		s.Track = TrackAdmission
-	}
-	if !slices.Contains(Tracks, s.Track) {
-		return s, fmt.Errorf("%s: track %q: want %s", at(name, data, "$.track"), s.Track, strings.Join(Tracks, ", "))
-	}
-	ex := f.Expect
-	// Each track has its own expected fields; another track's is a mistake.
-	foreign := map[string][]struct {
-		set  bool
-		path string
-	}{
-		TrackAdmission: {{ex.Diagnostics != nil, "diagnostics"}, {ex.Pending != nil, "pending"}, {ex.Error != nil, "error"}, {ex.Class != nil, "class"}},
-		TrackAudit: {{ex.Status != nil, "status"}, {ex.Code != nil, "code"}, {ex.MissingArguments != nil, "missingArguments"},
-			{ex.EffectStatus != nil, "effectStatus"}, {ex.Class != nil, "class"}},
-		TrackOutcome: {{ex.Status != nil, "status"}, {ex.Code != nil, "code"}, {ex.MissingArguments != nil, "missingArguments"},
-			{ex.EffectStatus != nil, "effectStatus"}, {ex.Diagnostics != nil, "diagnostics"}, {ex.Pending != nil, "pending"}, {ex.Error != nil, "error"}},
-	}
-	for _, fld := range foreign[s.Track] {
-		if fld.set {
-			return s, fmt.Errorf("%s: expect.%s: not a field of a %s scenario", at(name, data, "$.expect."+fld.path), fld.path, s.Track)
-		}
-	}
-
-	raw, err := json.Marshal(f.Input)
-	if err != nil {
-		return s, fmt.Errorf("%s: input: %v", name, err)
-	}
-	switch s.Track {
-	case TrackAdmission:
-		if err := s.Expect.Status.UnmarshalText([]byte(deref(ex.Status))); err != nil {
-			return s, fmt.Errorf("%s: expect.status: %v", at(name, data, "$.expect.status"), err)
-		}
-		if err := s.Expect.Code.UnmarshalText([]byte(deref(ex.Code))); err != nil {
-			return s, fmt.Errorf("%s: expect.code: %v", at(name, data, "$.expect.code"), err)
-		}
-		s.Expect.MissingArguments, s.Expect.EffectStatus = ex.MissingArguments, deref(ex.EffectStatus)
-		s.Input, err = decode.Input(raw)
-	case TrackAudit:
-		s.Expect.Error = deref(ex.Error)
-		if ex.Diagnostics != nil {
-			s.Expect.Diagnostics = *ex.Diagnostics
-		}
-		if ex.Pending != nil {
-			s.Expect.Pending = *ex.Pending
-		}
-		if s.Expect.Diagnostics == nil && s.Expect.Error == "" {
-			return s, fmt.Errorf("%s: expect: an audit scenario expects diagnostics (may be []) or an error", at(name, data, "$.expect"))
-		}
-		s.Audit, err = decode.Audit(raw)
-	case TrackOutcome:
-		if err := s.Expect.Class.UnmarshalText([]byte(deref(ex.Class))); err != nil {
-			return s, fmt.Errorf("%s: expect.class: %v", at(name, data, "$.expect.class"), err)
-		}
-		s.Outcome, err = decode.Outcome(raw)
-	}
-	if err != nil {
-		return s, inputErrors(name, data, err)
-	}
-	if err := s.Check(); err != nil {
-		where := map[string]string{TrackAdmission: "$.expect.code", TrackAudit: "$.expect.diagnostics", TrackOutcome: "$.expect.class"}[s.Track]
-		if s.Track == TrackAudit && ex.Error != nil {
-			where = "$.expect.error"
-		}
-		return s, fmt.Errorf("%s: %v", at(name, data, where), err)
-	}
-	return s, nil
-}
-
-func deref(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
-// inputErrors places decoding errors at their line and column.
-func inputErrors(name string, data []byte, err error) error {
-	var list decode.Errors
-	if !errors.As(err, &list) {
-		var one *decode.Error
-		if !errors.As(err, &one) {
-			return fmt.Errorf("%s: input: %v", name, err)
-		}
-		list = decode.Errors{one}
-	}
-	errs := make([]error, len(list))
-	for i, e := range list {
-		path := "input"
-		if e.Path != "" {
-			path += "." + e.Path
-		}
-		errs[i] = fmt.Errorf("%s: %s: %s", at(name, data, "$."+path), path, e.Msg)
-	}
-	return errors.Join(errs...)
+	return out, problems
 }
 
 // Check compares the expected answer with what the track's core says.
@@ -370,40 +306,6 @@ func orEmpty(s []string) []string {
 	return s
 }
 
-// yamlError turns a go-yaml error ("[2:1] unknown field ...") into the
-// compiler style "name:2:1: unknown field ...".
-func yamlError(name string, err error) error {
-	msg, _, _ := strings.Cut(yaml.FormatError(err, false, false), "\n")
-	if pos, rest, ok := strings.Cut(strings.TrimPrefix(msg, "["), "] "); ok && strings.HasPrefix(msg, "[") {
-		return fmt.Errorf("%s:%s: %s", name, pos, rest)
-	}
-	return fmt.Errorf("%s: %s", name, msg)
-}
-
-// at is name:line:column of a YAML path in data, or of its nearest parent
-// that exists; just name when no position is known.
-func at(name string, data []byte, yamlPath string) string {
-	f, err := parser.ParseBytes(data, 0)
-	if err != nil {
-		return name
-	}
-	for {
-		p, err := yaml.PathString(yamlPath)
-		if err == nil {
-			if node, err := p.FilterFile(f); err == nil && node != nil {
-				pos := node.GetToken().Position
-				return fmt.Sprintf("%s:%d:%d", name, pos.Line, pos.Column)
-			}
-		}
-		// Walk up to the nearest existing parent.
-		i := max(strings.LastIndexAny(yamlPath, ".["), 0)
-		if i <= 1 {
-			return name
-		}
-		yamlPath = yamlPath[:i]
-	}
-}
-
 // Find returns the scenario with this id, or with this number in the
 // track.
 func Find(all []Scenario, track, key string) (Scenario, bool) {
@@ -424,4 +326,15 @@ func InTrack(all []Scenario, track string) []Scenario {
 		}
 	}
 	return out
+}
+
+//go:embed templates/*.yaml
+var templates embed.FS
+
+// Template is a commented scenario file to start from, for a track.
+func Template(track string) ([]byte, error) {
+	if !slices.Contains(Tracks, track) {
+		return nil, fmt.Errorf("track %q: want %s", track, strings.Join(Tracks, ", "))
+	}
+	return templates.ReadFile("templates/" + track + ".yaml")
 }

@@ -96,7 +96,7 @@ input:
   request: {correlationId: r, tool: {name: t, version: 2}}
 expect: {status: allowed, code: admission_allowed}
 `, `s/bad.yaml:5:56: input.request.tool.version: want string, got number`},
-		{"unknown scenario field", "id: x\ntitel: {en: X}\n", `s/bad.yaml:2:1: unknown field "titel"`},
+		{"unknown scenario field", "id: x\ntitel: {en: X}\n", `s/bad.yaml:2:1: titel: unknown field (did you mean title?)`},
 		{"unknown code", "id: x\ntitle: {en: X}\ninput: {}\nexpect: {status: allowed, code: admited}\n",
 			`s/bad.yaml:4:33: expect.code: unknown code "admited"`},
 		{"no expectation", "id: x\ntitle: {en: X}\ninput: {}\n", `s/bad.yaml: expect: required`},
@@ -125,8 +125,9 @@ func TestLoadFSKeepsOrderAndRejectsDuplicateIDs(t *testing.T) {
 }
 
 func TestTextFallsBackToTheOtherLanguage(t *testing.T) {
-	assert.Equal(t, "only", scenarios.Text{En: "only"}.In(assess.Chinese))
-	assert.Equal(t, "仅", scenarios.Text{Zh: "仅"}.In(assess.English))
+	assert.Equal(t, "[en] only", scenarios.Text{En: "only"}.In(assess.Chinese), "a fallback is marked")
+	assert.Equal(t, "[中文] 仅", scenarios.Text{Zh: "仅"}.In(assess.English))
+	assert.Equal(t, "", scenarios.Text{}.In(assess.English))
 	assert.Equal(t, "中", scenarios.Text{En: "en", Zh: "中"}.In(assess.Chinese))
 }
 
@@ -169,7 +170,7 @@ func TestTrackErrors(t *testing.T) {
 		{"audit expectation wrong", "id: a\ntrack: audit\ntitle: {en: A}\ninput: {requested: [A], results: []}\nexpect: {diagnostics: []}\n",
 			"expected diagnostics [], the audit says diagnostics [missing:A]"},
 		{"another track's field", "id: a\ntrack: audit\ntitle: {en: A}\ninput: {requested: [], results: []}\nexpect: {diagnostics: [], code: unknown_tool}\n",
-			"s.yaml:5:33: expect.code: not a field of a audit scenario"},
+			"s.yaml:5:33: expect.code: not a field of the audit track"},
 		{"outcome input error", "id: o\ntrack: outcome\ntitle: {en: O}\ninput: {result: {isError: false}}\nexpect: {class: found}\n",
 			"s.yaml:4:17: input.result.found: required when isError is false"},
 		{"unknown track", "id: o\ntrack: outcomes\ntitle: {en: O}\ninput: {}\nexpect: {class: found}\n",
@@ -182,4 +183,16 @@ func TestTrackErrors(t *testing.T) {
 			assert.Contains(t, err.Error(), tt.want)
 		})
 	}
+}
+
+func TestTemplatesAreValid(t *testing.T) {
+	for _, track := range scenarios.Tracks {
+		data, err := scenarios.Template(track)
+		require.NoError(t, err)
+		s, err := scenarios.Parse(track+".yaml", data)
+		require.NoError(t, err, "the %s template must validate", track)
+		assert.Equal(t, track, s.Track)
+	}
+	_, err := scenarios.Template("nope")
+	assert.Error(t, err)
 }

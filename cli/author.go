@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"toolgate/scenarios"
+)
+
+func newValidate(c *common) *cobra.Command {
+	return &cobra.Command{
+		Use:   "validate PATH...",
+		Short: "Check scenario files: every problem, as file:line:column: message",
+		Long: `Check scenario files and directories (searched for *.yaml, *.yml and *.json): the
+syntax, unknown fields and wrong types, and that each expected answer is what toolgate's
+core says. Every problem is printed, compiler style, so an editor can jump to it; then a
+one-line summary. An id already used by another file, or by a built-in scenario, is a
+problem too. Exit status 0 when every file is valid, 1 otherwise.`,
+		Example: `  toolgate validate examples/
+  toolgate validate my-course/ extra.yaml`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := cmd.OutOrStdout()
+			r := scenarios.LoadPaths(args...)
+			problems := r.Problems
+			if r.Files == 0 && len(problems) == 0 {
+				problems = append(problems, scenarios.Problem{File: strings.Join(args, " "),
+					Msg: "no scenario files (*.yaml, *.yml, *.json) found"})
+			}
+			if builtin, err := scenarios.Builtin(); err == nil {
+				_, clash := scenarios.Combine(builtin, r.Scenarios)
+				for _, p := range clash {
+					p.Msg += " (a built-in scenario; rename it, or load with --only)"
+					problems = append(problems, p)
+					r.Bad++
+				}
+			}
+			for _, p := range problems {
+				fmt.Fprintln(out, p.Error())
+			}
+			good := r.Files - r.Bad
+			fmt.Fprintf(out, "%d %s checked: %d valid, %d with problems (%d %s)\n",
+				r.Files, plural(r.Files, "file", "files"), good, r.Bad, len(problems), plural(len(problems), "problem", "problems"))
+			if len(problems) > 0 {
+				return &exitError{code: ExitInvalid}
+			}
+			return nil
+		},
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func newNew(c *common) *cobra.Command {
+	var track string
+	cmd := &cobra.Command{
+		Use:   "new [FILE]",
+		Short: "Write a commented scenario file to start from",
+		Long: `Write a commented scenario file for a track (admission by default) to FILE, or to
+standard output without one. It validates as it is; change it, then run toolgate validate.
+An existing FILE is never overwritten.`,
+		Example: `  toolgate new my-course/expired-approval.yaml
+  toolgate new --track audit > my-course/late-result.yaml`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			data, err := scenarios.Template(track)
+			if err != nil {
+				return &exitError{ExitUsage, fmt.Errorf("--track: %w", err)}
+			}
+			if len(args) == 0 {
+				_, err := cmd.OutOrStdout().Write(data)
+				return err
+			}
+			if err := writeNew(args[0], data); err != nil {
+				return &exitError{ExitInvalid, err}
+			}
+			fmt.Fprintf(c.env.Stderr, "toolgate: wrote %s; check it with: toolgate validate %s\n", args[0], args[0])
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&track, "track", scenarios.TrackAdmission, "the track: admission, audit or outcome")
+	return cmd
+}
+
+// writeNew writes a new file whole or not at all: a temporary file in the
+// same directory, then a link to the name, which fails if the name exists.
+func writeNew(name string, data []byte) error {
+	if _, err := os.Stat(name); err == nil {
+		return fmt.Errorf("%s already exists; toolgate new does not overwrite", name)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".toolgate-new-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Link(tmp.Name(), name); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}

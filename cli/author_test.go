@@ -1,0 +1,117 @@
+package cli_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/scenarios"
+)
+
+// TestValidateBadCorpus pins the exact message for every broken file of
+// testdata/bad. Regenerate with `go test ./cli -run TestValidateBadCorpus
+// -update` and read the diff.
+func TestValidateBadCorpus(t *testing.T) {
+	start := time.Now()
+	out, _, code := run(t, "", nil, "validate", "../testdata/bad")
+	assert.Equal(t, 1, code)
+	assert.Less(t, time.Since(start), 10*time.Second, "a bad file must never hang validate")
+	golden.RequireEqual(t, out)
+	files, err := os.ReadDir("../testdata/bad")
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(files), 20)
+	for _, f := range files {
+		assert.Contains(t, out, f.Name(), "every broken file is reported")
+	}
+}
+
+func TestValidateExamples(t *testing.T) {
+	out, _, code := run(t, "", nil, "validate", "../examples")
+	assert.Equal(t, 0, code, out)
+	assert.Equal(t, "3 files checked: 3 valid, 0 with problems (0 problems)\n", out)
+}
+
+func TestValidateLimits(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "ten-megabytes.yaml")
+	data := bytes.Repeat([]byte("# padding\n"), 1<<20) // 10 MiB
+	require.NoError(t, os.WriteFile(big, data, 0o600))
+	out, _, code := run(t, "", nil, "validate", big)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "ten-megabytes.yaml: file is larger than 1048576 bytes, the most a scenario may have")
+
+	out, _, code = run(t, "", nil, "validate", t.TempDir())
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "no scenario files")
+
+	out, _, code = run(t, "", nil, "validate", filepath.Join(dir, "nope"))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "nope: stat: no such file or directory")
+}
+
+func TestValidateClashWithBuiltin(t *testing.T) {
+	dir := t.TempDir()
+	data, err := scenarios.Template("admission")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "demo.yaml"), bytes.Replace(data, []byte("id: my-first-scenario"), []byte("id: demo"), 1), 0o600))
+	out, _, code := run(t, "", nil, "validate", dir)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, `demo.yaml: id "demo" is already used by data/admission/08-demo.yaml (a built-in scenario; rename it, or load with --only)`)
+}
+
+func TestScenariosDirLoadsBesideBuiltins(t *testing.T) {
+	out, errOut, code := run(t, "", nil, "--scenarios", "../examples", "list", "--track", "admission")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "11  course-version-bump")
+	assert.Empty(t, errOut)
+
+	out, _, code = run(t, "", map[string]string{"TOOLGATE_SCENARIOS": "../examples"}, "list", "--only")
+	require.Equal(t, 0, code)
+	assert.Equal(t, 3, strings.Count(out, "course-"))
+
+	// A broken file is reported and skipped; the rest still load.
+	dir := t.TempDir()
+	good, _ := os.ReadFile("../examples/timeout-read-back.yaml")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "good.yaml"), good, 0o600))
+	bad, _ := os.ReadFile("../testdata/bad/06-wrong-type-in-input.yaml")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bad.yaml"), bad, 0o600))
+	out, errOut, code = run(t, "", nil, "--scenarios", dir, "--only", "list")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "course-timeout-read-back")
+	assert.Contains(t, errOut, "bad.yaml:5:56: input.request.tool.version: want string, got number")
+	assert.Contains(t, errOut, "loaded 1 of 2 scenario files")
+
+	out, _, code = run(t, "", nil, "--scenarios", "../examples", "trace", "course-expired-approval-irreversible", "--format", "md")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "### Lecturer notes")
+
+	_, errOut, code = run(t, "", nil, "--only", "list")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "--only: give the scenarios")
+}
+
+func TestNew(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "mine.yaml")
+	_, errOut, code := run(t, "", nil, "new", name, "--track", "audit")
+	require.Equal(t, 0, code, errOut)
+	out, _, code := run(t, "", nil, "validate", name)
+	assert.Equal(t, 0, code, "a new scenario validates as it is: %s", out)
+
+	_, errOut, code = run(t, "", nil, "new", name)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "already exists; toolgate new does not overwrite")
+
+	out, _, code = run(t, "", nil, "new")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "track: admission")
+	entries, _ := os.ReadDir(dir)
+	assert.Len(t, entries, 1, "no temporary file is left behind")
+}

@@ -1,0 +1,314 @@
+package scenarios
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+
+	"toolgate/decode"
+)
+
+// fields are the known keys of each part of a scenario file; a key not
+// listed is reported, every one of them, not only the first.
+var fields = map[string][]string{
+	"":             {"id", "track", "title", "story", "injected", "doesNotProve", "notes", "input", "expect"},
+	"title":        {"en", "zh"},
+	"story":        {"en", "zh"},
+	"injected":     {"en", "zh"},
+	"doesNotProve": {"en", "zh"},
+	"notes":        {"en", "zh"},
+	"expect": {"status", "code", "missingArguments", "effectStatus", // admission
+		"diagnostics", "pending", "error", // audit
+		"class"}, // outcome
+}
+
+// expectFields are the expect keys each track may use.
+var expectFields = map[string][]string{
+	TrackAdmission: {"status", "code", "missingArguments", "effectStatus"},
+	TrackAudit:     {"diagnostics", "pending", "error"},
+	TrackOutcome:   {"class"},
+}
+
+// Parse reads one scenario file (YAML, or JSON for a name ending in
+// .json) and checks it against its track's core. name is used in
+// problems. The error, if any, is Problems: every problem found, each
+// with its line and column where known.
+func Parse(name string, data []byte) (Scenario, error) {
+	p := fileParser{name: name, data: data}
+	s := p.parse()
+	if len(p.problems) > 0 {
+		return s, p.problems
+	}
+	return s, nil
+}
+
+type fileParser struct {
+	name     string
+	data     []byte
+	ast      *ast.File
+	problems Problems
+}
+
+func (p *fileParser) add(yamlPath, format string, args ...any) {
+	line, col := p.at(yamlPath)
+	p.problems = append(p.problems, Problem{File: p.name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (p *fileParser) parse() Scenario {
+	f, problem := guard(p.name, p.data)
+	if problem != nil {
+		p.problems = append(p.problems, *problem)
+		return Scenario{}
+	}
+	p.ast = f
+	if path.Ext(p.name) == ".json" {
+		dec := jsontext.NewDecoder(bytes.NewReader(p.data))
+		if _, err := dec.ReadValue(); err != nil {
+			off := dec.InputOffset()
+			var sx *jsontext.SyntacticError
+			if errors.As(err, &sx) {
+				off = sx.ByteOffset
+			}
+			line, col := position(p.data, int(min(off, int64(len(p.data)))))
+			p.problems = append(p.problems, Problem{File: p.name, Line: line, Col: col,
+				Msg: "not JSON (a .json scenario must be JSON; YAML goes in .yaml)"})
+			return Scenario{}
+		}
+	}
+	p.unknownFields()
+	if len(p.problems) > 0 {
+		return Scenario{}
+	}
+	var fl file
+	if err := yaml.UnmarshalWithOptions(p.data, &fl, yaml.DisallowUnknownField()); err != nil {
+		p.problems = append(p.problems, yamlProblem(p.name, err))
+		return Scenario{}
+	}
+	s := Scenario{File: p.name, ID: fl.ID, Track: fl.Track, Title: fl.Title, Story: fl.Story,
+		Injected: fl.Injected, DoesNotProve: fl.DoesNotProve, Notes: fl.Notes}
+	if s.ID == "" {
+		p.add("", "id: required, a name unique among the scenarios (e.g. write-after-expiry)")
+	}
+	if s.Title.En == "" && s.Title.Zh == "" {
+		p.add("$.title", "title: required in at least one language (en or zh)")
+	}
+	if s.Track == "" {
+		s.Track = TrackAdmission
+	}
+	if !slices.Contains(Tracks, s.Track) {
+		p.add("$.track", "track %q: want %s", s.Track, strings.Join(Tracks, ", "))
+		return s
+	}
+	if fl.Input == nil {
+		p.add("", "input: required")
+	}
+	if fl.Expect == nil {
+		p.add("", "expect: required")
+	}
+	if fl.Input == nil || fl.Expect == nil {
+		return s
+	}
+	p.expect(&s, fl)
+	p.input(&s, fl.Input)
+	if len(p.problems) > 0 {
+		return s
+	}
+	if err := s.Check(); err != nil {
+		where := map[string]string{TrackAdmission: "$.expect.code", TrackAudit: "$.expect.diagnostics", TrackOutcome: "$.expect.class"}[s.Track]
+		if fl.Expect.Error != nil {
+			where = "$.expect.error"
+		}
+		p.add(where, "%v", err)
+	}
+	return s
+}
+
+// unknownFields reports every key the format does not know, outside input
+// (whose fields the decoder checks).
+func (p *fileParser) unknownFields() {
+	if len(p.ast.Docs) == 0 {
+		return
+	}
+	top, ok := p.ast.Docs[0].Body.(*ast.MappingNode)
+	if !ok {
+		if p.ast.Docs[0].Body != nil {
+			p.add("", "want a mapping of fields (id, title, input, expect, ...)")
+		}
+		return
+	}
+	var walk func(m *ast.MappingNode, part string)
+	walk = func(m *ast.MappingNode, part string) {
+		for _, mv := range m.Values {
+			key := mv.Key.String()
+			if sn, ok := mv.Key.(*ast.StringNode); ok {
+				key = sn.Value // without the quotes of a JSON key
+			}
+			known := fields[part]
+			if !slices.Contains(known, key) {
+				pos := mv.Key.GetToken().Position
+				where := key
+				if part != "" {
+					where = part + "." + key
+				}
+				msg := fmt.Sprintf("%s: unknown field", where)
+				if hint := closest(key, known); hint != "" {
+					msg += fmt.Sprintf(" (did you mean %s?)", hint)
+				}
+				p.problems = append(p.problems, Problem{File: p.name, Line: pos.Line, Col: pos.Column, Msg: msg})
+				continue
+			}
+			if part == "" && key != "input" {
+				if sub, ok := mv.Value.(*ast.MappingNode); ok && fields[key] != nil {
+					walk(sub, key)
+				}
+			}
+		}
+	}
+	walk(top, "")
+}
+
+// closest is the known key one or two letters away from key, if any.
+func closest(key string, known []string) string {
+	best, bestDist := "", 3
+	for _, k := range known {
+		if d := editDistance(strings.ToLower(key), strings.ToLower(k)); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+func (p *fileParser) expect(s *Scenario, fl file) {
+	ex := fl.Expect
+	set := map[string]bool{
+		"status": ex.Status != nil, "code": ex.Code != nil, "missingArguments": ex.MissingArguments != nil,
+		"effectStatus": ex.EffectStatus != nil, "diagnostics": ex.Diagnostics != nil, "pending": ex.Pending != nil,
+		"error": ex.Error != nil, "class": ex.Class != nil,
+	}
+	for _, k := range fields["expect"] {
+		if set[k] && !slices.Contains(expectFields[s.Track], k) {
+			p.add("$.expect."+k, "expect.%s: not a field of the %s track (it has %s)", k, s.Track, strings.Join(expectFields[s.Track], ", "))
+		}
+	}
+	switch s.Track {
+	case TrackAdmission:
+		if ex.Status == nil || ex.Code == nil {
+			p.add("$.expect", "expect: an admission scenario expects a status and a code")
+			return
+		}
+		if err := s.Expect.Status.UnmarshalText([]byte(*ex.Status)); err != nil {
+			p.add("$.expect.status", "expect.status: %v", err)
+		}
+		if err := s.Expect.Code.UnmarshalText([]byte(*ex.Code)); err != nil {
+			p.add("$.expect.code", "expect.code: %v", err)
+		}
+		s.Expect.MissingArguments, s.Expect.EffectStatus = ex.MissingArguments, deref(ex.EffectStatus)
+	case TrackAudit:
+		s.Expect.Error = deref(ex.Error)
+		if ex.Diagnostics != nil {
+			s.Expect.Diagnostics = *ex.Diagnostics
+		}
+		if ex.Pending != nil {
+			s.Expect.Pending = *ex.Pending
+		}
+		if s.Expect.Diagnostics == nil && s.Expect.Error == "" {
+			p.add("$.expect", "expect: an audit scenario expects diagnostics (may be []) or an error")
+		}
+	case TrackOutcome:
+		if err := s.Expect.Class.UnmarshalText([]byte(deref(ex.Class))); err != nil {
+			p.add("$.expect.class", "expect.class: %v", err)
+		}
+	}
+}
+
+func (p *fileParser) input(s *Scenario, input any) {
+	raw, err := json.Marshal(input)
+	if err != nil {
+		p.add("$.input", "input: %v", err)
+		return
+	}
+	switch s.Track {
+	case TrackAdmission:
+		s.Input, err = decode.Input(raw)
+	case TrackAudit:
+		s.Audit, err = decode.Audit(raw)
+	case TrackOutcome:
+		s.Outcome, err = decode.Outcome(raw)
+	}
+	if err == nil {
+		return
+	}
+	var list decode.Errors
+	if !errors.As(err, &list) {
+		var one *decode.Error
+		if !errors.As(err, &one) {
+			p.add("$.input", "input: %v", err)
+			return
+		}
+		list = decode.Errors{one}
+	}
+	for _, e := range list {
+		where := "input"
+		if e.Path != "" {
+			where += "." + e.Path
+		}
+		p.add("$."+where, "%s: %s", where, e.Msg)
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// at finds the line and column of a YAML path, or of its nearest parent
+// that exists; 0, 0 when none does.
+func (p *fileParser) at(yamlPath string) (line, col int) {
+	if p.ast == nil || yamlPath == "" {
+		return 0, 0
+	}
+	for {
+		yp, err := yaml.PathString(yamlPath)
+		if err == nil {
+			if node, err := yp.FilterFile(p.ast); err == nil && node != nil {
+				pos := node.GetToken().Position
+				return pos.Line, pos.Column
+			}
+		}
+		i := max(strings.LastIndexAny(yamlPath, ".["), 0)
+		if i <= 1 {
+			return 0, 0
+		}
+		yamlPath = yamlPath[:i]
+	}
+}
