@@ -243,3 +243,19 @@ func TestAuditStream(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "-:1:15: not JSON")
 }
+
+func TestNotes(t *testing.T) {
+	out, _, code := run(t, "", nil, "notes", "--scenario", "4")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "## Admission · Scenario 4 · Write without approval")
+	assert.Contains(t, out, "**Ask the room first:** Which rule fires, and with which code? (Answer: rule 7, `approval_missing` — Write approval.)")
+	assert.Contains(t, out, "7. **Write approval — FIRED**: document_update_metadata is")
+	assert.Contains(t, out, "- **does NOT prove:** that approval was granted, or that the write happened")
+
+	out, _, _ = run(t, "", nil, "notes", "--lang", "zh", "--track", "outcome", "--scenario", "5")
+	assert.Contains(t, out, "**先问全场：**这是哪一类结果")
+
+	out, _, _ = run(t, "", nil, "--scenarios", "../examples", "notes", "--only")
+	assert.Equal(t, 3, strings.Count(out, "\n## "), "every scenario, separated")
+	assert.Contains(t, out, "**Lecturer notes:** Ask first whether the scope or the status is checked first")
+}

@@ -1,0 +1,132 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"toolgate/assess"
+	"toolgate/scenarios"
+	"toolgate/walk"
+)
+
+func newNotes(c *common) *cobra.Command {
+	var scenario string
+	cmd := &cobra.Command{
+		Use:   "notes",
+		Short: "Print a lecturer's talking points for one scenario or all, in Markdown",
+		Long: `Print what a lecturer needs to present a scenario: the story, the question to ask the
+room, the walk step by step, the verdict and what it does NOT prove, and the scenario's own
+notes — Markdown, ready to paste into lecture notes.`,
+		Example: `  toolgate notes --scenario 4
+  toolgate notes --track audit --lang zh > audit-notes.md
+  toolgate --scenarios my-course notes --only`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			lang, err := c.language()
+			if err != nil {
+				return err
+			}
+			track, err := c.trackFlag()
+			if err != nil {
+				return err
+			}
+			list, err := c.scenarioSet()
+			if err != nil {
+				return err
+			}
+			switch {
+			case scenario != "":
+				if track == "" {
+					track = scenarios.TrackAdmission
+				}
+				s, ok := scenarios.Find(list, track, scenario)
+				if !ok {
+					return &exitError{ExitUsage, fmt.Errorf("notes: no scenario %q in track %s (see 'toolgate list')", scenario, track)}
+				}
+				list = []scenarios.Scenario{s}
+			case track != "":
+				list = scenarios.InTrack(list, track)
+			}
+			for i, s := range list {
+				if i > 0 {
+					fmt.Fprint(cmd.OutOrStdout(), "\n---\n\n")
+				}
+				writeNotes(cmd.OutOrStdout(), s, lang)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&scenario, "scenario", "", "only this scenario (number in --track, or id)")
+	cmd.Flags().StringVar(&c.track, "track", "", "only this track: admission, audit or outcome")
+	return cmd
+}
+
+var noteWords = map[string][2]string{
+	"story":    {"Story", "故事"},
+	"ask":      {"Ask the room first", "先问全场"},
+	"askRule":  {"Which rule fires, and with which code? (Answer: rule %d, %s — %s.)", "哪条规则会触发，代码是什么？（答案：规则 %d，%s——%s。）"},
+	"askAudit": {"Which diagnostics does the audit report? (Answer: %s.)", "审计会报告哪些诊断？（答案：%s。）"},
+	"askClass": {"Which class of outcome is this, and what may the caller do next? (Answer: %s.)", "这是哪一类结果，调用方下一步可以做什么？（答案：%s。）"},
+	"walk":     {"The walk", "判断过程"},
+	"verdict":  {"Verdict", "判断"},
+	"notes":    {"Lecturer notes", "讲师备注"},
+}
+
+func noteWord(key string, l assess.Lang) string { return noteWords[key][l] }
+
+func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
+	wk := walk.Of(s, l)
+	fmt.Fprintf(w, "## %s · %s %d · %s\n\n", scenarios.TrackTitle(s.Track, l), word("scenario", l), s.Number, s.Title.In(l))
+	if story := s.Story.In(l); story != "" {
+		fmt.Fprintf(w, "%s%s\n\n", bold(noteWord("story", l), l), story)
+	}
+	var ask string
+	switch r := wk.Result.(type) {
+	case assess.Verdict:
+		ask = fmt.Sprintf(noteWord("askRule", l), wk.Decisive, "`"+r.Code.String()+"`", wk.Steps[wk.Decisive-1].Title)
+	case walk.AuditAnswer:
+		ask = fmt.Sprintf(noteWord("askAudit", l), wk.Verdict.Short)
+	case walk.OutcomeAnswer:
+		ask = fmt.Sprintf(noteWord("askClass", l), "`"+r.Class.String()+"`")
+	}
+	fmt.Fprintf(w, "%s%s\n\n%s\n\n", bold(noteWord("ask", l), l), ask, strings.TrimSpace(bold(noteWord("walk", l), l)))
+	for i, st := range wk.Steps {
+		if st.Outcome == assess.NotReached {
+			fmt.Fprintf(w, "%d. %s — %s\n", i+1, st.Title, st.Explanation)
+			continue
+		}
+		if st.Outcome == assess.Fired {
+			fmt.Fprintf(w, "%d. **%s — %s**%s%s\n", i+1, st.Title, outcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
+			continue
+		}
+		fmt.Fprintf(w, "%d. %s — %s%s%s\n", i+1, st.Title, outcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
+	}
+	fmt.Fprintf(w, "\n%s%s %s\n\n", bold(noteWord("verdict", l), l), wk.Verdict.Symbol, wk.Verdict.Headline)
+	for _, d := range wk.Verdict.Details {
+		if d.Strong {
+			fmt.Fprintf(w, "- %s%s\n", bold(d.Label, l), d.Text)
+		} else {
+			fmt.Fprintf(w, "- %s%s%s\n", d.Label, word("colon", l), d.Text)
+		}
+	}
+	if notes := s.Notes.In(l); notes != "" {
+		fmt.Fprintf(w, "\n%s%s\n", bold(noteWord("notes", l), l), notes)
+	}
+}
+
+func outcomeWord(o assess.Outcome, l assess.Lang) string {
+	words := map[assess.Outcome][2]string{assess.Passed: {"passed", "通过"}, assess.Fired: {"FIRED", "触发"}}
+	return words[o][l]
+}
+
+// bold is a bold label with its colon: "**Story:** " in English,
+// "**故事：**" in Chinese (whose colon carries its own space).
+func bold(label string, l assess.Lang) string {
+	if l == assess.Chinese {
+		return "**" + label + "：**"
+	}
+	return "**" + label + ":** "
+}
