@@ -256,6 +256,6 @@ func TestNotes(t *testing.T) {
 	assert.Contains(t, out, "**先问全场：**这是哪一类结果")
 
 	out, _, _ = run(t, "", nil, "--scenarios", "../examples", "notes", "--only")
-	assert.Equal(t, 3, strings.Count(out, "\n## "), "every scenario, separated")
+	assert.Equal(t, 3, strings.Count("\n"+out, "\n## "), "every scenario, separated")
 	assert.Contains(t, out, "**Lecturer notes:** Ask first whether the scope or the status is checked first")
 }
