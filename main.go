@@ -22,7 +22,12 @@ func main() {
 		StdoutIsTTY: term.IsTerminal(os.Stdout.Fd()),
 		StdinIsTTY:  term.IsTerminal(os.Stdin.Fd()),
 		RunTUI: func(o cli.TUIOptions) error {
-			return tui.Run(tui.Options{Scenarios: o.Scenarios, Lang: o.Lang, Scenario: o.Scenario, Step: o.Step})
+			theme, err := tui.ParseTheme(o.Theme)
+			if err != nil {
+				return err
+			}
+			return tui.Run(tui.Options{Scenarios: o.Scenarios, Lang: o.Lang, Track: o.Track, Scenario: o.Scenario,
+				Step: o.Step, Theme: theme, Present: o.Present})
 		},
 	}))
 }

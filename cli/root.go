@@ -40,6 +40,10 @@ type TUIOptions struct {
 	Scenario string
 	// Step is how many rules to reveal at start (0: none).
 	Step int
+	// Theme is dark, light, high-contrast or "" (ask the terminal).
+	Theme string
+	// Present starts the projector layout.
+	Present bool
 }
 
 // Env is the outside world the command line sees: streams, environment,
@@ -175,8 +179,9 @@ func LangFromEnv(getenv func(string) string) assess.Lang {
 
 func newRoot(env *Env) *cobra.Command {
 	c := &common{env: env}
-	var scenario string
+	var scenario, theme string
 	var step int
+	var present bool
 	root := &cobra.Command{
 		Use:   "toolgate",
 		Short: "A trainer for admitting an AI agent's tool call, one rule at a time",
@@ -187,6 +192,7 @@ the model has named a tool and its arguments — may this call go ahead? It show
 With no command, on a terminal, toolgate starts the interactive trainer.`,
 		Example: `  toolgate                        # the interactive trainer
   toolgate --scenario 4 --step 3  # open scenario 4 with three rules revealed
+  toolgate --present --theme high-contrast  # on the projector
   toolgate list                   # the scenarios
   toolgate trace 4                # scenario 4's walk, rule by rule
   toolgate assess input.jsonl     # one verdict per JSON input`,
@@ -227,7 +233,13 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				_ = cmd.Usage()
 				return &exitError{code: ExitUsage}
 			}
-			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Step: step})
+			switch theme {
+			case "", "auto", "dark", "light", "high-contrast":
+			default:
+				return &exitError{ExitUsage, fmt.Errorf("--theme %q: want dark, light or high-contrast", theme)}
+			}
+			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Step: step,
+				Theme: theme, Present: present})
 		},
 	}
 	root.SetVersionTemplate("toolgate {{.Version}}\n")
@@ -236,6 +248,8 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	root.PersistentFlags().BoolVar(&c.only, "only", false, "with --scenarios: leave the built-in scenarios out")
 	root.Flags().StringVar(&scenario, "scenario", "", "open this scenario (number in the track, or id)")
 	root.Flags().StringVar(&c.track, "track", "", "open this track: admission, audit or outcome")
+	root.Flags().StringVar(&theme, "theme", "", "colours: dark, light or high-contrast (default: ask the terminal)")
+	root.Flags().BoolVar(&present, "present", false, "presenter layout for a projector: big current step, clicker keys, b blanks, t clock")
 	root.Flags().IntVar(&step, "step", 0, "with --scenario: take this many steps at start (one a rule, then the verdict)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{ExitUsage, err}

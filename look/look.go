@@ -55,6 +55,23 @@ func LightPalette() Palette {
 	}
 }
 
+// HighContrastPalette has the strongest colours for the background, and
+// no grey: what would be dim is the plain foreground.
+func HighContrastPalette(dark bool) Palette {
+	if dark {
+		return Palette{
+			Green: lipgloss.Color("#00ff00"), Red: lipgloss.Color("#ff3030"),
+			Amber: lipgloss.Color("#ffd700"), Magenta: lipgloss.Color("#ff66ff"),
+			Dim: lipgloss.Color("#ffffff"), Accent: lipgloss.Color("#00ffff"),
+		}
+	}
+	return Palette{
+		Green: lipgloss.Color("#005f00"), Red: lipgloss.Color("#af0000"),
+		Amber: lipgloss.Color("#875f00"), Magenta: lipgloss.Color("#5f005f"),
+		Dim: lipgloss.Color("#000000"), Accent: lipgloss.Color("#00005f"),
+	}
+}
+
 // Status is the colour of a status.
 func (p Palette) Status(s assess.Status) color.Color { return p.Tone(StatusTone(s)) }
 

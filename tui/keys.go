@@ -11,6 +11,8 @@ type keyMap struct {
 	Up, Down, Open, Next, Back, Run, Restart key.Binding
 	NextScenario, PrevScenario, Jump, List   key.Binding
 	Inputs, Track, Lang, Help, Quit          key.Binding
+	// Presenter mode only.
+	PresentNext, Blank, Clock key.Binding
 }
 
 func defaultKeyMap(l assess.Lang) keyMap {
@@ -31,6 +33,9 @@ func defaultKeyMap(l assess.Lang) keyMap {
 		List:         b([]string{"esc"}, "esc", "kList"),
 		Inputs:       b([]string{"tab"}, "tab", "kInputs"),
 		Track:        b([]string{"t"}, "t", "kTrack"),
+		PresentNext:  b([]string{"enter"}, "enter", "kNext"),
+		Blank:        b([]string{"b", "."}, "b/.", "kBlank"),
+		Clock:        b([]string{"t"}, "t", "kClock"),
 		Lang:         b([]string{"L"}, "L", "kLang"),
 		Help:         b([]string{"?"}, "?", "kHelp"),
 		Quit:         b([]string{"q", "ctrl+c"}, "q", "kQuit"),
@@ -44,6 +49,13 @@ func (k keyMap) ShortHelp() []key.Binding {
 
 // FullHelp is the help overlay, in columns.
 func (k keyMap) FullHelp() [][]key.Binding {
+	if k.Blank.Enabled() {
+		return [][]key.Binding{
+			{k.Next, k.PresentNext, k.Back, k.Run, k.Restart},
+			{k.PrevScenario, k.NextScenario, k.Jump, k.Track},
+			{k.Blank, k.Clock, k.Lang, k.Help, k.Quit},
+		}
+	}
 	return [][]key.Binding{
 		{k.Next, k.Back, k.Run, k.Restart},
 		{k.Up, k.Down, k.Open, k.Jump, k.PrevScenario, k.NextScenario, k.List},

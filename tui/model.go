@@ -5,6 +5,7 @@ package tui
 
 import (
 	"slices"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -27,6 +28,11 @@ type Options struct {
 	// Step is how many rules to reveal at start.
 	Step  int
 	Theme Theme
+	// Present starts the presenter layout, for a projector.
+	Present bool
+	// Clock tells the time for the presenter's elapsed-time clock; nil is
+	// the real clock. Tests inject a fixed one.
+	Clock func() time.Time
 }
 
 // focus is where enter goes: to the list (open the scenario) or to the walk
@@ -72,12 +78,26 @@ type Model struct {
 	styles Styles
 	keys   keyMap
 	help   help.Model
+
+	// Presenter mode: blank hides everything (b or .), showClock shows the
+	// time since start.
+	present   bool
+	blank     bool
+	showClock bool
+	clock     func() time.Time
+	start     time.Time
+	now       time.Time
 }
 
 // New builds the trainer. A Scenario that does not exist is ignored.
 func New(opts Options) Model {
 	m := Model{everything: opts.Scenarios, lang: opts.Lang, theme: opts.Theme, dark: opts.Theme != ThemeLight,
-		width: 120, height: 40, help: help.New()}
+		width: 120, height: 40, help: help.New(), present: opts.Present, showClock: opts.Present, clock: opts.Clock}
+	if m.clock == nil {
+		m.clock = time.Now
+	}
+	m.start = m.clock()
+	m.now = m.start
 	track := opts.Track
 	if track == "" {
 		track = scenarios.TrackAdmission
@@ -98,14 +118,18 @@ func New(opts Options) Model {
 
 // Init asks the terminal for its background colour when the theme is auto.
 func (m Model) Init() tea.Cmd {
-	if m.theme == ThemeAuto {
-		return tea.RequestBackgroundColor
+	var cmds []tea.Cmd
+	if m.theme == ThemeAuto || m.theme == ThemeHighContrast {
+		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	return nil
+	if m.present && m.showClock {
+		cmds = append(cmds, tickCmd())
+	}
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) restyle() {
-	m.styles = newStyles(m.dark)
+	m.styles = newStyles(m.theme, m.dark)
 	m.keys = defaultKeyMap(m.lang)
 	m.help.Styles = m.styles.Help
 	m.updateKeys()
@@ -120,8 +144,19 @@ func (m *Model) updateKeys() {
 	m.keys.Back.SetEnabled(m.step > 0)
 	m.keys.Next.SetEnabled(!m.reached())
 	m.keys.Restart.SetEnabled(m.step > 0)
-	m.keys.List.SetEnabled(inWalk && m.layout() == layoutThree)
-	m.keys.Inputs.SetEnabled(m.layout() == layoutOne)
+	m.keys.List.SetEnabled(inWalk && m.layout() == layoutThree && !m.present)
+	m.keys.Inputs.SetEnabled(m.layout() == layoutOne && !m.present)
+	m.keys.Blank.SetEnabled(m.present)
+	m.keys.Clock.SetEnabled(m.present)
+	m.keys.PresentNext.SetEnabled(m.present && !m.reached())
+	if m.present {
+		// In presenter mode t is the clock, as the issue of the slides
+		// asks; tracks move to T.
+		m.keys.Track.SetKeys("T")
+		m.keys.Track.SetHelp("T", tr("kTrack", m.lang))
+		m.keys.Open.SetEnabled(false)
+		m.keys.Run.SetEnabled(false)
+	}
 }
 
 // setTrack shows a track's scenarios, the first selected.
@@ -161,8 +196,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
+	case tickMsg:
+		m.now = m.clock()
+		if m.present && m.showClock {
+			return m, tickCmd()
+		}
+		return m, nil
 	case tea.BackgroundColorMsg:
-		if m.theme == ThemeAuto {
+		if m.theme == ThemeAuto || m.theme == ThemeHighContrast {
 			m.dark = msg.IsDark()
 			m.restyle()
 		}
@@ -175,6 +216,29 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	k := m.keys
+	if m.present {
+		switch {
+		case key.Matches(msg, k.Blank):
+			m.blank = !m.blank
+			return m, nil
+		case m.blank && !key.Matches(msg, k.Quit):
+			// A blanked screen wakes on any key but does nothing else,
+			// as slide software does.
+			m.blank = false
+			return m, nil
+		case key.Matches(msg, k.Clock):
+			m.showClock = !m.showClock
+			if m.showClock {
+				return m, tickCmd()
+			}
+			return m, nil
+		case key.Matches(msg, k.PresentNext):
+			m.focus = focusWalk
+			m.step = min(m.step+1, m.lastStep())
+			m.updateKeys()
+			return m, nil
+		}
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m, tea.Quit
@@ -243,3 +307,10 @@ func (m Model) Track() string { return m.track }
 
 // Lang is the language shown.
 func (m Model) Lang() assess.Lang { return m.lang }
+
+// tickMsg asks the presenter clock to redraw.
+type tickMsg struct{}
+
+func tickCmd() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
+}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -12,12 +13,30 @@ import (
 // Theme chooses the colours.
 type Theme int
 
-// Themes. ThemeAuto asks the terminal for its background colour.
+// Themes. ThemeAuto asks the terminal for its background colour;
+// ThemeHighContrast is for projectors and low vision: bold, no dim greys,
+// strong colours, and (as everywhere) a symbol for every state.
 const (
 	ThemeAuto Theme = iota
 	ThemeDark
 	ThemeLight
+	ThemeHighContrast
 )
+
+// ParseTheme reads a theme's name: dark, light, high-contrast (or auto).
+func ParseTheme(s string) (Theme, error) {
+	switch s {
+	case "", "auto":
+		return ThemeAuto, nil
+	case "dark":
+		return ThemeDark, nil
+	case "light":
+		return ThemeLight, nil
+	case "high-contrast", "contrast":
+		return ThemeHighContrast, nil
+	}
+	return ThemeAuto, fmt.Errorf("unknown theme %q (want dark, light or high-contrast)", s)
+}
 
 // Styles is every style the trainer uses, grouped by area.
 type Styles struct {
@@ -37,17 +56,27 @@ type Styles struct {
 	Help    help.Styles
 }
 
-func newStyles(dark bool) Styles {
+func newStyles(theme Theme, dark bool) Styles {
 	p := look.LightPalette()
 	if dark {
 		p = look.DarkPalette()
+	}
+	contrast := theme == ThemeHighContrast
+	if contrast {
+		p = look.HighContrastPalette(dark)
 	}
 	var s Styles
 	s.palette = p
 	// Line styles are inline: no borders, margins or alignment, which
 	// keeps them cheap; paint applies one to text of several lines.
 	plain := lipgloss.NewStyle().Inline(true)
+	if contrast {
+		plain = plain.Bold(true)
+	}
 	dim := plain.Foreground(p.Dim)
+	if contrast {
+		dim = plain // no dim greys
+	}
 	s.Dim = dim
 	s.Header.App = plain.Bold(true).Foreground(p.Accent)
 	s.Header.Right = dim
@@ -77,6 +106,11 @@ func newStyles(dark bool) Styles {
 	s.Verdict.Label = plain.Bold(true)
 	s.Column = plain
 	s.Help = help.DefaultStyles(dark)
+	if contrast {
+		s.Help.ShortKey, s.Help.ShortDesc, s.Help.ShortSeparator = plain, plain, plain
+		s.Help.FullKey, s.Help.FullDesc, s.Help.FullSeparator = plain, plain, plain
+		s.Help.Ellipsis = plain
+	}
 	return s
 }
 

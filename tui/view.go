@@ -58,6 +58,9 @@ func (m Model) View() tea.View {
 // taller. Every part is cut to the width as it is laid out, so the frame
 // is measured once.
 func (m Model) Render() string {
+	if m.present && m.layout() != layoutTooSmall {
+		return clamp(m.renderPresenter(), m.width, m.height)
+	}
 	if m.layout() == layoutTooSmall {
 		msg := fmt.Sprintf(tr("enlarge", m.lang), minWidth, minHeight, m.width, m.height)
 		return clamp(lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center,
