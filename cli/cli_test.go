@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"toolgate/cli"
+	"toolgate/progress"
 )
 
 // run runs the command line in-process with a fake environment.
@@ -21,7 +22,8 @@ func run(t *testing.T, stdin string, env map[string]string, args ...string) (std
 	var out, errb bytes.Buffer
 	e := cli.Env{
 		Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
-		Getenv: func(k string) string { return env[k] },
+		Getenv:       func(k string) string { return env[k] },
+		ProgressPath: env["PROGRESS"],
 	}
 	for k, v := range env {
 		e.Environ = append(e.Environ, k+"="+v)
@@ -258,4 +260,37 @@ func TestNotes(t *testing.T) {
 	out, _, _ = run(t, "", nil, "--scenarios", "../examples", "notes", "--only")
 	assert.Equal(t, 3, strings.Count("\n"+out, "\n## "), "every scenario, separated")
 	assert.Contains(t, out, "**Lecturer notes:** Ask first whether the scope or the status is checked first")
+}
+
+func TestProgressCommand(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "progress.json")
+	store := progress.Store{Path: path}
+	p := progress.New()
+	p.MarkWalked("demo")
+	p.Record("write-without-approval", progress.Answer{Said: "rule 4, environment_not_ready", Decided: "rule 7, approval_missing"})
+	p.Last, p.Lang = "demo", "en"
+	require.NoError(t, store.Save(p))
+	env := map[string]string{"PROGRESS": path}
+
+	out, _, code := run(t, "", env, "progress")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "Walked to the verdict: 1 scenarios\n  demo\n")
+	assert.Contains(t, out, "Quiz score: 0 right of 1 asked")
+	assert.Contains(t, out, "✗ write-without-approval: said rule 4, environment_not_ready; decided rule 7, approval_missing")
+
+	out, _, code = run(t, "n\n", env, "progress", "--reset")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "Kept.")
+	_, err := os.Stat(path)
+	require.NoError(t, err, "no means no")
+
+	out, _, code = run(t, "y\n", env, "progress", "--reset")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "Progress reset.")
+	_, err = os.Stat(path)
+	assert.True(t, os.IsNotExist(err))
+
+	out, _, code = run(t, "", env, "progress", "--reset", "--yes")
+	require.Equal(t, 0, code, "resetting nothing is fine")
+	assert.Contains(t, out, "Progress reset.")
 }

@@ -44,6 +44,13 @@ type TUIOptions struct {
 	Theme string
 	// Present starts the projector layout.
 	Present bool
+	// Quiz starts predict-then-reveal.
+	Quiz bool
+	// NoSave keeps progress in memory only.
+	NoSave bool
+	// LangGiven says the language came from --lang, not from the locale,
+	// so it wins over the language saved in the progress.
+	LangGiven bool
 }
 
 // Env is the outside world the command line sees: streams, environment,
@@ -56,6 +63,9 @@ type Env struct {
 	StdoutIsTTY    bool
 	StdinIsTTY     bool
 	RunTUI         func(TUIOptions) error
+	// ProgressPath is where self-study progress is kept; "" is the XDG
+	// state directory.
+	ProgressPath string
 }
 
 // exitError carries an exit status up to Run.
@@ -181,7 +191,7 @@ func newRoot(env *Env) *cobra.Command {
 	c := &common{env: env}
 	var scenario, theme string
 	var step int
-	var present bool
+	var present, quiz, noSave bool
 	root := &cobra.Command{
 		Use:   "toolgate",
 		Short: "A trainer for admitting an AI agent's tool call, one rule at a time",
@@ -193,6 +203,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 		Example: `  toolgate                        # the interactive trainer
   toolgate --scenario 4 --step 3  # open scenario 4 with three rules revealed
   toolgate --present --theme high-contrast  # on the projector
+  toolgate --quiz                 # predict, then see the walk
   toolgate list                   # the scenarios
   toolgate trace 4                # scenario 4's walk, rule by rule
   toolgate assess input.jsonl     # one verdict per JSON input`,
@@ -239,7 +250,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				return &exitError{ExitUsage, fmt.Errorf("--theme %q: want dark, light or high-contrast", theme)}
 			}
 			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Step: step,
-				Theme: theme, Present: present})
+				Theme: theme, Present: present, Quiz: quiz, NoSave: noSave, LangGiven: c.lang != ""})
 		},
 	}
 	root.SetVersionTemplate("toolgate {{.Version}}\n")
@@ -250,11 +261,13 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	root.Flags().StringVar(&c.track, "track", "", "open this track: admission, audit or outcome")
 	root.Flags().StringVar(&theme, "theme", "", "colours: dark, light or high-contrast (default: ask the terminal)")
 	root.Flags().BoolVar(&present, "present", false, "presenter layout for a projector: big current step, clicker keys, b blanks, t clock")
+	root.Flags().BoolVar(&quiz, "quiz", false, "predict each verdict before it is revealed, with a score")
+	root.Flags().BoolVar(&noSave, "no-save", false, "keep progress in memory only")
 	root.Flags().IntVar(&step, "step", 0, "with --scenario: take this many steps at start (one a rule, then the verdict)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{ExitUsage, err}
 	})
-	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c), newValidate(c), newNew(c), newNotes(c))
+	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c), newValidate(c), newNew(c), newNotes(c), newProgress(c))
 	return root
 }
 

@@ -13,6 +13,7 @@ type keyMap struct {
 	Inputs, Track, Lang, Help, Quit          key.Binding
 	// Presenter mode only.
 	PresentNext, Blank, Clock key.Binding
+	Quiz                      key.Binding
 }
 
 func defaultKeyMap(l assess.Lang) keyMap {
@@ -36,6 +37,7 @@ func defaultKeyMap(l assess.Lang) keyMap {
 		PresentNext:  b([]string{"enter"}, "enter", "kNext"),
 		Blank:        b([]string{"b", "."}, "b/.", "kBlank"),
 		Clock:        b([]string{"t"}, "t", "kClock"),
+		Quiz:         b([]string{"g"}, "g", "kQuiz"),
 		Lang:         b([]string{"L"}, "L", "kLang"),
 		Help:         b([]string{"?"}, "?", "kHelp"),
 		Quit:         b([]string{"q", "ctrl+c"}, "q", "kQuit"),
@@ -53,12 +55,12 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		return [][]key.Binding{
 			{k.Next, k.PresentNext, k.Back, k.Run, k.Restart},
 			{k.PrevScenario, k.NextScenario, k.Jump, k.Track},
-			{k.Blank, k.Clock, k.Lang, k.Help, k.Quit},
+			{k.Blank, k.Clock, k.Quiz, k.Lang, k.Help, k.Quit},
 		}
 	}
 	return [][]key.Binding{
 		{k.Next, k.Back, k.Run, k.Restart},
 		{k.Up, k.Down, k.Open, k.Jump, k.PrevScenario, k.NextScenario, k.List},
-		{k.Track, k.Inputs, k.Lang, k.Help, k.Quit},
+		{k.Quiz, k.Track, k.Inputs, k.Lang, k.Help, k.Quit},
 	}
 }

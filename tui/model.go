@@ -4,6 +4,7 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"toolgate/assess"
+	"toolgate/progress"
 	"toolgate/scenarios"
 	"toolgate/walk"
 )
@@ -33,6 +35,14 @@ type Options struct {
 	// Clock tells the time for the presenter's elapsed-time clock; nil is
 	// the real clock. Tests inject a fixed one.
 	Clock func() time.Time
+	// Quiz starts in predict-then-reveal mode.
+	Quiz bool
+	// Progress is the learner's saved progress; Save keeps it (nil: kept
+	// in memory only). Notice is a line to show at start, e.g. that an
+	// unreadable progress file was kept aside.
+	Progress progress.Progress
+	Save     func(progress.Progress) error
+	Notice   string
 }
 
 // focus is where enter goes: to the list (open the scenario) or to the walk
@@ -87,6 +97,14 @@ type Model struct {
 	clock     func() time.Time
 	start     time.Time
 	now       time.Time
+
+	quiz quizState
+	// prog is the learner's progress; progressChanged asks Update to save
+	// it; notice is a one-line message shown until the next key.
+	prog            progress.Progress
+	progressChanged bool
+	save            func(progress.Progress) error
+	notice          string
 }
 
 // New builds the trainer. A Scenario that does not exist is ignored.
@@ -96,6 +114,12 @@ func New(opts Options) Model {
 	if m.clock == nil {
 		m.clock = time.Now
 	}
+	m.prog, m.save, m.notice = opts.Progress, opts.Save, opts.Notice
+	if m.prog.Quiz == nil {
+		m.prog = progress.New()
+	}
+	resume := m.prog.Last
+	m.quiz.on = opts.Quiz
 	m.start = m.clock()
 	m.now = m.start
 	track := opts.Track
@@ -108,11 +132,23 @@ func New(opts Options) Model {
 	}
 	m.restyle()
 	m.setTrack(track)
-	if opts.Scenario != "" && found {
+	switch {
+	case opts.Scenario != "" && found:
 		m.selectScenario(s.Number - 1)
 		m.focus = focusWalk
 		m.step = min(max(opts.Step, 0), m.lastStep())
+	case resume != "":
+		// Self-study resumes where it stopped.
+		if last, ok := scenarios.Find(m.everything, "", resume); ok {
+			m.setTrack(last.Track)
+			m.selectScenario(last.Number - 1)
+		}
 	}
+	if opts.Quiz {
+		m.focus = focusWalk
+	}
+	m.startQuestion()
+	m.progressChanged = false
 	return m
 }
 
@@ -175,6 +211,11 @@ func (m *Model) selectScenario(i int) {
 	}
 	m.sel = (i + len(m.all)) % len(m.all)
 	m.walk = walk.Of(m.all[m.sel], m.lang)
+	if id := m.all[m.sel].ID; m.prog.Last != id {
+		m.prog.Last = id
+		m.progressChanged = true
+	}
+	m.startQuestion()
 }
 
 // firedAt is the number of the step that decides the selected scenario.
@@ -196,6 +237,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
+	case savedMsg:
+		if msg.err != nil {
+			m.notice = fmt.Sprintf(tr("saveFailed", m.lang), msg.err)
+		}
+		return m, nil
 	case tickMsg:
 		m.now = m.clock()
 		if m.present && m.showClock {
@@ -239,9 +285,29 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 	}
+	m.notice = ""
+	if m.quiz.summary && !key.Matches(msg, k.Quit) {
+		m.quiz.summary = false
+		return m, nil
+	}
+	if m.quiz.phase != quizIdle && msg.Code >= '0' && msg.Code <= '9' && msg.Mod == 0 {
+		if m.answerKey(int(msg.Code - '0')) {
+			return m.afterKey()
+		}
+	}
+	asking := m.quiz.phase != quizIdle
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m, tea.Quit
+	case key.Matches(msg, k.Quiz):
+		m.quiz.on = !m.quiz.on
+		m.focus = focusWalk
+		m.startQuestion()
+	case asking && (key.Matches(msg, k.Next) || key.Matches(msg, k.Run) || key.Matches(msg, k.PresentNext)):
+		m.notice = tr("answerFirst", m.lang)
+	case key.Matches(msg, k.NextScenario) && m.quiz.on && m.sel == len(m.all)-1 && m.quiz.asked > 0:
+		// The end of the track: the summary of the session.
+		m.quiz.summary = true
 	case key.Matches(msg, k.Help):
 		m.showHelp = !m.showHelp
 	case m.showHelp && msg.String() == "esc":
@@ -252,6 +318,8 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		if len(m.all) > 0 {
 			m.walk = walk.Of(m.all[m.sel], m.lang)
 		}
+		m.prog.Lang = m.lang.String()
+		m.progressChanged = true
 	case key.Matches(msg, k.Track):
 		i := (slices.Index(scenarios.Tracks, m.track) + 1) % len(scenarios.Tracks)
 		m.setTrack(scenarios.Tracks[i])
@@ -289,8 +357,30 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Inputs):
 		m.showInputs = !m.showInputs
 	}
+	return m.afterKey()
+}
+
+// afterKey records what the key changed in the progress and saves it.
+func (m Model) afterKey() (tea.Model, tea.Cmd) {
 	m.updateKeys()
-	return m, nil
+	if m.reached() && len(m.all) > 0 && !slices.Contains(m.prog.Walked, m.all[m.sel].ID) {
+		m.prog.MarkWalked(m.all[m.sel].ID)
+		m.progressChanged = true
+	}
+	if !m.progressChanged || m.save == nil {
+		m.progressChanged = false
+		return m, nil
+	}
+	m.progressChanged = false
+	m.prog.Seq++
+	return m, saveCmd(m.save, m.prog.Clone())
+}
+
+// savedMsg reports a finished save.
+type savedMsg struct{ err error }
+
+func saveCmd(save func(progress.Progress) error, p progress.Progress) tea.Cmd {
+	return func() tea.Msg { return savedMsg{save(p)} }
 }
 
 // Selected is the open scenario's number, the steps taken and where the

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"toolgate/assess"
+	"toolgate/progress"
 	"toolgate/scenarios"
 )
 
@@ -233,4 +235,108 @@ func TestWrap(t *testing.T) {
 			assert.LessOrEqual(t, ansi.StringWidth(l), tt.width, l)
 		}
 	}
+}
+
+func TestQuiz(t *testing.T) {
+	m := newTest(t, Options{Quiz: true})
+	assert.Equal(t, quizAskStep, m.quiz.phase, "--quiz asks before any rule is shown")
+	assert.Contains(t, plain(m), "Predict first: which rule fires? Press 1–8.")
+
+	m = press(m, "l")
+	_, step, _ := state(m)
+	assert.Equal(t, 0, step, "no peeking: stepping waits for the answer")
+	assert.Contains(t, plain(m), "Answer first")
+
+	// Scenario 1: rule 1 has two codes, so a second question.
+	m = press(m, "1")
+	assert.Equal(t, quizAskCode, m.quiz.phase)
+	assert.Contains(t, plain(m), "1  unknown_tool")
+	m = press(m, "1")
+	assert.Equal(t, quizIdle, m.quiz.phase)
+	assert.True(t, m.reached(), "the walk is revealed")
+	assert.Equal(t, 1, m.quiz.right)
+	assert.Contains(t, plain(m), "✓ Right: rule 1, unknown_tool.")
+	assert.Contains(t, plain(m), "quiz 1/1")
+
+	// Scenario 4: say rule 4 (one code), but rule 7 decides.
+	m = press(m, "n")
+	m = press(m, "n", "n")
+	num, _, _ := state(m)
+	require.Equal(t, 4, num)
+	assert.Equal(t, quizAskStep, m.quiz.phase, "each new scenario asks")
+	m = press(m, "4")
+	assert.Equal(t, quizIdle, m.quiz.phase, "rule 4 has one code: no second question")
+	r := m.quiz.results["write-without-approval"]
+	assert.False(t, r.right)
+	assert.Equal(t, "rule 4, environment_not_ready", r.said)
+	assert.Equal(t, "rule 7, approval_missing", r.decided)
+	assert.Contains(t, plain(m), "✗ You said rule 4, environment_not_ready; rule")
+	assert.Equal(t, []any{1, 2}, []any{m.quiz.right, m.quiz.asked})
+
+	// Scenarios skipped with n are not counted; the end shows the summary.
+	m = press(m, "n", "n", "n", "n")
+	num, _, _ = state(m)
+	require.Equal(t, 8, num)
+	m = press(m, "n")
+	require.True(t, m.quiz.summary)
+	out := plain(m)
+	assert.Contains(t, out, "Score: 1 right of 2 asked.")
+	assert.Contains(t, out, "✗ 4 Write without approval")
+	assert.NotContains(t, out, "✗ 1 Unknown tool")
+	m = press(m, "x")
+	assert.False(t, m.quiz.summary, "any key closes the summary")
+
+	// The progress records every answer.
+	assert.Equal(t, 2, m.prog.Asked)
+	assert.False(t, m.prog.Quiz["write-without-approval"].Right)
+	assert.Contains(t, m.prog.Walked, "unknown-tool")
+}
+
+func TestQuizOutcomeAndAudit(t *testing.T) {
+	m := newTest(t, Options{Track: "outcome", Quiz: true})
+	assert.Contains(t, plain(m), "which class is this? Press 1–6")
+	m = press(m, "6")
+	assert.Contains(t, plain(m), "✓ Right: found.")
+	m = press(m, "n", "1")
+	assert.Contains(t, plain(m), "✗ You said protocol_error; not_found decided.")
+
+	m = newTest(t, Options{Track: "audit", Quiz: true})
+	assert.Equal(t, quizIdle, m.quiz.phase)
+	assert.Contains(t, plain(m), "the audit walks as usual")
+}
+
+func TestProgressIsSavedAndResumed(t *testing.T) {
+	var saved []progress.Progress
+	save := func(p progress.Progress) error { saved = append(saved, p); return nil }
+	m := newTest(t, Options{Save: save})
+	m = press(m, "4")
+	m = runCmd(t, m, "e")
+	require.NotEmpty(t, saved)
+	last := saved[len(saved)-1]
+	assert.Equal(t, "write-without-approval", last.Last)
+	assert.Contains(t, last.Walked, "write-without-approval")
+
+	m = runCmd(t, m, "L")
+	assert.Equal(t, "zh", saved[len(saved)-1].Lang)
+
+	resumed := newTest(t, Options{Progress: saved[len(saved)-1]})
+	num, _, _ := state(resumed)
+	assert.Equal(t, 4, num, "self-study resumes on the last scenario")
+
+	failing := newTest(t, Options{Save: func(progress.Progress) error { return errors.New("disk full") }})
+	failing = runCmd(t, failing, "2")
+	assert.Contains(t, plain(failing), "! progress not saved: disk full")
+}
+
+// runCmd presses a key and feeds the command's message back, as the
+// program would.
+func runCmd(t *testing.T, m Model, k string) Model {
+	t.Helper()
+	next, cmd := m.Update(keyMsg(k))
+	m = next.(Model)
+	if cmd != nil {
+		next, _ = m.Update(cmd())
+		m = next.(Model)
+	}
+	return m
 }

@@ -76,7 +76,13 @@ func (m Model) renderWalk(width, height int, compact bool) string {
 		rules = m.ruleBlocks(width, true)
 	}
 	blocks = append(blocks, rules...)
-	if m.step == 0 {
+	switch {
+	case m.quiz.on && m.track == scenarios.TrackAudit && m.step == 0:
+		blocks = append(blocks, block{"\n" + paint(st.Hint, wrap(tr("quizAudit", m.lang), width)), 2})
+	case m.quizzable():
+		blocks = append(blocks, m.quizBlocks(width)...)
+	}
+	if m.step == 0 && m.quiz.phase == quizIdle {
 		blocks = append(blocks, block{"\n" + paint(st.Hint, wrap(tr("startHint", m.lang), width)), 2})
 	}
 	if m.step > 0 && m.step == m.firedAt() {

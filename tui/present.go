@@ -23,6 +23,9 @@ func (m Model) renderPresenter() string {
 	if m.showHelp {
 		return joinColumns(m.height, "", column{m.renderHelp(m.height), m.width})
 	}
+	if m.quiz.summary {
+		return joinColumns(m.height, "", column{m.renderSummary(m.height), m.width})
+	}
 	if len(m.all) == 0 {
 		return ""
 	}
@@ -37,6 +40,10 @@ func (m Model) renderPresenter() string {
 
 	cur := m.current()
 	switch {
+	case m.quiz.phase != quizIdle:
+		for _, b := range m.quizBlocks(width) {
+			parts = append(parts, center(b.text))
+		}
 	case cur == 0:
 		if story := s.Story.In(m.lang); story != "" {
 			parts = append(parts, center(paint(m.styles.Walk.Story, wrap(story, width))), "")

@@ -68,9 +68,14 @@ func (m Model) Render() string {
 	}
 	header := clamp(m.renderHeader(), m.width, 1)
 	footer := clamp(m.help.ShortHelpView(m.keys.ShortHelp()), m.width, 1)
+	if m.notice != "" {
+		footer = clamp(m.styles.Verdict.Label.Render("! "+m.notice), m.width, 1)
+	}
 	bodyHeight := m.height - 2
 	var body string
 	switch {
+	case m.quiz.summary:
+		body = joinColumns(bodyHeight, "", column{m.renderSummary(bodyHeight), m.width})
 	case m.showHelp:
 		body = joinColumns(bodyHeight, "", column{m.renderHelp(bodyHeight), m.width})
 	case len(m.all) == 0:
@@ -97,7 +102,11 @@ func (m Model) renderHeader() string {
 	middle := strings.Join(tabs, " ")
 	right := ""
 	if len(m.all) > 0 {
-		right = m.styles.Header.Right.Render(fmt.Sprintf("%d/%d", m.all[m.sel].Number, len(m.all)))
+		r := fmt.Sprintf("%d/%d", m.all[m.sel].Number, len(m.all))
+		if m.quiz.on {
+			r = fmt.Sprintf(tr("score", m.lang), m.quiz.right, m.quiz.asked) + " · " + r
+		}
+		right = m.styles.Header.Right.Render(r)
 	}
 	for _, parts := range [][]string{{left, middle, right}, {middle, right}, {middle}, {left}} {
 		width := 0
