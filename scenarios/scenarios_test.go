@@ -196,3 +196,17 @@ func TestTemplatesAreValid(t *testing.T) {
 	_, err := scenarios.Template("nope")
 	assert.Error(t, err)
 }
+
+func TestMarshalRoundTrips(t *testing.T) {
+	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission) {
+		data, err := scenarios.Marshal(s)
+		require.NoError(t, err, s.ID)
+		back, err := scenarios.Parse(s.ID+".yaml", data)
+		require.NoError(t, err, "%s:\n%s", s.ID, data)
+		assert.Equal(t, s.Input, back.Input, s.ID)
+		assert.Equal(t, s.Title, back.Title, s.ID)
+		assert.Equal(t, s.Expect.Code, back.Expect.Code, s.ID)
+	}
+	_, err := scenarios.Marshal(scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAudit)[0])
+	assert.Error(t, err)
+}

@@ -14,6 +14,8 @@ type keyMap struct {
 	// Presenter mode only.
 	PresentNext, Blank, Clock key.Binding
 	Quiz                      key.Binding
+	// What-if mode.
+	WhatIf, Undo, Reset, Save key.Binding
 }
 
 func defaultKeyMap(l assess.Lang) keyMap {
@@ -38,6 +40,10 @@ func defaultKeyMap(l assess.Lang) keyMap {
 		Blank:        b([]string{"b", "."}, "b/.", "kBlank"),
 		Clock:        b([]string{"t"}, "t", "kClock"),
 		Quiz:         b([]string{"g"}, "g", "kQuiz"),
+		WhatIf:       b([]string{"w"}, "w", "kWhatIf"),
+		Undo:         b([]string{"u"}, "u", "kUndo"),
+		Reset:        b([]string{"R"}, "R", "kReset"),
+		Save:         b([]string{"s"}, "s", "kSave"),
 		Lang:         b([]string{"L"}, "L", "kLang"),
 		Help:         b([]string{"?"}, "?", "kHelp"),
 		Quit:         b([]string{"q", "ctrl+c"}, "q", "kQuit"),
@@ -61,6 +67,7 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Back, k.Run, k.Restart},
 		{k.Up, k.Down, k.Open, k.Jump, k.PrevScenario, k.NextScenario, k.List},
-		{k.Quiz, k.Track, k.Inputs, k.Lang, k.Help, k.Quit},
+		{k.Quiz, k.WhatIf, k.Undo, k.Reset, k.Save},
+		{k.Track, k.Inputs, k.Lang, k.Help, k.Quit},
 	}
 }

@@ -43,6 +43,9 @@ type Options struct {
 	Progress progress.Progress
 	Save     func(progress.Progress) error
 	Notice   string
+	// Dir is where a what-if experiment is saved as a scenario file;
+	// "" is the working directory.
+	Dir string
 }
 
 // focus is where enter goes: to the list (open the scenario) or to the walk
@@ -98,7 +101,10 @@ type Model struct {
 	start     time.Time
 	now       time.Time
 
-	quiz quizState
+	quiz   quizState
+	whatIf whatIfState
+	// dir is where what-if experiments are saved.
+	dir string
 	// prog is the learner's progress; progressChanged asks Update to save
 	// it; notice is a one-line message shown until the next key.
 	prog            progress.Progress
@@ -114,7 +120,7 @@ func New(opts Options) Model {
 	if m.clock == nil {
 		m.clock = time.Now
 	}
-	m.prog, m.save, m.notice = opts.Progress, opts.Save, opts.Notice
+	m.prog, m.save, m.notice, m.dir = opts.Progress, opts.Save, opts.Notice, opts.Dir
 	if m.prog.Quiz == nil {
 		m.prog = progress.New()
 	}
@@ -182,6 +188,9 @@ func (m *Model) updateKeys() {
 	m.keys.Restart.SetEnabled(m.step > 0)
 	m.keys.List.SetEnabled(inWalk && m.layout() == layoutThree && !m.present)
 	m.keys.Inputs.SetEnabled(m.layout() == layoutOne && !m.present)
+	m.keys.Undo.SetEnabled(m.whatIf.on)
+	m.keys.Reset.SetEnabled(m.whatIf.on)
+	m.keys.Save.SetEnabled(m.whatIf.on)
 	m.keys.Blank.SetEnabled(m.present)
 	m.keys.Clock.SetEnabled(m.present)
 	m.keys.PresentNext.SetEnabled(m.present && !m.reached())
@@ -210,6 +219,7 @@ func (m *Model) selectScenario(i int) {
 		return
 	}
 	m.sel = (i + len(m.all)) % len(m.all)
+	m.whatIf = whatIfState{}
 	m.walk = walk.Of(m.all[m.sel], m.lang)
 	if id := m.all[m.sel].ID; m.prog.Last != id {
 		m.prog.Last = id
@@ -237,6 +247,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
+	case savedScenarioMsg:
+		if msg.err != nil {
+			m.notice = msg.err.Error()
+		} else {
+			m.notice = fmt.Sprintf(tr("whatIfSaved", m.lang), msg.path)
+		}
+		return m, nil
 	case savedMsg:
 		if msg.err != nil {
 			m.notice = fmt.Sprintf(tr("saveFailed", m.lang), msg.err)
@@ -295,8 +312,16 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m.afterKey()
 		}
 	}
+	if m.whatIf.on && !key.Matches(msg, k.Quit) && !key.Matches(msg, k.Help) && !key.Matches(msg, k.Lang) {
+		if done, cmd := m.whatIfKey(msg); done {
+			next, save := m.afterKey()
+			return next, tea.Batch(cmd, save)
+		}
+	}
 	asking := m.quiz.phase != quizIdle
 	switch {
+	case key.Matches(msg, k.WhatIf):
+		m.startWhatIf()
 	case key.Matches(msg, k.Quit):
 		return m, tea.Quit
 	case key.Matches(msg, k.Quiz):
@@ -316,7 +341,7 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.lang = 1 - m.lang
 		m.restyle()
 		if len(m.all) > 0 {
-			m.walk = walk.Of(m.all[m.sel], m.lang)
+			m.walk = walk.Of(m.edited(), m.lang)
 		}
 		m.prog.Lang = m.lang.String()
 		m.progressChanged = true

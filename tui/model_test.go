@@ -2,6 +2,8 @@ package tui
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -339,4 +341,56 @@ func runCmd(t *testing.T, m Model, k string) Model {
 		m = next.(Model)
 	}
 	return m
+}
+
+func TestWhatIf(t *testing.T) {
+	dir := t.TempDir()
+	m := newTest(t, Options{Scenario: "3", Dir: dir})
+	m = press(m, "w")
+	require.True(t, m.whatIf.on)
+	assert.True(t, m.reached(), "what-if shows the whole walk")
+	assert.Contains(t, plain(m), "What if…")
+
+	// Knob 1 is the environment: 2 sets degraded.
+	m = press(m, "2")
+	assert.Equal(t, assess.CodeEnvironmentNotReady, m.walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, "verdict: allowed/admission_allowed → blocked/environment_not_ready (rule 4 now fires)", m.whatIf.message)
+
+	// Down to the effect class; a write needs approval.
+	m = press(m, "1") // environment back to ready
+	for range 8 {
+		m = press(m, "down")
+	}
+	m = press(m, "2")
+	assert.Equal(t, assess.CodeApprovalMissing, m.walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, "verdict: allowed/admission_allowed → requires_approval/approval_missing (rule 7 now fires)", m.whatIf.message)
+	assert.Contains(t, plain(m), "WHAT-IF: this input is edited")
+
+	m = press(m, "u")
+	assert.Equal(t, assess.CodeAdmissionAllowed, m.walk.Result.(assess.Verdict).Code, "u undoes the last change")
+	m = press(m, "2", "R")
+	assert.Equal(t, m.all[m.sel].Input, m.whatIf.input, "R resets to the scenario as written")
+	assert.Empty(t, m.whatIf.history)
+
+	m = press(m, "up", "3", "n") // the knob above the class is the version: it has no 3; n does not leave the experiment
+	require.True(t, m.whatIf.on)
+	m = press(m, "2")       // a version the contract lacks
+	assert.Equal(t, assess.CodeToolVersionMismatch, m.walk.Result.(assess.Verdict).Code)
+	m = runCmd(t, m, "s")
+	assert.Contains(t, m.notice, "saved as "+filepath.Join(dir, "read-only-candidate-whatif-1.yaml"))
+	data, err := os.ReadFile(filepath.Join(dir, "read-only-candidate-whatif-1.yaml"))
+	require.NoError(t, err)
+	saved, err := scenarios.Parse("saved.yaml", data)
+	require.NoError(t, err, "a saved experiment is a valid scenario")
+	assert.Equal(t, assess.CodeToolVersionMismatch, saved.Expect.Code)
+	m = runCmd(t, m, "s")
+	assert.Contains(t, m.notice, "whatif-2.yaml", "never over an earlier one")
+
+	m = press(m, "w")
+	assert.False(t, m.whatIf.on)
+	assert.Equal(t, assess.CodeAdmissionAllowed, m.walk.Result.(assess.Verdict).Code, "leaving restores the scenario")
+
+	m = press(m, "t", "w")
+	assert.False(t, m.whatIf.on, "what-if is for admission scenarios")
+	assert.Contains(t, plain(m), "what-if works on admission scenarios")
 }

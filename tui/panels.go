@@ -57,6 +57,12 @@ func (m Model) renderWalk(width, height int, compact bool) string {
 	st := m.styles.Walk
 	title := fmt.Sprintf("%s %d · %s", tr("scenario", m.lang), s.Number, s.Title.In(m.lang))
 	blocks := []block{{paint(st.Title, wrap(title, width)), 0}}
+	if m.whatIf.on {
+		blocks = append(blocks, block{m.styles.Verdict.Label.Render(truncate("⚠ "+tr("whatIfBanner", m.lang), width)), 0})
+		if m.whatIf.message != "" {
+			blocks = append(blocks, block{paint(m.styles.tone(m.walk.Verdict.Tone), wrap(m.whatIf.message, width)), 0})
+		}
+	}
 	if compact {
 		blocks = append(blocks, block{m.styles.Dim.Render(truncate(strings.Join(listHints(m.lang), " · "), width)), 6})
 	}

@@ -128,6 +128,45 @@ func TestSnapshots(t *testing.T) {
 	t.Run("start-at-scenario-4-step-3", func(t *testing.T) {
 		golden.RequireEqual(t, plain(drive(t, Options{Scenario: "4", Step: 3}, 120, 40)))
 	})
+	t.Run("quiz", func(t *testing.T) {
+		t.Run("question", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{Quiz: true}, 120, 40, "4")))
+		})
+		t.Run("code-question", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{Quiz: true}, 120, 40, "4", "7")))
+		})
+		t.Run("right", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{Quiz: true}, 120, 40, "4", "7", "1")))
+		})
+		t.Run("wrong", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{Quiz: true}, 120, 40, "4", "4")))
+		})
+		t.Run("summary", func(t *testing.T) {
+			golden.RequireEqual(t, plain(drive(t, Options{Quiz: true}, 120, 40, "1", "1", "n", "4", "n", "n", "n", "n", "n", "n", "n")))
+		})
+	})
+	t.Run("what-if-change", func(t *testing.T) {
+		golden.RequireEqual(t, plain(drive(t, Options{Scenario: "3"}, 120, 40, "w", "2")))
+	})
+	t.Run("what-if-change-80x24", func(t *testing.T) {
+		golden.RequireEqual(t, plain(drive(t, Options{Scenario: "3"}, 80, 24, "w", "down", "3")))
+	})
+	clock := func() time.Time { return time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) }
+	for _, theme := range []Theme{ThemeDark, ThemeLight, ThemeHighContrast} {
+		name := map[Theme]string{ThemeDark: "dark", ThemeLight: "light", ThemeHighContrast: "high-contrast"}[theme]
+		t.Run("present-"+name, func(t *testing.T) {
+			opts := Options{Present: true, Theme: theme, Clock: clock, Scenario: "6"}
+			t.Run("rule-fires", func(t *testing.T) {
+				golden.RequireEqual(t, drive(t, opts, 120, 40, "pgdown", "pgdown", "pgdown", "pgdown", "pgdown").Render())
+			})
+			t.Run("verdict", func(t *testing.T) {
+				golden.RequireEqual(t, drive(t, opts, 120, 40, "enter", "enter", "enter", "enter", "enter", "space").Render())
+			})
+		})
+	}
+	t.Run("present-blank", func(t *testing.T) {
+		golden.RequireEqual(t, plain(drive(t, Options{Present: true, Theme: ThemeDark, Clock: clock, Scenario: "6"}, 120, 40, "pgdown", "b")))
+	})
 	// With colour: the escape sequences pin the status colours and styles.
 	t.Run("colour", func(t *testing.T) {
 		for _, n := range []string{"1", "4", "6", "7", "3"} {

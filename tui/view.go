@@ -139,15 +139,26 @@ func (m Model) renderBody(height int) string {
 	switch m.layout() {
 	case layoutThree:
 		walkWidth := m.width - listWidth - inputsWidth - 2*3
+		left := m.renderList(listWidth, height)
+		if m.whatIf.on {
+			left = m.renderKnobs(listWidth)
+		}
 		return joinColumns(height, sep,
-			column{m.renderList(listWidth, height), listWidth},
+			column{left, listWidth},
 			column{m.renderWalk(walkWidth, height, false), walkWidth},
 			column{m.renderInputs(inputsWidth, height), inputsWidth})
 	case layoutTwo:
 		walkWidth := m.width - narrowInputsWidth - 3
+		right := m.renderInputs(narrowInputsWidth, height)
+		if m.whatIf.on {
+			right = m.renderKnobs(narrowInputsWidth)
+		}
 		return joinColumns(height, sep,
 			column{m.renderWalk(walkWidth, height, true), walkWidth},
-			column{m.renderInputs(narrowInputsWidth, height), narrowInputsWidth})
+			column{right, narrowInputsWidth})
+	}
+	if m.whatIf.on && !m.showInputs {
+		return joinColumns(height, "", column{m.renderKnobs(m.width) + "\n\n" + m.renderWalk(m.width, height, true), m.width})
 	}
 	if m.showInputs {
 		return joinColumns(height, "", column{m.renderInputs(m.width, height), m.width})

@@ -1,0 +1,301 @@
+// Package whatif holds the knobs a learner turns to change one input of an
+// admission scenario at a time: the environment, the approval, the
+// invocation record, an argument, the version asked for, the tool's effect
+// class. A knob only edits the input; assess decides what the edit means.
+package whatif
+
+import (
+	"maps"
+	"slices"
+
+	"toolgate/assess"
+)
+
+// Knob is one thing a learner can change.
+type Knob struct {
+	ID      string
+	Title   [2]string
+	Options [][2]string
+	// current says which option the input is at, -1 when none is.
+	current func(in *assess.Input) int
+	// apply sets an option on a copy of the input.
+	apply func(in *assess.Input, option int)
+}
+
+// Name is the knob's title in a language.
+func (k Knob) Name(l assess.Lang) string { return k.Title[l] }
+
+// Option is an option's label in a language.
+func (k Knob) Option(i int, l assess.Lang) string { return k.Options[i][l] }
+
+// Current is the option the input is at, or -1 when it is at none of them
+// (a scenario as written may have values no knob names).
+func (k Knob) Current(in assess.Input) int { return k.current(&in) }
+
+// Apply returns a copy of the input with the knob set to an option; the
+// input passed is not changed.
+func (k Knob) Apply(in assess.Input, option int) assess.Input {
+	c := Clone(in)
+	k.apply(&c, option)
+	return c
+}
+
+// Clone copies an input deeply enough that editing the copy never changes
+// the original.
+func Clone(in assess.Input) assess.Input {
+	c := in
+	c.Contract.Tools = slices.Clone(in.Contract.Tools)
+	for i := range c.Contract.Tools {
+		c.Contract.Tools[i].RequiredArguments = slices.Clone(in.Contract.Tools[i].RequiredArguments)
+	}
+	c.Request.Arguments = maps.Clone(in.Request.Arguments)
+	if in.Environment != nil {
+		e := *in.Environment
+		c.Environment = &e
+	}
+	if in.Approval != nil {
+		a := *in.Approval
+		c.Approval = &a
+	}
+	if in.InvocationRecord != nil {
+		r := *in.InvocationRecord
+		c.InvocationRecord = &r
+	}
+	return c
+}
+
+// tool is the contract entry the request names (the first of that name),
+// or nil.
+func tool(in *assess.Input) *assess.Tool {
+	for i := range in.Contract.Tools {
+		if in.Contract.Tools[i].Name == in.Request.Tool.Name {
+			return &in.Contract.Tools[i]
+		}
+	}
+	return nil
+}
+
+// record returns the invocation record, creating one for this request if
+// there is none, so that its status knobs have something to set.
+func record(in *assess.Input) *assess.InvocationRecord {
+	if in.InvocationRecord == nil {
+		in.InvocationRecord = &assess.InvocationRecord{CorrelationID: in.Request.CorrelationID, Status: "succeeded"}
+	}
+	return in.InvocationRecord
+}
+
+// Knobs are the knobs, in menu order.
+func Knobs() []Knob {
+	return []Knob{
+		{
+			ID:      "environment",
+			Title:   [2]string{"Environment", "环境"},
+			Options: [][2]string{{"ready", "ready"}, {"degraded", "degraded"}, {"absent", "缺失"}},
+			current: func(in *assess.Input) int {
+				switch {
+				case in.Environment == nil:
+					return 2
+				case in.Environment.Status == "ready":
+					return 0
+				case in.Environment.Status == "degraded":
+					return 1
+				}
+				return -1
+			},
+			apply: func(in *assess.Input, o int) {
+				switch o {
+				case 0:
+					in.Environment = &assess.Environment{Status: "ready"}
+				case 1:
+					in.Environment = &assess.Environment{Status: "degraded"}
+				default:
+					in.Environment = nil
+				}
+			},
+		},
+		{
+			ID:      "approval",
+			Title:   [2]string{"Approval", "批准"},
+			Options: [][2]string{{"none", "无"}, {"active", "active"}, {"expired", "expired"}, {"wrong scope", "范围不符"}},
+			current: func(in *assess.Input) int {
+				a, t := in.Approval, tool(in)
+				switch {
+				case a == nil:
+					return 0
+				case t == nil:
+					return -1
+				case a.Status == "active" && a.Scope == t.Scope():
+					return 1
+				case a.Status == "expired" && a.Scope == t.Scope():
+					return 2
+				case a.Status == "active":
+					return 3
+				}
+				return -1
+			},
+			apply: func(in *assess.Input, o int) {
+				scope := in.Request.Tool.Name
+				if t := tool(in); t != nil {
+					scope = t.Scope()
+				}
+				switch o {
+				case 0:
+					in.Approval = nil
+				case 1:
+					in.Approval = &assess.Approval{Status: "active", Scope: scope}
+				case 2:
+					in.Approval = &assess.Approval{Status: "expired", Scope: scope}
+				default:
+					in.Approval = &assess.Approval{Status: "active", Scope: scope + "_other"}
+				}
+			},
+		},
+		{
+			ID:      "record",
+			Title:   [2]string{"Invocation record", "调用记录"},
+			Options: [][2]string{{"none", "无"}, {"same id", "同一 ID"}, {"other id", "其他 ID"}},
+			current: func(in *assess.Input) int {
+				switch {
+				case in.InvocationRecord == nil:
+					return 0
+				case in.InvocationRecord.CorrelationID == in.Request.CorrelationID:
+					return 1
+				}
+				return 2
+			},
+			apply: func(in *assess.Input, o int) {
+				switch o {
+				case 0:
+					in.InvocationRecord = nil
+				case 1:
+					record(in).CorrelationID = in.Request.CorrelationID
+				default:
+					record(in).CorrelationID = in.Request.CorrelationID + "-earlier"
+				}
+			},
+		},
+		{
+			ID:      "status",
+			Title:   [2]string{"Record status", "记录状态"},
+			Options: [][2]string{{"succeeded", "succeeded"}, {"timed_out", "timed_out"}, {"failed", "failed"}},
+			current: func(in *assess.Input) int {
+				if in.InvocationRecord == nil {
+					return -1
+				}
+				return slices.Index([]string{"succeeded", "timed_out", "failed"}, in.InvocationRecord.Status)
+			},
+			apply: func(in *assess.Input, o int) {
+				record(in).Status = []string{"succeeded", "timed_out", "failed"}[o]
+			},
+		},
+		{
+			ID:      "verification",
+			Title:   [2]string{"Verification", "验证"},
+			Options: [][2]string{{"accepted", "accepted"}, {"not_run", "not_run"}},
+			current: func(in *assess.Input) int {
+				if in.InvocationRecord == nil {
+					return -1
+				}
+				return slices.Index([]string{"accepted", "not_run"}, in.InvocationRecord.VerificationStatus)
+			},
+			apply: func(in *assess.Input, o int) {
+				record(in).VerificationStatus = []string{"accepted", "not_run"}[o]
+			},
+		},
+		{
+			ID:      "effect",
+			Title:   [2]string{"Effect status", "效果状态"},
+			Options: [][2]string{{"unknown", "unknown"}, {"read_back", "read_back"}},
+			current: func(in *assess.Input) int {
+				if in.InvocationRecord == nil {
+					return -1
+				}
+				return slices.Index([]string{"unknown", "read_back"}, in.InvocationRecord.EffectStatus)
+			},
+			apply: func(in *assess.Input, o int) {
+				record(in).EffectStatus = []string{"unknown", "read_back"}[o]
+			},
+		},
+		{
+			ID:      "argument",
+			Title:   [2]string{"First required argument", "第一个必填参数"},
+			Options: [][2]string{{"as written", "保持原样"}, {"dropped", "删除"}, {"blank", "空字符串"}},
+			current: func(in *assess.Input) int {
+				t := tool(in)
+				if t == nil || len(t.RequiredArguments) == 0 {
+					return -1
+				}
+				v, ok := in.Request.Arguments[t.RequiredArguments[0]]
+				switch {
+				case !ok:
+					return 1
+				case v == "":
+					return 2
+				}
+				return 0
+			},
+			apply: func(in *assess.Input, o int) {
+				t := tool(in)
+				if t == nil || len(t.RequiredArguments) == 0 {
+					return
+				}
+				name := t.RequiredArguments[0]
+				if in.Request.Arguments == nil {
+					in.Request.Arguments = map[string]any{}
+				}
+				switch o {
+				case 0:
+					if v, ok := in.Request.Arguments[name].(string); !ok || v == "" {
+						in.Request.Arguments[name] = "value-" + name
+					}
+				case 1:
+					delete(in.Request.Arguments, name)
+				default:
+					in.Request.Arguments[name] = ""
+				}
+			},
+		},
+		{
+			ID:      "version",
+			Title:   [2]string{"Version asked for", "请求的版本"},
+			Options: [][2]string{{"the contract's", "契约中的版本"}, {"one the contract lacks", "契约没有的版本"}},
+			current: func(in *assess.Input) int {
+				if t := tool(in); t != nil && t.Version == in.Request.Tool.Version {
+					return 0
+				}
+				return 1
+			},
+			apply: func(in *assess.Input, o int) {
+				t := tool(in)
+				if t == nil {
+					return
+				}
+				if o == 0 {
+					in.Request.Tool.Version = t.Version
+				} else {
+					in.Request.Tool.Version = t.Version + "-next"
+				}
+			},
+		},
+		{
+			ID:      "class",
+			Title:   [2]string{"Tool's effect class", "工具的效果类别"},
+			Options: [][2]string{{"read_only", "read_only"}, {"reversible_write", "reversible_write"}, {"irreversible_write", "irreversible_write"}},
+			current: func(in *assess.Input) int {
+				if t := tool(in); t != nil {
+					return slices.Index([]string{assess.ReadOnly, assess.ReversibleWrite, assess.IrreversibleWrite}, t.EffectClass)
+				}
+				return -1
+			},
+			apply: func(in *assess.Input, o int) {
+				// Change every entry of the name, so that the one rule 1
+				// picks is changed whatever its version.
+				for i := range in.Contract.Tools {
+					if in.Contract.Tools[i].Name == in.Request.Tool.Name {
+						in.Contract.Tools[i].EffectClass = []string{assess.ReadOnly, assess.ReversibleWrite, assess.IrreversibleWrite}[o]
+					}
+				}
+			},
+		},
+	}
+}
