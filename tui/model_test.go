@@ -374,7 +374,7 @@ func TestWhatIf(t *testing.T) {
 
 	m = press(m, "up", "3", "n") // the knob above the class is the version: it has no 3; n does not leave the experiment
 	require.True(t, m.whatIf.on)
-	m = press(m, "2")       // a version the contract lacks
+	m = press(m, "2") // a version the contract lacks
 	assert.Equal(t, assess.CodeToolVersionMismatch, m.walk.Result.(assess.Verdict).Code)
 	m = runCmd(t, m, "s")
 	assert.Contains(t, m.notice, "saved as "+filepath.Join(dir, "read-only-candidate-whatif-1.yaml"))
