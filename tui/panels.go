@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,8 +30,13 @@ func (m Model) renderList(width, height int) string {
 		} else {
 			lines = append(lines, st.Item.Render(truncate("  "+item, width)))
 		}
-		if i == m.sel && m.reached() {
+		// Once solved (walked to the verdict, now or in an earlier run),
+		// a scenario shows its answer.
+		switch {
+		case i == m.sel && m.reached():
 			lines = append(lines, st.Code.Render(truncate("    "+m.walk.Verdict.Short, width)))
+		case i != m.sel && slices.Contains(m.prog.Walked, s.ID):
+			lines = append(lines, st.Code.Render(truncate("    "+walk.Of(s, m.lang).Verdict.Short, width)))
 		}
 	}
 	lines = append(lines, "")
