@@ -4,12 +4,18 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
 
 	"github.com/charmbracelet/x/term"
 
 	"toolgate/assess"
+	"toolgate/classroom"
 	"toolgate/cli"
 	"toolgate/progress"
 	"toolgate/tui"
@@ -25,6 +31,7 @@ func main() {
 		StdoutIsTTY: term.IsTerminal(os.Stdout.Fd()),
 		StdinIsTTY:  term.IsTerminal(os.Stdin.Fd()),
 		RunTUI:      runTUI,
+		Serve:       serve,
 	}))
 }
 
@@ -52,4 +59,43 @@ func runTUI(o cli.TUIOptions) error {
 		}
 	}
 	return tui.Run(opts)
+}
+
+// serve runs the classroom server until SIGINT or SIGTERM, then tells
+// every student the session is ending and stops.
+func serve(o cli.ServeOptions) error {
+	hostKey := o.HostKey
+	if hostKey == "" {
+		hostKey = filepath.Join(filepath.Dir(progress.DefaultPath()), "host_ed25519")
+	}
+	srv, err := classroom.New(classroom.Config{
+		Listen: o.Listen, HostKeyPath: hostKey, MaxSessions: o.MaxSessions, Idle: o.Idle,
+		ClassCode: o.ClassCode, AuthorizedKeys: o.AuthorizedKeys, Open: o.Open,
+		PresenterKeys: o.PresenterKeys, PresenterCode: o.PresenterCode,
+		Scenarios: o.Scenarios, Log: os.Stderr,
+	})
+	if err != nil {
+		return err
+	}
+	if o.Open {
+		fmt.Fprintln(os.Stderr, "toolgate: WARNING: --open: anyone who can reach "+o.Listen+" gets in, without a code or key")
+	}
+	fmt.Fprintf(os.Stderr, "toolgate: serving on %s (at most %d sessions, idle %v)\n", o.Listen, o.MaxSessions, o.Idle)
+	fmt.Fprintf(os.Stderr, "toolgate: host key %s\ntoolgate: fingerprint %s\n", hostKey, srv.Fingerprint())
+	if o.PresenterCode == "" && o.PresenterKeys == "" {
+		fmt.Fprintln(os.Stderr, "toolgate: no --presenter-code or --presenter-key: nobody can lead the room")
+	}
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM)
+	errs := make(chan error, 1)
+	go func() { errs <- srv.ListenAndServe() }()
+	select {
+	case err := <-errs:
+		return err
+	case sig := <-stop:
+		fmt.Fprintf(os.Stderr, "toolgate: %v: telling %d sessions the lecture is over\n", sig, srv.ActiveSessions())
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		return srv.Shutdown(ctx)
+	}
 }

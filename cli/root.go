@@ -66,6 +66,8 @@ type Env struct {
 	// ProgressPath is where self-study progress is kept; "" is the XDG
 	// state directory.
 	ProgressPath string
+	// Serve runs the SSH server (toolgate serve).
+	Serve func(ServeOptions) error
 }
 
 // exitError carries an exit status up to Run.
@@ -267,7 +269,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{ExitUsage, err}
 	})
-	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c), newValidate(c), newNew(c), newNotes(c), newProgress(c))
+	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c), newValidate(c), newNew(c), newNotes(c), newProgress(c), newServe(c))
 	return root
 }
 

@@ -46,6 +46,10 @@ type Options struct {
 	// Dir is where a what-if experiment is saved as a scenario file;
 	// "" is the working directory.
 	Dir string
+	// Room is the lecture hall when served over SSH; nil alone.
+	Room Room
+	// Idle ends the session after this long without a key (0: never).
+	Idle time.Duration
 }
 
 // focus is where enter goes: to the list (open the scenario) or to the walk
@@ -105,6 +109,11 @@ type Model struct {
 	whatIf whatIfState
 	// dir is where what-if experiments are saved.
 	dir string
+
+	room      Room
+	roomState roomState
+	idle      time.Duration
+	lastKey   time.Time
 	// prog is the learner's progress; progressChanged asks Update to save
 	// it; notice is a one-line message shown until the next key.
 	prog            progress.Progress
@@ -121,13 +130,14 @@ func New(opts Options) Model {
 		m.clock = time.Now
 	}
 	m.prog, m.save, m.notice, m.dir = opts.Progress, opts.Save, opts.Notice, opts.Dir
+	m.room, m.idle = opts.Room, opts.Idle
 	if m.prog.Quiz == nil {
 		m.prog = progress.New()
 	}
 	resume := m.prog.Last
 	m.quiz.on = opts.Quiz
 	m.start = m.clock()
-	m.now = m.start
+	m.now, m.lastKey = m.start, m.start
 	track := opts.Track
 	if track == "" {
 		track = scenarios.TrackAdmission
@@ -166,6 +176,9 @@ func (m Model) Init() tea.Cmd {
 	}
 	if m.present && m.showClock {
 		cmds = append(cmds, tickCmd())
+	}
+	if m.idle > 0 {
+		cmds = append(cmds, idleTickCmd(m.idle))
 	}
 	return tea.Batch(cmds...)
 }
@@ -247,6 +260,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
+	case RoomMsg:
+		return m.roomUpdate(msg)
+	case idleTickMsg:
+		if m.clock().Sub(m.lastKey) >= m.idle {
+			m.notice = fmt.Sprintf(tr("idleBye", m.lang), m.idle)
+			return m, tea.Sequence(tea.Tick(time.Second, func(time.Time) tea.Msg { return nil }), tea.Quit)
+		}
+		return m, idleTickCmd(m.idle)
 	case savedScenarioMsg:
 		if msg.err != nil {
 			m.notice = msg.err.Error()
@@ -279,6 +300,17 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	k := m.keys
+	m.lastKey = m.clock()
+	if m.roomKey(msg) {
+		return m, nil
+	}
+	if m.room != nil && !m.room.Presenter() && m.roomState.Open && m.liveOpen() &&
+		(key.Matches(msg, k.Next) || key.Matches(msg, k.Run) || key.Matches(msg, k.Restart) || key.Matches(msg, k.WhatIf)) &&
+		m.quiz.phase == quizIdle {
+		// No peeking while the room's question is open.
+		m.notice = tr("roomWaitReveal", m.lang)
+		return m, nil
+	}
 	if m.present {
 		switch {
 		case key.Matches(msg, k.Blank):
@@ -385,9 +417,14 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m.afterKey()
 }
 
-// afterKey records what the key changed in the progress and saves it.
+// afterKey records what the key changed in the progress and saves it; a
+// presenter's move to another scenario takes the room along.
 func (m Model) afterKey() (tea.Model, tea.Cmd) {
 	m.updateKeys()
+	if m.room != nil && m.room.Presenter() && len(m.all) > 0 && m.all[m.sel].ID != m.roomState.Live {
+		m.roomState.Live = m.all[m.sel].ID
+		m.room.Go(m.roomState.Live)
+	}
 	if m.reached() && len(m.all) > 0 && !slices.Contains(m.prog.Walked, m.all[m.sel].ID) {
 		m.prog.MarkWalked(m.all[m.sel].ID)
 		m.progressChanged = true
@@ -428,4 +465,14 @@ type tickMsg struct{}
 
 func tickCmd() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+// idleTickMsg asks whether the session has been idle too long.
+type idleTickMsg struct{}
+
+// idleTickCmd checks for idleness at a tenth of the limit, at most every
+// five seconds: a redraw is not activity, only a key is.
+func idleTickCmd(idle time.Duration) tea.Cmd {
+	every := min(max(idle/10, 10*time.Millisecond), 5*time.Second)
+	return tea.Tick(every, func(time.Time) tea.Msg { return idleTickMsg{} })
 }

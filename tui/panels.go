@@ -88,7 +88,18 @@ func (m Model) renderWalk(width, height int, compact bool) string {
 		rules = m.ruleBlocks(width, true)
 	}
 	blocks = append(blocks, rules...)
+	if m.room != nil {
+		if lines := m.roomLines(); len(lines) > 0 {
+			wrapped := make([]string, len(lines))
+			for i, l := range lines {
+				wrapped[i] = wrapStyled(l, width)
+			}
+			blocks = append(blocks, block{"\n" + strings.Join(wrapped, "\n"), 0})
+		}
+	}
 	switch {
+	case m.room != nil && m.quiz.phase != quizIdle:
+		blocks = append(blocks, m.quizBlocks(width)[0])
 	case m.quiz.on && m.track == scenarios.TrackAudit && m.step == 0:
 		blocks = append(blocks, block{"\n" + paint(st.Hint, wrap(tr("quizAudit", m.lang), width)), 2})
 	case m.quizzable():

@@ -111,6 +111,10 @@ func (m *Model) answerKey(digit int) bool {
 // finishQuiz marks the answer against what the core decided, records it
 // and reveals the walk.
 func (m *Model) finishQuiz(step int, code assess.Code) {
+	if m.room != nil && m.roomState.Open && m.liveOpen() {
+		m.roomAnswer(step, code)
+		return
+	}
 	s := m.all[m.sel]
 	r := quizResult{number: s.Number, title: s.Title.In(m.lang)}
 	switch res := m.walk.Result.(type) {

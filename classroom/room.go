@@ -1,0 +1,261 @@
+// Package classroom serves the trainer over SSH to a lecture hall: every
+// student's session runs its own program of the same TUI, and the room
+// lets the lecturer lead the scenario and poll the students' predictions.
+// Nothing of a student's leaves memory; the room ends with the process.
+package classroom
+
+import (
+	"sync"
+
+	"toolgate/assess"
+	"toolgate/tui"
+)
+
+// Room is the shared state of one lecture: who is connected, which
+// scenario is live, and the current question's answers.
+type Room struct {
+	mu       sync.Mutex
+	members  map[int]*member
+	next     int
+	peak     int
+	live     string
+	round    int
+	open     bool
+	revealed bool
+	// answers of this round, by member: the step they predicted.
+	answers map[int]int
+}
+
+// member is one session. Its mailbox holds the latest state only: the
+// room's messages are whole states, so a session that is slow to take
+// them gets the newest and skips the rest, and no session (nor the room's
+// lock) ever waits on another's program.
+type member struct {
+	id        int
+	presenter bool
+	send      func(tui.RoomMsg)
+
+	mu     sync.Mutex
+	latest tui.RoomMsg
+	notify chan struct{}
+	done   chan struct{}
+}
+
+func (m *member) post(msg tui.RoomMsg) {
+	m.mu.Lock()
+	m.latest = msg
+	m.mu.Unlock()
+	select {
+	case m.notify <- struct{}{}:
+	default: // already notified; it will read the latest
+	}
+}
+
+func (m *member) deliver() {
+	for {
+		select {
+		case <-m.notify:
+			m.mu.Lock()
+			msg := m.latest
+			m.mu.Unlock()
+			m.send(msg)
+		case <-m.done:
+			return
+		}
+	}
+}
+
+// NewRoom is an empty room.
+func NewRoom() *Room {
+	return &Room{members: map[int]*member{}, answers: map[int]int{}}
+}
+
+// Join adds a session; send delivers the room's state to its program.
+// The returned Client is the session's handle on the room.
+func (r *Room) Join(presenter bool, send func(tui.RoomMsg)) *Client {
+	r.mu.Lock()
+	r.next++
+	m := &member{id: r.next, presenter: presenter, send: send, notify: make(chan struct{}, 1), done: make(chan struct{})}
+	r.members[m.id] = m
+	r.peak = max(r.peak, len(r.members))
+	r.mu.Unlock()
+	go m.deliver()
+	// The newcomer needs the whole state; the others only the presenter's
+	// numbers changed.
+	r.broadcast(func(o *member) bool { return o == m || o.presenter })
+	return &Client{room: r, id: m.id, presenter: presenter}
+}
+
+// Leave removes a session; its answer of the current round goes with it,
+// since the room keeps nothing of a student who left.
+func (r *Room) Leave(id int) {
+	r.mu.Lock()
+	if m, ok := r.members[id]; ok {
+		close(m.done)
+	}
+	delete(r.members, id)
+	delete(r.answers, id)
+	r.mu.Unlock()
+	r.broadcast(presenters)
+}
+
+// everyone and presenters choose whom a broadcast reaches.
+func everyone(*member) bool     { return true }
+func presenters(m *member) bool { return m.presenter }
+
+// Stats are the room's numbers for the lecturer.
+type Stats struct {
+	Sessions, Peak, Students, Answered int
+}
+
+// Stats reports sessions open, the peak, students and answers this round.
+func (r *Room) Stats() Stats {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.statsLocked()
+}
+
+func (r *Room) statsLocked() Stats {
+	s := Stats{Sessions: len(r.members), Peak: r.peak, Answered: len(r.answers)}
+	for _, m := range r.members {
+		if !m.presenter {
+			s.Students++
+		}
+	}
+	return s
+}
+
+// Counts is this round's answers by predicted step.
+func (r *Room) Counts() map[int]int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.countsLocked()
+}
+
+func (r *Room) countsLocked() map[int]int {
+	c := map[int]int{}
+	for _, step := range r.answers {
+		c[step]++
+	}
+	return c
+}
+
+// End tells every session the room is closing.
+func (r *Room) End(message string) {
+	r.mu.Lock()
+	members := r.snapshotLocked()
+	r.mu.Unlock()
+	for _, m := range members {
+		m.post(tui.RoomMsg{Ending: message})
+	}
+}
+
+func (r *Room) snapshotLocked() []*member {
+	out := make([]*member, 0, len(r.members))
+	for _, m := range r.members {
+		out = append(out, m)
+	}
+	return out
+}
+
+// broadcast posts the room's state to the sessions to; the presenter also
+// gets the histogram.
+func (r *Room) broadcast(to func(*member) bool) {
+	r.mu.Lock()
+	st := r.statsLocked()
+	base := tui.RoomMsg{Live: r.live, Round: r.round, Open: r.open, Revealed: r.revealed,
+		Answered: st.Answered, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak}
+	counts := r.countsLocked()
+	members := r.snapshotLocked()
+	r.mu.Unlock()
+	for _, m := range members {
+		if !to(m) {
+			continue
+		}
+		msg := base
+		if m.presenter {
+			msg.Counts = counts
+		}
+		m.post(msg)
+	}
+}
+
+// Client is one session's handle on the room; it implements tui.Room.
+type Client struct {
+	room      *Room
+	id        int
+	presenter bool
+}
+
+// Presenter reports whether this session leads the room.
+func (c *Client) Presenter() bool { return c.presenter }
+
+// Go makes a scenario live; a new scenario closes any open question.
+func (c *Client) Go(id string) {
+	if !c.presenter {
+		return
+	}
+	r := c.room
+	r.mu.Lock()
+	if r.live != id {
+		r.live, r.open, r.revealed = id, false, false
+		clear(r.answers)
+	}
+	r.mu.Unlock()
+	r.broadcast(everyone)
+}
+
+// Open starts a new question on the live scenario.
+func (c *Client) Open() {
+	if !c.presenter {
+		return
+	}
+	r := c.room
+	r.mu.Lock()
+	if r.live == "" {
+		r.mu.Unlock()
+		return
+	}
+	r.round++
+	r.open, r.revealed = true, false
+	clear(r.answers)
+	r.mu.Unlock()
+	r.broadcast(everyone)
+}
+
+// Reveal closes the question and shows everyone the walk.
+func (c *Client) Reveal() {
+	if !c.presenter {
+		return
+	}
+	r := c.room
+	r.mu.Lock()
+	if !r.open {
+		r.mu.Unlock()
+		return
+	}
+	r.open, r.revealed = false, true
+	r.mu.Unlock()
+	r.broadcast(everyone)
+}
+
+// Answer records a student's prediction for the open question; a second
+// answer replaces the first.
+func (c *Client) Answer(step int, _ assess.Code) {
+	r := c.room
+	r.mu.Lock()
+	if !r.open || c.presenter {
+		r.mu.Unlock()
+		return
+	}
+	r.answers[c.id] = step
+	r.mu.Unlock()
+	// Only the presenter's histogram changes: 200 answers must not mean
+	// 200 redraws of 200 screens.
+	r.broadcast(presenters)
+}
+
+// Leave removes the session from the room.
+func (c *Client) Leave() { c.room.Leave(c.id) }
+
+var _ tui.Room = (*Client)(nil)
