@@ -339,7 +339,9 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		Idle:      s.cfg.Idle,
 		Theme:     tui.ThemeDark,
 	})
-	p = tea.NewProgram(model, bm.MakeOptions(sess)...)
+	// The server's signals are the server's: a program must not quit on
+	// them, or students would miss the goodbye.
+	p = tea.NewProgram(model, append(bm.MakeOptions(sess), tea.WithoutSignals())...)
 	close(ready)
 	return p
 }
