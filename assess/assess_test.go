@@ -312,3 +312,11 @@ func TestParseLang(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+func TestLangFromEnv(t *testing.T) {
+	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
+	assert.Equal(t, assess.Chinese, assess.LangFromEnv(env(map[string]string{"LANG": "zh_CN.UTF-8"})))
+	assert.Equal(t, assess.English, assess.LangFromEnv(env(map[string]string{"LANG": "zh_CN.UTF-8", "LC_ALL": "C"})), "LC_ALL first")
+	assert.Equal(t, assess.Chinese, assess.LangFromEnv(env(map[string]string{"LANG": "en_US", "LC_MESSAGES": "zh_TW"})))
+	assert.Equal(t, assess.English, assess.LangFromEnv(env(nil)))
+}

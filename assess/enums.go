@@ -247,3 +247,17 @@ func ParseLang(s string) (Lang, error) {
 	}
 	return English, fmt.Errorf("unknown language %q (want en or zh)", s)
 }
+
+// LangFromEnv picks the language from locale variables, in POSIX
+// precedence (LC_ALL, then LC_MESSAGES, then LANG): Chinese when the first
+// one set names it, else English. getenv is how to read a variable, so
+// that this stays free of the process's environment.
+func LangFromEnv(getenv func(string) string) Lang {
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := getenv(name); v != "" {
+			l, _ := ParseLang(v)
+			return l
+		}
+	}
+	return English
+}

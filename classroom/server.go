@@ -334,33 +334,21 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	sess.Context().SetValue(keyClient, client)
 	model := tui.New(tui.Options{
 		Scenarios: s.cfg.Scenarios,
-		Lang:      langOf(sess.Environ()),
-		Room:      client,
-		Idle:      s.cfg.Idle,
-		Theme:     tui.ThemeDark,
+		Lang: assess.LangFromEnv(func(name string) string {
+			for _, kv := range sess.Environ() {
+				if k, v, ok := strings.Cut(kv, "="); ok && k == name {
+					return v
+				}
+			}
+			return ""
+		}),
+		Room:  client,
+		Idle:  s.cfg.Idle,
+		Theme: tui.ThemeDark,
 	})
 	// The server's signals are the server's: a program must not quit on
 	// them, or students would miss the goodbye.
 	p = tea.NewProgram(model, append(bm.MakeOptions(sess), tea.WithoutSignals())...)
 	close(ready)
 	return p
-}
-
-// langOf picks the language from the client's locale variables.
-func langOf(environ []string) assess.Lang {
-	get := func(name string) string {
-		for _, kv := range environ {
-			if k, v, ok := strings.Cut(kv, "="); ok && k == name {
-				return v
-			}
-		}
-		return ""
-	}
-	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if v := get(name); v != "" {
-			l, _ := assess.ParseLang(v)
-			return l
-		}
-	}
-	return assess.English
 }

@@ -173,20 +173,7 @@ func (c *common) language() (assess.Lang, error) {
 		}
 		return l, nil
 	}
-	return LangFromEnv(c.env.Getenv), nil
-}
-
-// LangFromEnv picks the language from the locale variables, in POSIX
-// precedence (LC_ALL, then LC_MESSAGES, then LANG); English when none names
-// Chinese.
-func LangFromEnv(getenv func(string) string) assess.Lang {
-	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if v := getenv(name); v != "" {
-			l, _ := assess.ParseLang(v)
-			return l
-		}
-	}
-	return assess.English
+	return assess.LangFromEnv(c.env.Getenv), nil
 }
 
 func newRoot(env *Env) *cobra.Command {

@@ -356,9 +356,13 @@ func fieldList(t reflect.Type, top bool) string {
 }
 
 // suggest finds the known field closest to a misspelt one.
-func suggest(name string, t reflect.Type) string {
+func suggest(name string, t reflect.Type) string { return Closest(name, fieldNames(t)) }
+
+// Closest is the known name at most two edits (ignoring case) from name,
+// the closest one; "" when none is that close.
+func Closest(name string, known []string) string {
 	best, bestDist := "", 3
-	for _, f := range fieldNames(t) {
+	for _, f := range known {
 		if d := distance(strings.ToLower(name), strings.ToLower(f)); d < bestDist {
 			best, bestDist = f, d
 		}

@@ -159,7 +159,7 @@ func (p *fileParser) unknownFields() {
 					where = part + "." + key
 				}
 				msg := fmt.Sprintf("%s: unknown field", where)
-				if hint := closest(key, known); hint != "" {
+				if hint := decode.Closest(key, known); hint != "" {
 					msg += fmt.Sprintf(" (did you mean %s?)", hint)
 				}
 				p.problems = append(p.problems, Problem{File: p.name, Line: pos.Line, Col: pos.Column, Msg: msg})
@@ -173,37 +173,6 @@ func (p *fileParser) unknownFields() {
 		}
 	}
 	walk(top, "")
-}
-
-// closest is the known key one or two letters away from key, if any.
-func closest(key string, known []string) string {
-	best, bestDist := "", 3
-	for _, k := range known {
-		if d := editDistance(strings.ToLower(key), strings.ToLower(k)); d < bestDist {
-			best, bestDist = k, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 func (p *fileParser) expect(s *Scenario, fl file) {
