@@ -198,33 +198,47 @@ func TestNoColourStillReadable(t *testing.T) {
 }
 
 // TestRandomKeysAndSizes drives the model with thousands of seeded random
-// keys and window sizes: it never panics, and no frame is ever wider or
+// keys and window sizes, in every mode (plain, quiz, presenter, high
+// contrast, Chinese): it never panics, and no frame is ever wider or
 // taller than the terminal.
 func TestRandomKeysAndSizes(t *testing.T) {
 	keys := []string{"l", "h", "space", "right", "left", "up", "down", "j", "k", "enter", "e", "r", "n", "p",
-		"1", "2", "5", "8", "9", "esc", "tab", "L", "?", "pgup", "pgdown", "x", "Z"}
-	rng := rand.New(rand.NewPCG(2026, 11))
-	m := newTest(t, Options{})
-	width, height := 120, 40
-	for i := range 5000 {
-		if rng.IntN(8) == 0 {
-			width, height = rng.IntN(200)+1, rng.IntN(70)+1
-			if rng.IntN(10) == 0 {
-				width, height = rng.IntN(3), rng.IntN(3)
+		"1", "2", "3", "5", "7", "8", "9", "esc", "tab", "L", "?", "pgup", "pgdown", "x", "Z",
+		"g", "w", "u", "R", "s", "t", "T", "b", ".", "o", "v"}
+	modes := map[string]Options{
+		"plain":         {},
+		"quiz":          {Quiz: true},
+		"presenter":     {Present: true, Clock: func() time.Time { return time.Unix(0, 0) }},
+		"high-contrast": {Theme: ThemeHighContrast, Lang: assess.Chinese},
+		"room":          {Room: &fakeRoom{presenter: true}},
+	}
+	for name, opts := range modes {
+		t.Run(name, func(t *testing.T) {
+			opts.Dir = t.TempDir() // where s saves what-if experiments
+			rng := rand.New(rand.NewPCG(2026, 11))
+			m := newTest(t, opts)
+			width, height := 120, 40
+			for i := range 3000 {
+				if rng.IntN(8) == 0 {
+					width, height = rng.IntN(200)+1, rng.IntN(70)+1
+					if rng.IntN(10) == 0 {
+						width, height = rng.IntN(3), rng.IntN(3)
+					}
+					next, _ := m.Update(tea.WindowSizeMsg{Width: width, Height: height})
+					m = next.(Model)
+				} else {
+					m = press(m, keys[rng.IntN(len(keys))])
+				}
+				frame := m.Render()
+				lines := strings.Split(frame, "\n")
+				if frame != "" {
+					require.LessOrEqual(t, len(lines), max(height, 0), "step %d at %dx%d: too tall", i, width, height)
+				}
+				for n, l := range lines {
+					require.LessOrEqual(t, ansi.StringWidth(l), max(width, 0), "step %d at %dx%d: line %d too wide: %q", i, width, height, n, l)
+				}
 			}
-			next, _ := m.Update(tea.WindowSizeMsg{Width: width, Height: height})
-			m = next.(Model)
-		} else {
-			m = press(m, keys[rng.IntN(len(keys))])
-		}
-		frame := m.Render()
-		lines := strings.Split(frame, "\n")
-		if frame != "" {
-			require.LessOrEqual(t, len(lines), max(height, 0), "step %d at %dx%d: too tall", i, width, height)
-		}
-		for n, l := range lines {
-			require.LessOrEqual(t, ansi.StringWidth(l), max(width, 0), "step %d at %dx%d: line %d too wide: %q", i, width, height, n, l)
-		}
+		})
 	}
 }
 
