@@ -16,6 +16,8 @@ type keyMap struct {
 	Quiz                      key.Binding
 	// What-if mode.
 	WhatIf, Undo, Reset, Save key.Binding
+	// editing says what-if is on: the help line shows its keys.
+	editing bool
 }
 
 func defaultKeyMap(l assess.Lang) keyMap {
@@ -52,6 +54,9 @@ func defaultKeyMap(l assess.Lang) keyMap {
 
 // ShortHelp is the line always shown at the bottom.
 func (k keyMap) ShortHelp() []key.Binding {
+	if k.editing {
+		return []key.Binding{k.Down, k.Next, k.Undo, k.Reset, k.Save, k.WhatIf, k.Lang, k.Help, k.Quit}
+	}
 	return []key.Binding{k.Next, k.Back, k.Open, k.Run, k.Inputs, k.PrevScenario, k.NextScenario, k.Track, k.Lang, k.Help, k.Quit}
 }
 

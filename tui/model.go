@@ -201,6 +201,17 @@ func (m *Model) updateKeys() {
 	m.keys.Restart.SetEnabled(m.step > 0)
 	m.keys.List.SetEnabled(inWalk && m.layout() == layoutThree && !m.present)
 	m.keys.Inputs.SetEnabled(m.layout() == layoutOne && !m.present)
+	m.keys.editing = m.whatIf.on
+	if m.whatIf.on {
+		m.keys.Down.SetHelp("↑/↓", tr("kKnob", m.lang))
+		m.keys.Next.SetHelp("→/enter", tr("kValue", m.lang))
+		m.keys.Next.SetEnabled(true)
+		m.keys.WhatIf.SetHelp("w", tr("kDone", m.lang))
+	} else {
+		m.keys.Down.SetHelp("↓/j", tr("kDown", m.lang))
+		m.keys.Next.SetHelp("→/space", tr("kNext", m.lang))
+		m.keys.WhatIf.SetHelp("w", tr("kWhatIf", m.lang))
+	}
 	m.keys.Undo.SetEnabled(m.whatIf.on)
 	m.keys.Reset.SetEnabled(m.whatIf.on)
 	m.keys.Save.SetEnabled(m.whatIf.on)
