@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"toolgate/assess"
+	"toolgate/look"
 	"toolgate/scenarios"
 	"toolgate/walk"
 )
@@ -99,10 +100,10 @@ func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 			continue
 		}
 		if st.Outcome == assess.Fired {
-			fmt.Fprintf(w, "%d. **%s — %s**%s%s\n", i+1, st.Title, outcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
+			fmt.Fprintf(w, "%d. **%s — %s**%s%s\n", i+1, st.Title, look.OutcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
 			continue
 		}
-		fmt.Fprintf(w, "%d. %s — %s%s%s\n", i+1, st.Title, outcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
+		fmt.Fprintf(w, "%d. %s — %s%s%s\n", i+1, st.Title, look.OutcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
 	}
 	fmt.Fprintf(w, "\n%s%s %s\n\n", bold(noteWord("verdict", l), l), wk.Verdict.Symbol, wk.Verdict.Headline)
 	for _, d := range wk.Verdict.Details {
@@ -115,11 +116,6 @@ func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	if notes := s.Notes.In(l); notes != "" {
 		fmt.Fprintf(w, "\n%s%s\n", bold(noteWord("notes", l), l), notes)
 	}
-}
-
-func outcomeWord(o assess.Outcome, l assess.Lang) string {
-	words := map[assess.Outcome][2]string{assess.Passed: {"passed", "通过"}, assess.Fired: {"FIRED", "触发"}}
-	return words[o][l]
 }
 
 // bold is a bold label with its colon: "**Story:** " in English,

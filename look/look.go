@@ -72,9 +72,6 @@ func HighContrastPalette(dark bool) Palette {
 	}
 }
 
-// Status is the colour of a status.
-func (p Palette) Status(s assess.Status) color.Color { return p.Tone(StatusTone(s)) }
-
 // OutcomeSymbol is a one-cell mark for a trace step's outcome.
 func OutcomeSymbol(o assess.Outcome) string {
 	switch o {

@@ -159,8 +159,8 @@ func fit(blocks []block, height int) string {
 func (m Model) ruleBlocks(width int, collapsed bool) []block {
 	st := m.styles.Walk
 	wordWidth := 0
-	for _, w := range []string{"passed", "fired", "notReached"} {
-		wordWidth = max(wordWidth, lipgloss.Width(tr(w, m.lang)))
+	for _, o := range []assess.Outcome{assess.Passed, assess.Fired, assess.NotReached} {
+		wordWidth = max(wordWidth, lipgloss.Width(look.OutcomeWord(o, m.lang)))
 	}
 	numWidth := len(fmt.Sprint(len(m.walk.Steps)))
 	cur := m.current()
@@ -171,21 +171,21 @@ func (m Model) ruleBlocks(width int, collapsed bool) []block {
 		var style lipgloss.Style
 		switch {
 		case n > cur && m.reached():
-			mark, word, style = look.OutcomeSymbol(assess.NotReached), tr("notReached", m.lang), st.NotReached
+			mark, word, style = look.OutcomeSymbol(assess.NotReached), look.OutcomeWord(assess.NotReached, m.lang), st.NotReached
 		case n > cur:
 			mark, word, style = ".", "", st.Pending
 		case step.Outcome == assess.Fired:
-			mark, word, style = look.OutcomeSymbol(assess.Fired), tr("fired", m.lang), m.styles.tone(m.walk.Verdict.Tone)
+			mark, word, style = look.OutcomeSymbol(assess.Fired), look.OutcomeWord(assess.Fired, m.lang), m.styles.tone(m.walk.Verdict.Tone)
 		case n == cur:
-			mark, word, style = look.OutcomeSymbol(assess.Passed), tr("passed", m.lang), st.Explain
+			mark, word, style = look.OutcomeSymbol(assess.Passed), look.OutcomeWord(assess.Passed, m.lang), st.Explain
 		default:
-			mark, word, style = look.OutcomeSymbol(assess.Passed), tr("passed", m.lang), st.Passed
+			mark, word, style = look.OutcomeSymbol(assess.Passed), look.OutcomeWord(assess.Passed, m.lang), st.Passed
 		}
 		if collapsed && n < cur && step.Outcome == assess.Passed && m.walk.Steps[0].Outcome == assess.Passed && allPassed(m.walk.Steps[:cur-1]) {
 			if n == 1 {
-				summary := fmt.Sprintf(" %s 1–%d %s", look.OutcomeSymbol(assess.Passed), cur-1, tr("passed", m.lang))
+				summary := fmt.Sprintf(" %s 1–%d %s", look.OutcomeSymbol(assess.Passed), cur-1, look.OutcomeWord(assess.Passed, m.lang))
 				if cur == 2 {
-					summary = fmt.Sprintf(" %s 1 %s", look.OutcomeSymbol(assess.Passed), tr("passed", m.lang))
+					summary = fmt.Sprintf(" %s 1 %s", look.OutcomeSymbol(assess.Passed), look.OutcomeWord(assess.Passed, m.lang))
 				}
 				out = append(out, block{st.Passed.Render(truncate(summary, width)), 0})
 			}

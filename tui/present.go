@@ -51,9 +51,9 @@ func (m Model) renderPresenter() string {
 		parts = append(parts, center(paint(m.styles.Walk.Hint, wrap(tr("startHint", m.lang), width))))
 	default:
 		st := m.walk.Steps[cur-1]
-		word, style := tr("passed", m.lang), m.styles.Walk.Explain
+		word, style := look.OutcomeWord(assess.Passed, m.lang), m.styles.Walk.Explain
 		if st.Outcome == assess.Fired {
-			word, style = tr("fired", m.lang), m.styles.tone(m.walk.Verdict.Tone)
+			word, style = look.OutcomeWord(assess.Fired, m.lang), m.styles.tone(m.walk.Verdict.Tone)
 		}
 		big := fmt.Sprintf("%s  %d · %s  —  %s", look.OutcomeSymbol(st.Outcome), cur, strings.ToUpper(st.Title), word)
 		box := lipgloss.NewStyle().Border(lipgloss.ThickBorder()).Padding(1, 4).
