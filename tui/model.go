@@ -373,7 +373,7 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.startQuestion()
 	case asking && (key.Matches(msg, k.Next) || key.Matches(msg, k.Run) || key.Matches(msg, k.PresentNext)):
 		m.notice = tr("answerFirst", m.lang)
-	case key.Matches(msg, k.NextScenario) && m.quiz.on && m.sel == len(m.all)-1 && m.quiz.asked > 0:
+	case key.Matches(msg, k.NextScenario) && m.quiz.on && m.sel == len(m.all)-1 && len(m.quiz.results) > 0:
 		// The end of the track: the summary of the session.
 		m.quiz.summary = true
 	case key.Matches(msg, k.Help):

@@ -256,7 +256,8 @@ func TestQuiz(t *testing.T) {
 	m = press(m, "1")
 	assert.Equal(t, quizIdle, m.quiz.phase)
 	assert.True(t, m.reached(), "the walk is revealed")
-	assert.Equal(t, 1, m.quiz.right)
+	right, _ := m.quiz.score()
+	assert.Equal(t, 1, right)
 	assert.Contains(t, plain(m), "✓ Right: rule 1, unknown_tool.")
 	assert.Contains(t, plain(m), "quiz 1/1")
 
@@ -273,7 +274,8 @@ func TestQuiz(t *testing.T) {
 	assert.Equal(t, "rule 4, environment_not_ready", r.said)
 	assert.Equal(t, "rule 7, approval_missing", r.decided)
 	assert.Contains(t, plain(m), "✗ You said rule 4, environment_not_ready; rule")
-	assert.Equal(t, []any{1, 2}, []any{m.quiz.right, m.quiz.asked})
+	right, asked := m.quiz.score()
+	assert.Equal(t, []any{1, 2}, []any{right, asked})
 
 	// Scenarios skipped with n are not counted; the end shows the summary.
 	m = press(m, "n", "n", "n", "n")

@@ -41,8 +41,6 @@ type quizState struct {
 	picked  int // the step picked in quizAskStep
 	results map[string]quizResult
 	order   []string // scenario ids in the order answered
-	right   int
-	asked   int
 	summary bool
 }
 
@@ -116,6 +114,22 @@ func (m *Model) finishQuiz(step int, code assess.Code) {
 		return
 	}
 	s := m.all[m.sel]
+	r := m.mark(step, code)
+	if m.quiz.results == nil {
+		m.quiz.results = map[string]quizResult{}
+	}
+	m.quiz.results[s.ID] = r
+	m.quiz.order = append(m.quiz.order, s.ID)
+	m.quiz.phase = quizIdle
+	m.prog.Record(s.ID, progress.Answer{Said: r.said, Right: r.right, Decided: r.decided})
+	m.step = m.lastStep()
+	m.progressChanged = true
+}
+
+// mark compares a prediction with what the walk says decided: the rule
+// and code, or the class.
+func (m Model) mark(step int, code assess.Code) quizResult {
+	s := m.all[m.sel]
 	r := quizResult{number: s.Number, title: s.Title.In(m.lang)}
 	switch res := m.walk.Result.(type) {
 	case assess.Verdict:
@@ -127,19 +141,18 @@ func (m *Model) finishQuiz(step int, code assess.Code) {
 		r.right = picked == res.Class
 		r.said, r.decided = picked.String(), res.Class.String()
 	}
-	if m.quiz.results == nil {
-		m.quiz.results = map[string]quizResult{}
+	return r
+}
+
+// score is the session's right answers out of those given: one a
+// scenario, since an answered scenario is not asked again.
+func (q quizState) score() (right, asked int) {
+	for _, r := range q.results {
+		if r.right {
+			right++
+		}
 	}
-	m.quiz.results[s.ID] = r
-	m.quiz.order = append(m.quiz.order, s.ID)
-	m.quiz.asked++
-	if r.right {
-		m.quiz.right++
-	}
-	m.quiz.phase = quizIdle
-	m.prog.Record(s.ID, progress.Answer{Said: r.said, Right: r.right, Decided: r.decided})
-	m.step = m.lastStep()
-	m.progressChanged = true
+	return right, len(q.results)
 }
 
 // quizBlocks is the open question, or the marked answer once given.
@@ -179,8 +192,9 @@ func (m Model) quizBlocks(width int) []block {
 // renderSummary lists the session's score and every miss with what decided.
 func (m Model) renderSummary(height int) string {
 	st := m.styles
+	right, asked := m.quiz.score()
 	lines := []string{st.Walk.Heading.Render(tr("quizSummary", m.lang)), "",
-		fmt.Sprintf(tr("quizScore", m.lang), m.quiz.right, m.quiz.asked), ""}
+		fmt.Sprintf(tr("quizScore", m.lang), right, asked), ""}
 	misses := 0
 	for _, id := range m.quiz.order {
 		r := m.quiz.results[id]

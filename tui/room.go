@@ -10,7 +10,6 @@ import (
 
 	"toolgate/assess"
 	"toolgate/scenarios"
-	"toolgate/walk"
 )
 
 // Room is the lecture hall a session is part of when toolgate is served
@@ -104,17 +103,7 @@ func (m Model) liveOpen() bool {
 func (m *Model) roomAnswer(step int, code assess.Code) {
 	m.room.Answer(step, code)
 	m.roomState.answered = m.roomState.Round
-	r := quizResult{number: m.all[m.sel].Number, title: m.all[m.sel].Title.In(m.lang)}
-	switch res := m.walk.Result.(type) {
-	case assess.Verdict:
-		r.right = step == m.walk.Decisive && code == res.Code
-		r.said = fmt.Sprintf("%s %d, %s", tr("rule", m.lang), step, code)
-		r.decided = fmt.Sprintf("%s %d, %s", tr("rule", m.lang), m.walk.Decisive, res.Code)
-	case walk.OutcomeAnswer:
-		r.right = assess.OutcomeClass(step) == res.Class
-		r.said, r.decided = assess.OutcomeClass(step).String(), res.Class.String()
-	}
-	m.roomState.said = r
+	m.roomState.said = m.mark(step, code)
 	m.quiz.phase = quizIdle
 }
 

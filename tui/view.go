@@ -104,7 +104,8 @@ func (m Model) renderHeader() string {
 	if len(m.all) > 0 {
 		r := fmt.Sprintf("%d/%d", m.all[m.sel].Number, len(m.all))
 		if m.quiz.on {
-			r = fmt.Sprintf(tr("score", m.lang), m.quiz.right, m.quiz.asked) + " · " + r
+			right, asked := m.quiz.score()
+			r = fmt.Sprintf(tr("score", m.lang), right, asked) + " · " + r
 		}
 		right = m.styles.Header.Right.Render(r)
 	}
