@@ -40,7 +40,7 @@ func main() {
 func runTUI(o cli.TUIOptions) error {
 	theme, err := tui.ParseTheme(o.Theme)
 	if err != nil {
-		return err
+		return fmt.Errorf("--theme: %w", err)
 	}
 	opts := tui.Options{Scenarios: o.Scenarios, Lang: o.Lang, Track: o.Track, Scenario: o.Scenario,
 		Step: o.Step, Theme: theme, Present: o.Present, Quiz: o.Quiz}

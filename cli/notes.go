@@ -30,26 +30,9 @@ notes — Markdown, ready to paste into lecture notes.`,
 			if err != nil {
 				return err
 			}
-			track, err := c.trackFlag()
+			list, err := c.pick("notes", scenario)
 			if err != nil {
 				return err
-			}
-			list, err := c.scenarioSet()
-			if err != nil {
-				return err
-			}
-			switch {
-			case scenario != "":
-				if track == "" {
-					track = scenarios.TrackAdmission
-				}
-				s, ok := scenarios.Find(list, track, scenario)
-				if !ok {
-					return &exitError{ExitUsage, fmt.Errorf("notes: no scenario %q in track %s (see 'toolgate list')", scenario, track)}
-				}
-				list = []scenarios.Scenario{s}
-			case track != "":
-				list = scenarios.InTrack(list, track)
 			}
 			for i, s := range list {
 				if i > 0 {

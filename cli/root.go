@@ -119,6 +119,34 @@ type common struct {
 	only bool
 }
 
+// pick loads the scenarios and chooses: with a key (a number in --track,
+// admission by default, or an id in any track) that one scenario; without,
+// every scenario of --track, or of every track.
+func (c *common) pick(verb, key string) ([]scenarios.Scenario, error) {
+	track, err := c.trackFlag()
+	if err != nil {
+		return nil, err
+	}
+	list, err := c.scenarioSet()
+	if err != nil {
+		return nil, err
+	}
+	if key == "" {
+		if track != "" {
+			list = scenarios.InTrack(list, track)
+		}
+		return list, nil
+	}
+	if track == "" {
+		track = scenarios.TrackAdmission
+	}
+	s, ok := scenarios.Find(list, track, key)
+	if !ok {
+		return nil, &exitError{ExitUsage, fmt.Errorf("%s: no scenario %q in track %s (see 'toolgate list')", verb, key, track)}
+	}
+	return []scenarios.Scenario{s}, nil
+}
+
 // scenarioSet loads the built-in scenarios and the lecturer's. A file
 // with a problem is reported on stderr and skipped: the rest still load,
 // so a typo in one file never takes the lecture down.
@@ -233,11 +261,6 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				_ = cmd.Usage()
 				return &exitError{code: ExitUsage}
 			}
-			switch theme {
-			case "", "auto", "dark", "light", "high-contrast":
-			default:
-				return &exitError{ExitUsage, fmt.Errorf("--theme %q: want dark, light or high-contrast", theme)}
-			}
 			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Step: step,
 				Theme: theme, Present: present, Quiz: quiz, NoSave: noSave, LangGiven: c.lang != ""})
 		},
@@ -273,16 +296,9 @@ func newList(c *common) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			track, err := c.trackFlag()
+			all, err := c.pick("list", "")
 			if err != nil {
 				return err
-			}
-			all, err := c.scenarioSet()
-			if err != nil {
-				return err
-			}
-			if track != "" {
-				all = scenarios.InTrack(all, track)
 			}
 			writeList(cmd.OutOrStdout(), all, lang)
 			return nil
@@ -321,30 +337,19 @@ Colour is used only when stdout is a terminal and NO_COLOR is not set.`,
 			if err != nil {
 				return err
 			}
-			track, err := c.trackFlag()
-			if err != nil {
-				return err
-			}
-			list, err := c.scenarioSet()
-			if err != nil {
-				return err
-			}
 			switch {
 			case all && len(args) > 0:
 				return &exitError{ExitUsage, errors.New("trace: give a scenario or --all, not both")}
 			case !all && len(args) == 0:
 				return &exitError{ExitUsage, errors.New("trace: which scenario? give its number or id, or --all (see 'toolgate list')")}
-			case all && track != "":
-				list = scenarios.InTrack(list, track)
-			case !all:
-				if track == "" {
-					track = scenarios.TrackAdmission
-				}
-				s, ok := scenarios.Find(list, track, args[0])
-				if !ok {
-					return &exitError{ExitUsage, fmt.Errorf("trace: no scenario %q in track %s (see 'toolgate list')", args[0], track)}
-				}
-				list = []scenarios.Scenario{s}
+			}
+			key := ""
+			if !all {
+				key = args[0]
+			}
+			list, err := c.pick("trace", key)
+			if err != nil {
+				return err
 			}
 			return writeTraces(c.env, cmd.OutOrStdout(), list, f, lang)
 		},
