@@ -245,7 +245,7 @@ func describe(err error) error {
 			}
 			return &Error{Path: path, Msg: msg + fieldList(se.GoType, parent == "")}
 		case se.JSONKind != 0 && se.GoType != nil:
-			return &Error{Path: path, Msg: "want " + kindOfGo(se.GoType) + ", got " + kindOfJSON(se.JSONKind)}
+			return &Error{Path: path, Msg: "want " + KindOf(se.GoType) + ", got " + kindOfJSON(se.JSONKind)}
 		case se.Err != nil:
 			return &Error{Path: path, Msg: cleanMsg(se.Err.Error())}
 		}
@@ -304,7 +304,12 @@ func kindOfJSON(k jsontext.Kind) string {
 	return "invalid value"
 }
 
-func kindOfGo(t reflect.Type) string {
+// KindOf names the JSON kind a Go type is decoded from: string, number,
+// boolean, array or object. Every decoder of toolgate's files says it so.
+func KindOf(t reflect.Type) string {
+	if t == nil {
+		return "value"
+	}
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -317,7 +322,7 @@ func kindOfGo(t reflect.Type) string {
 		return "array"
 	case reflect.Struct, reflect.Map:
 		return "object"
-	case reflect.Float64, reflect.Int, reflect.Int64:
+	case reflect.Float32, reflect.Float64, reflect.Int, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint32, reflect.Uint64:
 		return "number"
 	}
 	return t.Kind().String()

@@ -24,8 +24,13 @@ type Value struct {
 
 // Position is the line and column of a byte offset inside the value.
 func (v Value) Position(off int64) (line, col int) {
-	line, col = v.Line, v.Column
-	for _, b := range v.Raw[:min(max(off, 0), int64(len(v.Raw)))] {
+	return Advance(v.Line, v.Column, v.Raw[:min(max(off, 0), int64(len(v.Raw)))])
+}
+
+// Advance is the position after text that starts at line, col (1-based;
+// columns count bytes, as Go's compiler does).
+func Advance(line, col int, text []byte) (int, int) {
+	for _, b := range text {
 		if b == '\n' {
 			line, col = line+1, 1
 		} else {

@@ -6,6 +6,8 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+
+	"toolgate/decode"
 )
 
 // Limits on a scenario file: a lecturer's file is a few kilobytes, so
@@ -124,17 +126,7 @@ func tooDeep(data []byte) int {
 	return -1
 }
 
-func position(data []byte, off int) (line, col int) {
-	line, col = 1, 1
-	for _, b := range data[:off] {
-		if b == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
-}
+func position(data []byte, off int) (line, col int) { return decode.Advance(1, 1, data[:off]) }
 
 // counter counts the values a YAML tree stands for with its aliases
 // expanded, remembering each anchor's count so that the counting itself

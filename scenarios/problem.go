@@ -3,10 +3,11 @@ package scenarios
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/goccy/go-yaml"
+
+	"toolgate/decode"
 )
 
 // Problem is one thing wrong with a scenario file, where it is known.
@@ -47,7 +48,7 @@ func yamlProblem(name string, err error) Problem {
 			field = lowerFirst(strings.TrimPrefix(*te.StructFieldName, "file."))
 		}
 		return Problem{File: name, Line: te.Token.Position.Line, Col: te.Token.Position.Column,
-			Msg: fmt.Sprintf("%s: want %s, got %s", field, yamlKind(te.DstType), yamlKind(te.SrcType))}
+			Msg: fmt.Sprintf("%s: want %s, got %s", field, decode.KindOf(te.DstType), decode.KindOf(te.SrcType))}
 	}
 	msg, _, _ := strings.Cut(yaml.FormatError(err, false, false), "\n")
 	if pos, rest, ok := strings.Cut(strings.TrimPrefix(msg, "["), "] "); ok && strings.HasPrefix(msg, "[") {
@@ -67,25 +68,4 @@ func lowerFirst(s string) string {
 		return "id"
 	}
 	return strings.ToLower(s[:1]) + s[1:]
-}
-
-func yamlKind(t reflect.Type) string {
-	if t == nil {
-		return "a value"
-	}
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	case reflect.Map, reflect.Struct:
-		return "a mapping"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Int, reflect.Int64, reflect.Uint64, reflect.Float64:
-		return "a number"
-	case reflect.Pointer:
-		return yamlKind(t.Elem())
-	}
-	return t.String()
 }
