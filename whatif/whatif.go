@@ -6,6 +6,7 @@ package whatif
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 
 	"toolgate/assess"
@@ -16,8 +17,6 @@ type Knob struct {
 	ID      string
 	Title   [2]string
 	Options [][2]string
-	// current says which option the input is at, -1 when none is.
-	current func(in *assess.Input) int
 	// apply sets an option on a copy of the input.
 	apply func(in *assess.Input, option int)
 }
@@ -28,9 +27,17 @@ func (k Knob) Name(l assess.Lang) string { return k.Title[l] }
 // Option is an option's label in a language.
 func (k Knob) Option(i int, l assess.Lang) string { return k.Options[i][l] }
 
-// Current is the option the input is at, or -1 when it is at none of them
-// (a scenario as written may have values no knob names).
-func (k Knob) Current(in assess.Input) int { return k.current(&in) }
+// Current is the option the input is at: the one whose Apply leaves it as
+// it is; -1 when none does (a scenario as written may have values no knob
+// names, such as a record for another id than the knob's).
+func (k Knob) Current(in assess.Input) int {
+	for o := range k.Options {
+		if reflect.DeepEqual(k.Apply(in, o), in) {
+			return o
+		}
+	}
+	return -1
+}
 
 // Apply returns a copy of the input with the knob set to an option; the
 // input passed is not changed.
@@ -91,17 +98,6 @@ func Knobs() []Knob {
 			ID:      "environment",
 			Title:   [2]string{"Environment", "环境"},
 			Options: [][2]string{{"ready", "ready"}, {"degraded", "degraded"}, {"absent", "缺失"}},
-			current: func(in *assess.Input) int {
-				switch {
-				case in.Environment == nil:
-					return 2
-				case in.Environment.Status == "ready":
-					return 0
-				case in.Environment.Status == "degraded":
-					return 1
-				}
-				return -1
-			},
 			apply: func(in *assess.Input, o int) {
 				switch o {
 				case 0:
@@ -117,22 +113,6 @@ func Knobs() []Knob {
 			ID:      "approval",
 			Title:   [2]string{"Approval", "批准"},
 			Options: [][2]string{{"none", "无"}, {"active", "active"}, {"expired", "expired"}, {"wrong scope", "范围不符"}},
-			current: func(in *assess.Input) int {
-				a, t := in.Approval, tool(in)
-				switch {
-				case a == nil:
-					return 0
-				case t == nil:
-					return -1
-				case a.Status == "active" && a.Scope == t.Scope():
-					return 1
-				case a.Status == "expired" && a.Scope == t.Scope():
-					return 2
-				case a.Status == "active":
-					return 3
-				}
-				return -1
-			},
 			apply: func(in *assess.Input, o int) {
 				scope := in.Request.Tool.Name
 				if t := tool(in); t != nil {
@@ -154,15 +134,6 @@ func Knobs() []Knob {
 			ID:      "record",
 			Title:   [2]string{"Invocation record", "调用记录"},
 			Options: [][2]string{{"none", "无"}, {"same id", "同一 ID"}, {"other id", "其他 ID"}},
-			current: func(in *assess.Input) int {
-				switch {
-				case in.InvocationRecord == nil:
-					return 0
-				case in.InvocationRecord.CorrelationID == in.Request.CorrelationID:
-					return 1
-				}
-				return 2
-			},
 			apply: func(in *assess.Input, o int) {
 				switch o {
 				case 0:
@@ -178,12 +149,6 @@ func Knobs() []Knob {
 			ID:      "status",
 			Title:   [2]string{"Record status", "记录状态"},
 			Options: [][2]string{{"succeeded", "succeeded"}, {"timed_out", "timed_out"}, {"failed", "failed"}},
-			current: func(in *assess.Input) int {
-				if in.InvocationRecord == nil {
-					return -1
-				}
-				return slices.Index([]string{"succeeded", "timed_out", "failed"}, in.InvocationRecord.Status)
-			},
 			apply: func(in *assess.Input, o int) {
 				record(in).Status = []string{"succeeded", "timed_out", "failed"}[o]
 			},
@@ -192,12 +157,6 @@ func Knobs() []Knob {
 			ID:      "verification",
 			Title:   [2]string{"Verification", "验证"},
 			Options: [][2]string{{"accepted", "accepted"}, {"not_run", "not_run"}},
-			current: func(in *assess.Input) int {
-				if in.InvocationRecord == nil {
-					return -1
-				}
-				return slices.Index([]string{"accepted", "not_run"}, in.InvocationRecord.VerificationStatus)
-			},
 			apply: func(in *assess.Input, o int) {
 				record(in).VerificationStatus = []string{"accepted", "not_run"}[o]
 			},
@@ -206,12 +165,6 @@ func Knobs() []Knob {
 			ID:      "effect",
 			Title:   [2]string{"Effect status", "效果状态"},
 			Options: [][2]string{{"unknown", "unknown"}, {"read_back", "read_back"}},
-			current: func(in *assess.Input) int {
-				if in.InvocationRecord == nil {
-					return -1
-				}
-				return slices.Index([]string{"unknown", "read_back"}, in.InvocationRecord.EffectStatus)
-			},
 			apply: func(in *assess.Input, o int) {
 				record(in).EffectStatus = []string{"unknown", "read_back"}[o]
 			},
@@ -220,27 +173,13 @@ func Knobs() []Knob {
 			ID:      "argument",
 			Title:   [2]string{"First required argument", "第一个必填参数"},
 			Options: [][2]string{{"as written", "保持原样"}, {"dropped", "删除"}, {"blank", "空字符串"}},
-			current: func(in *assess.Input) int {
-				t := tool(in)
-				if t == nil || len(t.RequiredArguments) == 0 {
-					return -1
-				}
-				v, ok := in.Request.Arguments[t.RequiredArguments[0]]
-				switch {
-				case !ok:
-					return 1
-				case v == "":
-					return 2
-				}
-				return 0
-			},
 			apply: func(in *assess.Input, o int) {
 				t := tool(in)
 				if t == nil || len(t.RequiredArguments) == 0 {
 					return
 				}
 				name := t.RequiredArguments[0]
-				if in.Request.Arguments == nil {
+				if in.Request.Arguments == nil && o != 1 {
 					in.Request.Arguments = map[string]any{}
 				}
 				switch o {
@@ -259,12 +198,6 @@ func Knobs() []Knob {
 			ID:      "version",
 			Title:   [2]string{"Version asked for", "请求的版本"},
 			Options: [][2]string{{"the contract's", "契约中的版本"}, {"one the contract lacks", "契约没有的版本"}},
-			current: func(in *assess.Input) int {
-				if t := tool(in); t != nil && t.Version == in.Request.Tool.Version {
-					return 0
-				}
-				return 1
-			},
 			apply: func(in *assess.Input, o int) {
 				t := tool(in)
 				if t == nil {
@@ -281,12 +214,6 @@ func Knobs() []Knob {
 			ID:      "class",
 			Title:   [2]string{"Tool's effect class", "工具的效果类别"},
 			Options: [][2]string{{"read_only", "read_only"}, {"reversible_write", "reversible_write"}, {"irreversible_write", "irreversible_write"}},
-			current: func(in *assess.Input) int {
-				if t := tool(in); t != nil {
-					return slices.Index([]string{assess.ReadOnly, assess.ReversibleWrite, assess.IrreversibleWrite}, t.EffectClass)
-				}
-				return -1
-			},
 			apply: func(in *assess.Input, o int) {
 				// Change every entry of the name, so that the one rule 1
 				// picks is changed whatever its version.
