@@ -90,19 +90,14 @@ func (m Model) renderWalk(width, height int, compact bool) string {
 	blocks = append(blocks, rules...)
 	if m.room != nil {
 		if lines := m.roomLines(); len(lines) > 0 {
-			wrapped := make([]string, len(lines))
-			for i, l := range lines {
-				wrapped[i] = wrapStyled(l, width)
-			}
-			blocks = append(blocks, block{"\n" + strings.Join(wrapped, "\n"), 0})
+			blocks = append(blocks, linesBlock(lines, width))
 		}
 	}
 	switch {
-	case m.room != nil && m.quiz.phase != quizIdle:
-		blocks = append(blocks, m.quizBlocks(width)[0])
 	case m.quiz.on && m.track == scenarios.TrackAudit && m.step == 0:
 		blocks = append(blocks, block{"\n" + paint(st.Hint, wrap(tr("quizAudit", m.lang), width)), 2})
-	case m.quizzable():
+	case m.quiz.phase != quizIdle || m.quizzable():
+		// A question is open: the learner's own quiz, or the room's poll.
 		blocks = append(blocks, m.quizBlocks(width)...)
 	}
 	if m.step == 0 && m.quiz.phase == quizIdle {
@@ -129,6 +124,16 @@ func blockHeight(blocks []block) int {
 		n += lipgloss.Height(b.text)
 	}
 	return n
+}
+
+// linesBlock wraps styled lines into one block that is never dropped,
+// after an empty line.
+func linesBlock(lines []string, width int) block {
+	wrapped := make([]string, len(lines))
+	for i, l := range lines {
+		wrapped[i] = wrapStyled(l, width)
+	}
+	return block{"\n" + strings.Join(wrapped, "\n"), 0}
 }
 
 // fit drops the most droppable blocks until the rest fit the height.

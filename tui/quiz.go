@@ -182,11 +182,11 @@ func (m Model) quizBlocks(width int) []block {
 			lines = append(lines, m.styles.tone(toneBad()).Render("✗ "+fmt.Sprintf(tr("quizWrong", m.lang), r.said, r.decided)))
 		}
 	}
-	wrapped := make([]string, len(lines))
-	for i, l := range lines {
-		wrapped[i] = wrapStyled(l, width)
+	blocks := []block{linesBlock(lines, width)}
+	if m.quiz.on { // the room's poll is not the learner's to stop
+		blocks = append(blocks, block{paint(st.Hint, wrap(tr("quizHint", m.lang), width)), 2})
 	}
-	return []block{{"\n" + strings.Join(wrapped, "\n"), 0}, {paint(st.Hint, wrap(tr("quizHint", m.lang), width)), 2}}
+	return blocks
 }
 
 // renderSummary lists the session's score and every miss with what decided.
