@@ -3,6 +3,7 @@ package scenarios
 import (
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 )
@@ -21,53 +22,75 @@ type Report struct {
 // for *.yaml, *.yml and *.json) from the file system, the way a lecturer
 // names them. A file with a problem is left out and the rest still load.
 func LoadPaths(paths ...string) Report {
-	var r Report
-	var loaded []Scenario
+	var l loader
 	for _, p := range paths {
 		info, err := os.Stat(p)
-		if err != nil {
-			r.Problems = append(r.Problems, Problem{File: p, Msg: cleanPathError(err)})
-			r.Bad++
-			continue
-		}
-		var names []string
-		if info.IsDir() {
-			_ = filepath.WalkDir(p, func(name string, d fs.DirEntry, err error) error {
-				if err != nil {
-					r.Problems = append(r.Problems, Problem{File: name, Msg: cleanPathError(err)})
-					return nil
-				}
-				if !d.IsDir() && isScenarioFile(name) {
-					names = append(names, name)
-				}
-				return nil
-			})
-			slices.Sort(names)
-		} else {
-			names = []string{p}
-		}
-		for _, name := range names {
-			r.Files++
-			data, err := readLimited(os.DirFS(filepath.Dir(name)), filepath.Base(name))
-			if err != nil {
-				r.Problems = append(r.Problems, Problem{File: name, Msg: cleanPathError(err)})
-				r.Bad++
-				continue
-			}
-			s, err := Parse(name, data)
-			if err != nil {
-				r.Problems = append(r.Problems, err.(Problems)...)
-				r.Bad++
-				continue
-			}
-			loaded = append(loaded, s)
+		switch {
+		case err != nil:
+			l.problem(p, err)
+		case info.IsDir():
+			l.dir(os.DirFS(p), p)
+		default:
+			l.file(os.DirFS(filepath.Dir(p)), filepath.Base(p), p)
 		}
 	}
+	return l.done()
+}
+
+// loader reads scenario files one by one into a Report.
+type loader struct {
+	r      Report
+	loaded []Scenario
+}
+
+func (l *loader) problem(file string, err error) {
+	l.r.Problems = append(l.r.Problems, Problem{File: file, Msg: cleanPathError(err)})
+	l.r.Bad++
+}
+
+// dir loads every scenario file under fsys in path order; shown names
+// start with prefix.
+func (l *loader) dir(fsys fs.FS, prefix string) {
+	var names []string
+	_ = fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			l.problem(path.Join(prefix, name), err)
+		case !d.IsDir() && isScenarioFile(name):
+			names = append(names, name)
+		}
+		return nil
+	})
+	slices.Sort(names)
+	for _, name := range names {
+		l.file(fsys, name, path.Join(prefix, name))
+	}
+}
+
+// file loads one scenario file; shown is its name in problems.
+func (l *loader) file(fsys fs.FS, name, shown string) {
+	l.r.Files++
+	data, err := readLimited(fsys, name)
+	if err != nil {
+		l.problem(shown, err)
+		return
+	}
+	s, err := Parse(shown, data)
+	if err != nil {
+		l.r.Problems = append(l.r.Problems, err.(Problems)...)
+		l.r.Bad++
+		return
+	}
+	l.loaded = append(l.loaded, s)
+}
+
+// done numbers what loaded and reports ids used twice.
+func (l *loader) done() Report {
 	var dup Problems
-	r.Scenarios, dup = Combine(loaded)
-	r.Problems = append(r.Problems, dup...)
-	r.Bad += len(dup)
-	return r
+	l.r.Scenarios, dup = Combine(l.loaded)
+	l.r.Problems = append(l.r.Problems, dup...)
+	l.r.Bad += len(dup)
+	return l.r
 }
 
 // cleanPathError drops the path a *fs.PathError repeats, since problems

@@ -174,39 +174,13 @@ func MustBuiltin() []Scenario {
 // prefix is put before file names in problems. It returns what loaded and
 // every problem found; a file with a problem is left out.
 func LoadFS(fsys fs.FS, prefix string) ([]Scenario, error) {
-	var names []string
-	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && isScenarioFile(p) {
-			names = append(names, p)
-		}
-		return err
-	})
-	if err != nil {
-		return nil, err
+	var l loader
+	l.dir(fsys, prefix)
+	r := l.done()
+	if len(r.Problems) > 0 {
+		return r.Scenarios, r.Problems
 	}
-	slices.Sort(names)
-	var out []Scenario
-	var problems Problems
-	for _, name := range names {
-		shown := path.Join(prefix, name)
-		data, err := readLimited(fsys, name)
-		if err != nil {
-			problems = append(problems, Problem{File: shown, Msg: err.Error()})
-			continue
-		}
-		s, err := Parse(shown, data)
-		if err != nil {
-			problems = append(problems, err.(Problems)...)
-			continue
-		}
-		out = append(out, s)
-	}
-	out, dup := Combine(out)
-	problems = append(problems, dup...)
-	if len(problems) > 0 {
-		return out, problems
-	}
-	return out, nil
+	return r.Scenarios, nil
 }
 
 func isScenarioFile(name string) bool {
