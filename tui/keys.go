@@ -12,8 +12,8 @@ type keyMap struct {
 	NextScenario, PrevScenario, Jump, List   key.Binding
 	Inputs, Track, Lang, Help, Quit          key.Binding
 	// Presenter mode only.
-	PresentNext, Blank, Clock key.Binding
-	Quiz                      key.Binding
+	Blank, Clock key.Binding
+	Quiz         key.Binding
 	// What-if mode.
 	WhatIf, Undo, Reset, Save key.Binding
 	// editing says what-if is on: the help line shows its keys.
@@ -38,7 +38,6 @@ func defaultKeyMap(l assess.Lang) keyMap {
 		List:         b([]string{"esc"}, "esc", "kList"),
 		Inputs:       b([]string{"tab"}, "tab", "kInputs"),
 		Track:        b([]string{"t"}, "t", "kTrack"),
-		PresentNext:  b([]string{"enter"}, "enter", "kNext"),
 		Blank:        b([]string{"b", "."}, "b/.", "kBlank"),
 		Clock:        b([]string{"t"}, "t", "kClock"),
 		Quiz:         b([]string{"g"}, "g", "kQuiz"),
@@ -64,7 +63,7 @@ func (k keyMap) ShortHelp() []key.Binding {
 func (k keyMap) FullHelp() [][]key.Binding {
 	if k.Blank.Enabled() {
 		return [][]key.Binding{
-			{k.Next, k.PresentNext, k.Back, k.Run, k.Restart},
+			{k.Next, k.Back, k.Run, k.Restart},
 			{k.PrevScenario, k.NextScenario, k.Jump, k.Track},
 			{k.Blank, k.Clock, k.Quiz, k.Lang, k.Help, k.Quit},
 		}

@@ -217,10 +217,11 @@ func (m *Model) updateKeys() {
 	m.keys.Save.SetEnabled(m.whatIf.on)
 	m.keys.Blank.SetEnabled(m.present)
 	m.keys.Clock.SetEnabled(m.present)
-	m.keys.PresentNext.SetEnabled(m.present && !m.reached())
 	if m.present {
-		// In presenter mode t is the clock, as the issue of the slides
-		// asks; tracks move to T.
+		// A clicker's enter advances like →; t is the clock, so tracks
+		// move to T.
+		m.keys.Next.SetKeys("right", "l", "space", "pgdown", "enter")
+		m.keys.Next.SetHelp("→/space/enter", tr("kNext", m.lang))
 		m.keys.Track.SetKeys("T")
 		m.keys.Track.SetHelp("T", tr("kTrack", m.lang))
 		m.keys.Open.SetEnabled(false)
@@ -338,11 +339,6 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 				return m, tickCmd()
 			}
 			return m, nil
-		case key.Matches(msg, k.PresentNext):
-			m.focus = focusWalk
-			m.step = min(m.step+1, m.lastStep())
-			m.updateKeys()
-			return m, nil
 		}
 	}
 	m.notice = ""
@@ -371,7 +367,7 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.quiz.on = !m.quiz.on
 		m.focus = focusWalk
 		m.startQuestion()
-	case asking && (key.Matches(msg, k.Next) || key.Matches(msg, k.Run) || key.Matches(msg, k.PresentNext)):
+	case asking && (key.Matches(msg, k.Next) || key.Matches(msg, k.Run)):
 		m.notice = tr("answerFirst", m.lang)
 	case key.Matches(msg, k.NextScenario) && m.quiz.on && m.sel == len(m.all)-1 && len(m.quiz.results) > 0:
 		// The end of the track: the summary of the session.
