@@ -38,19 +38,11 @@ func traceJSON(t assess.Trace, l assess.Lang) []stepJSON {
 	return out
 }
 
-// verdictLine is one line of `toolgate assess` output.
+// verdictLine is one line of `toolgate assess` output: the verdict, and
+// the trace when asked for.
 type verdictLine struct {
-	Status           assess.Status `json:"status"`
-	Code             assess.Code   `json:"code"`
-	CorrelationID    string        `json:"correlationId"`
-	MissingArguments []string      `json:"missingArguments,omitempty"`
-	EffectStatus     string        `json:"effectStatus,omitempty"`
-	Trace            []stepJSON    `json:"trace,omitempty"`
-}
-
-func lineOf(v assess.Verdict) verdictLine {
-	return verdictLine{Status: v.Status, Code: v.Code, CorrelationID: v.CorrelationID,
-		MissingArguments: v.MissingArguments, EffectStatus: v.EffectStatus}
+	assess.Verdict
+	Trace []stepJSON `json:"trace,omitempty"`
 }
 
 type errorLine struct {
@@ -85,11 +77,11 @@ func admissionAnswer(withTrace bool, lang assess.Lang) answerFunc {
 			return nil, err
 		}
 		if !withTrace {
-			vl := lineOf(assess.Assess(&in))
+			vl := verdictLine{Verdict: assess.Assess(&in)}
 			return &vl, nil
 		}
 		v, t := assess.Explain(&in)
-		vl := lineOf(v)
+		vl := verdictLine{Verdict: v}
 		vl.Trace = traceJSON(t, lang)
 		return &vl, nil
 	}

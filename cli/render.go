@@ -226,12 +226,7 @@ func writeTraceJSON(w io.Writer, list []scenarios.Scenario, l assess.Lang) error
 	for i, s := range list {
 		wk := walk.Of(s, l)
 		sj := scenarioJSON{Number: s.Number, ID: s.ID, Track: s.Track, Title: s.Title.In(l), Headline: wk.Verdict.Headline}
-		switch r := wk.Result.(type) {
-		case assess.Verdict:
-			sj.Result = lineOf(r)
-		default:
-			sj.Result = r
-		}
+		sj.Result = wk.Result
 		switch s.Track {
 		case scenarios.TrackAudit:
 			sj.Input = s.Audit
