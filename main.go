@@ -18,6 +18,7 @@ import (
 	"toolgate/classroom"
 	"toolgate/cli"
 	"toolgate/progress"
+	"toolgate/scenarios"
 	"toolgate/tui"
 )
 
@@ -43,7 +44,9 @@ func runTUI(o cli.TUIOptions) error {
 		return fmt.Errorf("--theme: %w", err)
 	}
 	opts := tui.Options{Scenarios: o.Scenarios, Lang: o.Lang, Track: o.Track, Scenario: o.Scenario,
-		Step: o.Step, Theme: theme, Present: o.Present, Quiz: o.Quiz}
+		Step: o.Step, Theme: theme, Present: o.Present, Quiz: o.Quiz,
+		// What-if experiments are kept in the working directory.
+		SaveScenario: func(s scenarios.Scenario) (string, error) { return scenarios.SaveCopy(".", s) }}
 	if !o.NoSave {
 		store := progress.Store{Path: progress.DefaultPath()}
 		p, notice, err := store.Load()

@@ -2,7 +2,10 @@ package scenarios
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/goccy/go-yaml"
 
@@ -59,4 +62,47 @@ func textMap(t Text) yaml.MapSlice {
 		m = append(m, yaml.MapItem{Key: "zh", Value: t.Zh})
 	}
 	return m
+}
+
+// SaveCopy writes s as a new scenario file in dir, named after its id with
+// "-whatif-N" appended, never over an existing file; it returns the path.
+// It is how a learner's what-if experiment is kept on their own machine.
+func SaveCopy(dir string, s Scenario) (string, error) {
+	base := s.ID
+	s.Title = Text{En: appendText(s.Title.En, " (what-if)"), Zh: appendText(s.Title.Zh, "（假设）")}
+	for n := 1; n < 1000; n++ {
+		s.ID = fmt.Sprintf("%s-whatif-%d", base, n)
+		name := filepath.Join(dir, s.ID+".yaml")
+		if _, err := os.Lstat(name); err == nil {
+			continue
+		}
+		data, err := Marshal(s)
+		if err != nil {
+			return "", err
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			if errors.Is(err, os.ErrExist) {
+				continue
+			}
+			return "", err
+		}
+		_, werr := f.Write(data)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			os.Remove(name)
+			return "", werr
+		}
+		return name, nil
+	}
+	return "", errors.New("too many what-if files already")
+}
+
+func appendText(s, suffix string) string {
+	if s == "" {
+		return ""
+	}
+	return s + suffix
 }

@@ -43,9 +43,9 @@ type Options struct {
 	Progress progress.Progress
 	Save     func(progress.Progress) error
 	Notice   string
-	// Dir is where a what-if experiment is saved as a scenario file;
-	// "" is the working directory.
-	Dir string
+	// SaveScenario keeps a what-if experiment and says where; nil turns
+	// the save key off (a served session writes nothing on the server).
+	SaveScenario func(scenarios.Scenario) (string, error)
 	// Room is the lecture hall when served over SSH; nil alone.
 	Room Room
 	// Idle ends the session after this long without a key (0: never).
@@ -107,8 +107,8 @@ type Model struct {
 
 	quiz   quizState
 	whatIf whatIfState
-	// dir is where what-if experiments are saved.
-	dir string
+	// saveScenario keeps what-if experiments; nil: the key is off.
+	saveScenario func(scenarios.Scenario) (string, error)
 
 	room      Room
 	roomState roomState
@@ -129,7 +129,7 @@ func New(opts Options) Model {
 	if m.clock == nil {
 		m.clock = time.Now
 	}
-	m.prog, m.save, m.notice, m.dir = opts.Progress, opts.Save, opts.Notice, opts.Dir
+	m.prog, m.save, m.notice, m.saveScenario = opts.Progress, opts.Save, opts.Notice, opts.SaveScenario
 	m.room, m.idle = opts.Room, opts.Idle
 	if m.prog.Quiz == nil {
 		m.prog = progress.New()
@@ -214,7 +214,7 @@ func (m *Model) updateKeys() {
 	}
 	m.keys.Undo.SetEnabled(m.whatIf.on)
 	m.keys.Reset.SetEnabled(m.whatIf.on)
-	m.keys.Save.SetEnabled(m.whatIf.on)
+	m.keys.Save.SetEnabled(m.whatIf.on && m.saveScenario != nil)
 	m.keys.Blank.SetEnabled(m.present)
 	m.keys.Clock.SetEnabled(m.present)
 	if m.present {

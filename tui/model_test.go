@@ -347,7 +347,7 @@ func runCmd(t *testing.T, m Model, k string) Model {
 
 func TestWhatIf(t *testing.T) {
 	dir := t.TempDir()
-	m := newTest(t, Options{Scenario: "3", Dir: dir})
+	m := newTest(t, Options{Scenario: "3", SaveScenario: func(s scenarios.Scenario) (string, error) { return scenarios.SaveCopy(dir, s) }})
 	m = press(m, "w")
 	require.True(t, m.whatIf.on)
 	assert.True(t, m.reached(), "what-if shows the whole walk")

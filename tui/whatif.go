@@ -1,10 +1,7 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -113,7 +110,7 @@ func (m *Model) whatIfKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		m.whatIf.history = nil
 		m.setInput(whatif.Clone(m.all[m.sel].Input), false)
 		m.whatIf.message = tr("whatIfReset", m.lang)
-	case key.Matches(msg, k.Save):
+	case key.Matches(msg, k.Save) && k.Save.Enabled():
 		return true, m.saveExperimentCmd()
 	}
 	// Every other key is swallowed: the experiment ends with w or esc,
@@ -127,50 +124,17 @@ type savedScenarioMsg struct {
 	err  error
 }
 
-// saveExperimentCmd writes the experiment as a scenario file in the
-// directory given by Options.Dir, never over an existing file.
+// saveExperimentCmd hands the experiment to Options.SaveScenario, which
+// keeps it (the tui itself writes no file).
 func (m Model) saveExperimentCmd() tea.Cmd {
-	s := m.edited()
-	base := s.ID
-	dir := m.dir
+	save, s := m.saveScenario, m.edited()
+	if save == nil {
+		return nil
+	}
 	return func() tea.Msg {
-		for n := 1; n < 1000; n++ {
-			s.ID = fmt.Sprintf("%s-whatif-%d", base, n)
-			name := filepath.Join(dir, s.ID+".yaml")
-			if _, err := os.Stat(name); err == nil {
-				continue
-			}
-			s.Title = scenarios.Text{En: appendText(s.Title.En, " (what-if)"), Zh: appendText(s.Title.Zh, "（假设）")}
-			data, err := scenarios.Marshal(s)
-			if err != nil {
-				return savedScenarioMsg{err: err}
-			}
-			f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-			if err != nil {
-				if errors.Is(err, os.ErrExist) {
-					continue
-				}
-				return savedScenarioMsg{err: err}
-			}
-			_, werr := f.Write(data)
-			if cerr := f.Close(); werr == nil {
-				werr = cerr
-			}
-			if werr != nil {
-				os.Remove(name)
-				return savedScenarioMsg{err: werr}
-			}
-			return savedScenarioMsg{path: name}
-		}
-		return savedScenarioMsg{err: errors.New("too many what-if files already")}
+		path, err := save(s)
+		return savedScenarioMsg{path: path, err: err}
 	}
-}
-
-func appendText(s, suffix string) string {
-	if s == "" {
-		return ""
-	}
-	return s + suffix
 }
 
 // renderKnobs is the what-if menu: each knob with its options, the
