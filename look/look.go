@@ -42,7 +42,7 @@ func DarkPalette() Palette {
 	return Palette{
 		Green: lipgloss.Color("#5fd75f"), Red: lipgloss.Color("#ff5f5f"),
 		Amber: lipgloss.Color("#ffaf00"), Magenta: lipgloss.Color("#d787ff"),
-		Dim: lipgloss.Color("#8a8a8a"), Accent: lipgloss.Color("#5fafff"),
+		Dim: lipgloss.Color("#9e9e9e"), Accent: lipgloss.Color("#5fafff"),
 	}
 }
 
@@ -56,18 +56,19 @@ func LightPalette() Palette {
 }
 
 // HighContrastPalette has the strongest colours for the background, and
-// no grey: what would be dim is the plain foreground.
+// no grey: what would be dim is the plain foreground. Every colour keeps
+// 7:1 (WCAG AAA) against black or #1e1e1e, and against white or #f5f5f5.
 func HighContrastPalette(dark bool) Palette {
 	if dark {
 		return Palette{
-			Green: lipgloss.Color("#00ff00"), Red: lipgloss.Color("#ff3030"),
-			Amber: lipgloss.Color("#ffd700"), Magenta: lipgloss.Color("#ff66ff"),
+			Green: lipgloss.Color("#00ff00"), Red: lipgloss.Color("#ff8c8c"),
+			Amber: lipgloss.Color("#ffd700"), Magenta: lipgloss.Color("#ff80ff"),
 			Dim: lipgloss.Color("#ffffff"), Accent: lipgloss.Color("#00ffff"),
 		}
 	}
 	return Palette{
-		Green: lipgloss.Color("#005f00"), Red: lipgloss.Color("#af0000"),
-		Amber: lipgloss.Color("#875f00"), Magenta: lipgloss.Color("#5f005f"),
+		Green: lipgloss.Color("#005f00"), Red: lipgloss.Color("#990000"),
+		Amber: lipgloss.Color("#6b4b00"), Magenta: lipgloss.Color("#5f005f"),
 		Dim: lipgloss.Color("#000000"), Accent: lipgloss.Color("#00005f"),
 	}
 }

@@ -1,77 +1,321 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
 	"toolgate/assess"
 )
 
-// keyMap is every key the trainer answers to. It is a help.KeyMap.
-type keyMap struct {
-	Up, Down, Open, Next, Back, Run, Restart key.Binding
-	NextScenario, PrevScenario, Jump, List   key.Binding
-	Inputs, Track, Lang, Help, Quit          key.Binding
-	// Presenter mode only.
-	Blank, Clock key.Binding
-	Quiz         key.Binding
-	// What-if mode.
-	WhatIf, Undo, Reset, Save key.Binding
-	// editing says what-if is on: the help line shows its keys.
-	editing bool
+// Every key the trainer answers to is declared here, in one key map per
+// mode; each is a help.KeyMap, so the footer and the ? help show exactly
+// the bindings that a press would use. A key means one thing in a mode
+// and state: digits open a scenario while browsing and answer while a
+// question is open, and the two are never enabled at once. Modes match
+// keys only with key.Matches on these bindings, never by raw string.
+
+// modeKeys is a mode's key map: its help, and the global keys as the mode
+// has enabled them.
+type modeKeys interface {
+	help.KeyMap
+	globals() globalKeys
 }
 
-func defaultKeyMap(l assess.Lang) keyMap {
-	b := func(keys []string, helpKey, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, tr(desc, l)))
-	}
-	return keyMap{
-		Up:           b([]string{"up", "k"}, "↑/k", "kUp"),
-		Down:         b([]string{"down", "j"}, "↓/j", "kDown"),
-		Open:         b([]string{"enter"}, "enter", "kOpen"),
-		Next:         b([]string{"right", "l", "space", "pgdown"}, "→/space", "kNext"),
-		Back:         b([]string{"left", "h", "pgup"}, "←", "kBack"),
-		Run:          b([]string{"enter", "e"}, "enter/e", "kRun"),
-		Restart:      b([]string{"r"}, "r", "kRestart"),
-		NextScenario: b([]string{"n"}, "n", "kNextScen"),
-		PrevScenario: b([]string{"p"}, "p", "kPrevScen"),
-		Jump:         b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1–9", "kJump"),
-		List:         b([]string{"esc"}, "esc", "kList"),
-		Inputs:       b([]string{"tab"}, "tab", "kInputs"),
-		Track:        b([]string{"t"}, "t", "kTrack"),
-		Blank:        b([]string{"b", "."}, "b/.", "kBlank"),
-		Clock:        b([]string{"t"}, "t", "kClock"),
-		Quiz:         b([]string{"g"}, "g", "kQuiz"),
-		WhatIf:       b([]string{"w"}, "w", "kWhatIf"),
-		Undo:         b([]string{"u"}, "u", "kUndo"),
-		Reset:        b([]string{"R"}, "R", "kReset"),
-		Save:         b([]string{"s"}, "s", "kSave"),
-		Lang:         b([]string{"L"}, "L", "kLang"),
-		Help:         b([]string{"?"}, "?", "kHelp"),
-		Quit:         b([]string{"q", "ctrl+c"}, "q", "kQuit"),
+func binding(l assess.Lang, keys []string, helpKey, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, tr(desc, l)))
+}
+
+// globalKeys are handled by the root model in every mode.
+type globalKeys struct {
+	Help, Lang, Quit key.Binding
+	// Quiz and WhatIf switch modes; a mode disables them where a switch
+	// makes no sense (what-if while a room's question is open).
+	Quiz, WhatIf key.Binding
+}
+
+func makeNewGlobalKeys(l assess.Lang) globalKeys {
+	return globalKeys{
+		Help:   binding(l, []string{"?"}, "?", "kHelp"),
+		Lang:   binding(l, []string{"L"}, "L", "kLang"),
+		Quit:   binding(l, []string{"q", "ctrl+c"}, "q", "kQuit"),
+		Quiz:   binding(l, []string{"g"}, "g", "kQuiz"),
+		WhatIf: binding(l, []string{"w"}, "w", "kWhatIf"),
 	}
 }
 
-// ShortHelp is the line always shown at the bottom.
-func (k keyMap) ShortHelp() []key.Binding {
-	if k.editing {
-		return []key.Binding{k.Down, k.Next, k.Undo, k.Reset, k.Save, k.WhatIf, k.Lang, k.Help, k.Quit}
-	}
-	return []key.Binding{k.Next, k.Back, k.Open, k.Run, k.Inputs, k.PrevScenario, k.NextScenario, k.Track, k.Lang, k.Help, k.Quit}
+func (g globalKeys) globals() globalKeys { return g }
+
+// walkKeys step through a walk, move between scenarios and scroll.
+type walkKeys struct {
+	Next, Back, Run, Restart   key.Binding
+	NextScenario, PrevScenario key.Binding
+	Track                      key.Binding
+	ScrollDown, ScrollUp       key.Binding
+	Inputs, Full               key.Binding
 }
 
-// FullHelp is the help overlay, in columns.
-func (k keyMap) FullHelp() [][]key.Binding {
-	if k.Blank.Enabled() {
-		return [][]key.Binding{
-			{k.Next, k.Back, k.Run, k.Restart},
-			{k.PrevScenario, k.NextScenario, k.Jump, k.Track},
-			{k.Blank, k.Clock, k.Quiz, k.Lang, k.Help, k.Quit},
+func makeNewWalkKeys(l assess.Lang) walkKeys {
+	return walkKeys{
+		Next:         binding(l, []string{"right", "l", "space", "pgdown"}, "→/space/pgdn", "kNext"),
+		Back:         binding(l, []string{"left", "h", "pgup"}, "←/pgup", "kBack"),
+		Run:          binding(l, []string{"e", "enter"}, "e/enter", "kRun"),
+		Restart:      binding(l, []string{"r"}, "r", "kRestart"),
+		NextScenario: binding(l, []string{"n"}, "n", "kNextScen"),
+		PrevScenario: binding(l, []string{"p"}, "p", "kPrevScen"),
+		Track:        binding(l, []string{"t"}, "t", "kTrack"),
+		ScrollDown:   binding(l, []string{"J", "shift+down"}, "J", "kScroll"),
+		ScrollUp:     binding(l, []string{"K", "shift+up"}, "K", "kScrollUp"),
+		Inputs:       binding(l, []string{"tab"}, "tab", "kInputs"),
+		Full:         binding(l, []string{"i"}, "i", "kFull"),
+	}
+}
+
+// listKeys choose a scenario.
+type listKeys struct {
+	Up, Down, Open, List, Jump, Filter key.Binding
+}
+
+func makeNewListKeys(l assess.Lang) listKeys {
+	return listKeys{
+		Up:     binding(l, []string{"up", "k"}, "↑/k", "kUp"),
+		Down:   binding(l, []string{"down", "j"}, "↓/j", "kDown"),
+		Open:   binding(l, []string{"enter"}, "enter", "kOpen"),
+		List:   binding(l, []string{"esc"}, "esc", "kList"),
+		Jump:   binding(l, []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1–9", "kJump"),
+		Filter: binding(l, []string{"/"}, "/", "kFilter"),
+	}
+}
+
+func makeAnswerBinding(l assess.Lang) key.Binding {
+	return binding(l, []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1–9", "kAnswer")
+}
+
+// browseKeyMap is the walk mode's: choose, open, step.
+type browseKeyMap struct {
+	walkKeys
+	listKeys
+	globalKeys
+}
+
+func (k browseKeyMap) ShortHelp() []key.Binding {
+	return enabled(k.Next, k.Back, k.Open, k.Run, k.Inputs, k.PrevScenario, k.NextScenario, k.Track, k.Lang, k.Help, k.Quit)
+}
+
+func (k browseKeyMap) FullHelp() [][]key.Binding {
+	return columnsOf(
+		[]key.Binding{k.Next, k.Back, k.Run, k.Restart, k.ScrollDown, k.ScrollUp},
+		[]key.Binding{k.Up, k.Down, k.Open, k.Jump, k.Filter, k.PrevScenario, k.NextScenario, k.List},
+		[]key.Binding{k.Track, k.Quiz, k.WhatIf, k.Inputs, k.Full, k.Lang, k.Help, k.Quit},
+	)
+}
+
+// quizKeyMap is the quiz's: digits answer; scenarios are chosen with the
+// list or n/p.
+type quizKeyMap struct {
+	walkKeys
+	listKeys
+	Answer, Peek key.Binding
+	globalKeys
+}
+
+func (k quizKeyMap) ShortHelp() []key.Binding {
+	return enabled(k.Answer, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Quiz, k.Lang, k.Help, k.Quit)
+}
+
+func (k quizKeyMap) FullHelp() [][]key.Binding {
+	return columnsOf(
+		[]key.Binding{k.Answer, k.Next, k.Back, k.Run, k.Restart, k.ScrollDown, k.ScrollUp},
+		[]key.Binding{k.Up, k.Down, k.Open, k.Filter, k.PrevScenario, k.NextScenario, k.List},
+		[]key.Binding{k.Track, k.Quiz, k.Inputs, k.Full, k.Lang, k.Help, k.Quit},
+	)
+}
+
+// whatIfKeyMap is the what-if's: choose a knob, set it, undo, save.
+type whatIfKeyMap struct {
+	KnobUp, KnobDown, ValueNext, ValuePrev, Option key.Binding
+	Undo, Reset, Save, Done                        key.Binding
+	ScrollDown, ScrollUp, Full                     key.Binding
+	globalKeys
+}
+
+func makeNewWhatIfKeyMap(l assess.Lang) whatIfKeyMap {
+	g := makeNewGlobalKeys(l)
+	g.WhatIf = binding(l, []string{"w", "esc"}, "w/esc", "kDone")
+	return whatIfKeyMap{
+		KnobUp:     binding(l, []string{"up", "k"}, "↑/k", "kKnobUp"),
+		KnobDown:   binding(l, []string{"down", "j"}, "↓/j", "kKnobDown"),
+		ValueNext:  binding(l, []string{"right", "l", "enter", "space"}, "→/enter", "kValue"),
+		ValuePrev:  binding(l, []string{"left", "h"}, "←", "kValuePrev"),
+		Option:     binding(l, []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1–9", "kOption"),
+		Undo:       binding(l, []string{"u"}, "u", "kUndo"),
+		Reset:      binding(l, []string{"R"}, "R", "kReset"),
+		Save:       binding(l, []string{"s"}, "s", "kSave"),
+		ScrollDown: binding(l, []string{"J", "shift+down"}, "J", "kScroll"),
+		ScrollUp:   binding(l, []string{"K", "shift+up"}, "K", "kScrollUp"),
+		Full:       binding(l, []string{"i"}, "i", "kFull"),
+		globalKeys: g,
+	}
+}
+
+func (k whatIfKeyMap) ShortHelp() []key.Binding {
+	return enabled(k.KnobDown, k.ValueNext, k.Undo, k.Reset, k.Save, k.WhatIf, k.Lang, k.Help, k.Quit)
+}
+
+func (k whatIfKeyMap) FullHelp() [][]key.Binding {
+	return columnsOf(
+		[]key.Binding{k.KnobUp, k.KnobDown, k.ValueNext, k.ValuePrev, k.Option},
+		[]key.Binding{k.Undo, k.Reset, k.Save, k.WhatIf, k.ScrollDown, k.ScrollUp},
+		[]key.Binding{k.Full, k.Lang, k.Help, k.Quit},
+	)
+}
+
+// presentKeyMap is the projector's: a clicker's keys (→, ←, PgDn, PgUp,
+// enter, b, .) step, the same keys as every clicker sends.
+type presentKeyMap struct {
+	Next, Back, Restart, NextScenario, PrevScenario, Jump, Track key.Binding
+	Blank, Clock, Ask                                            key.Binding
+	globalKeys
+}
+
+func makeNewPresentKeyMap(l assess.Lang) presentKeyMap {
+	g := makeNewGlobalKeys(l)
+	// The presenter asks the hall rather than taking a quiz, and edits
+	// nothing on the projector.
+	off(&g.Quiz, &g.WhatIf)
+	return presentKeyMap{
+		Next:         binding(l, []string{"right", "l", "space", "pgdown", "enter"}, "→/space/enter", "kNextStep"),
+		Back:         binding(l, []string{"left", "h", "pgup"}, "←/pgup", "kBack"),
+		Restart:      binding(l, []string{"r"}, "r", "kRestart"),
+		NextScenario: binding(l, []string{"n"}, "n", "kNextScen"),
+		PrevScenario: binding(l, []string{"p"}, "p", "kPrevScen"),
+		Jump:         binding(l, []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1–9", "kJump"),
+		Track:        binding(l, []string{"t"}, "t", "kTrack"),
+		Blank:        binding(l, []string{"b", "."}, "b/.", "kBlank"),
+		Clock:        binding(l, []string{"c"}, "c", "kClock"),
+		Ask:          binding(l, []string{"a"}, "a", "kAsk"),
+		globalKeys:   g,
+	}
+}
+
+func (k presentKeyMap) ShortHelp() []key.Binding {
+	return enabled(k.Next, k.Back, k.NextScenario, k.Blank, k.Help, k.Quit)
+}
+
+func (k presentKeyMap) FullHelp() [][]key.Binding {
+	return columnsOf(
+		[]key.Binding{k.Next, k.Back, k.Restart, k.Ask},
+		[]key.Binding{k.PrevScenario, k.NextScenario, k.Jump, k.Track},
+		[]key.Binding{k.Blank, k.Clock, k.Lang, k.Help, k.Quit},
+	)
+}
+
+// roomKeyMap is a session's in the lecture hall: browse, and answer the
+// room's question; the presenter also opens and reveals it.
+type roomKeyMap struct {
+	walkKeys
+	listKeys
+	Answer, OpenPoll, Reveal key.Binding
+	globalKeys
+}
+
+func (k roomKeyMap) ShortHelp() []key.Binding {
+	return enabled(k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Lang, k.Help, k.Quit)
+}
+
+func (k roomKeyMap) FullHelp() [][]key.Binding {
+	return columnsOf(
+		[]key.Binding{k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.Run, k.Restart},
+		[]key.Binding{k.Up, k.Down, k.Open, k.Jump, k.Filter, k.PrevScenario, k.NextScenario, k.List},
+		[]key.Binding{k.Track, k.WhatIf, k.Inputs, k.Full, k.ScrollDown, k.ScrollUp, k.Lang, k.Help, k.Quit},
+	)
+}
+
+// helpKeyMap is the ? help's own: close it, page it, quit.
+type helpKeyMap struct {
+	Close, Down, Up key.Binding
+	globalKeys
+}
+
+func makeNewHelpKeyMap(l assess.Lang) helpKeyMap {
+	g := makeNewGlobalKeys(l)
+	off(&g.Quiz, &g.WhatIf, &g.Help)
+	return helpKeyMap{
+		Close:      binding(l, []string{"?", "esc"}, "?/esc", "kClose"),
+		Down:       binding(l, []string{"down", "j", "pgdown", "space"}, "↓/pgdn", "kPageDown"),
+		Up:         binding(l, []string{"up", "k", "pgup"}, "↑/pgup", "kPageUp"),
+		globalKeys: g,
+	}
+}
+
+func (k helpKeyMap) ShortHelp() []key.Binding {
+	return enabled(k.Close, k.Down, k.Up, k.Lang, k.Quit)
+}
+
+func (k helpKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+func enabled(bs ...key.Binding) []key.Binding {
+	var out []key.Binding
+	for _, b := range bs {
+		if b.Enabled() {
+			out = append(out, b)
 		}
 	}
-	return [][]key.Binding{
-		{k.Next, k.Back, k.Run, k.Restart},
-		{k.Up, k.Down, k.Open, k.Jump, k.PrevScenario, k.NextScenario, k.List},
-		{k.Quiz, k.WhatIf, k.Undo, k.Reset, k.Save},
-		{k.Track, k.Inputs, k.Lang, k.Help, k.Quit},
+	return out
+}
+
+func columnsOf(cols ...[]key.Binding) [][]key.Binding {
+	var out [][]key.Binding
+	for _, c := range cols {
+		if c = enabled(c...); len(c) > 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func off(bs ...*key.Binding) {
+	for _, b := range bs {
+		b.SetEnabled(false)
 	}
 }
+
+// onIf enables bindings when cond holds and disables them otherwise.
+func onIf(cond bool, bs ...*key.Binding) {
+	for _, b := range bs {
+		b.SetEnabled(cond)
+	}
+}
+
+// keySets are every key map built once per language: a mode copies one
+// and enables what its state needs, instead of building some thirty
+// bindings on every key and frame.
+type keySet struct {
+	global           globalKeys
+	walk             walkKeys
+	list             listKeys
+	answer           key.Binding
+	openPoll, reveal key.Binding
+	whatIf           whatIfKeyMap
+	present          presentKeyMap
+	help             helpKeyMap
+}
+
+var keySets = [2]keySet{makeKeySet(assess.English), makeKeySet(assess.Chinese)}
+
+func makeKeySet(l assess.Lang) keySet {
+	return keySet{
+		global: makeNewGlobalKeys(l), walk: makeNewWalkKeys(l), list: makeNewListKeys(l),
+		answer:   makeAnswerBinding(l),
+		openPoll: binding(l, []string{"o"}, "o", "kOpenPoll"),
+		reveal:   binding(l, []string{"v"}, "v", "kReveal"),
+		whatIf:   makeNewWhatIfKeyMap(l), present: makeNewPresentKeyMap(l), help: makeNewHelpKeyMap(l),
+	}
+}
+
+func newGlobalKeys(l assess.Lang) globalKeys       { return keySets[l].global }
+func newWalkKeys(l assess.Lang) walkKeys           { return keySets[l].walk }
+func newListKeys(l assess.Lang) listKeys           { return keySets[l].list }
+func answerBinding(l assess.Lang) key.Binding      { return keySets[l].answer }
+func newWhatIfKeyMap(l assess.Lang) whatIfKeyMap   { return keySets[l].whatIf }
+func newPresentKeyMap(l assess.Lang) presentKeyMap { return keySets[l].present }
+func newHelpKeyMap(l assess.Lang) helpKeyMap       { return keySets[l].help }

@@ -1,21 +1,28 @@
 // Package tui is toolgate's interactive trainer: a Bubble Tea program that
 // walks a scenario through the decision order one rule at a time. It only
 // renders what assess returns; no decision logic lives here.
+//
+// The root Model routes by mode (walk, quiz, what-if, presenter, room) to
+// one sub-model per mode, each with its own Update, View and key map. They
+// share a common (size, styles, language, clock, where the learner is),
+// and move the learner only through the pure stepper in package nav.
 package tui
 
 import (
 	"fmt"
-	"slices"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"toolgate/assess"
+	"toolgate/nav"
 	"toolgate/progress"
 	"toolgate/scenarios"
-	"toolgate/walk"
 )
 
 // Options configure a new trainer.
@@ -32,17 +39,20 @@ type Options struct {
 	Theme Theme
 	// Present starts the presenter layout, for a projector.
 	Present bool
-	// Clock tells the time for the presenter's elapsed-time clock; nil is
-	// the real clock. Tests inject a fixed one.
+	// Clock tells the time for the presenter's elapsed-time clock and the
+	// idle limit; nil is the real clock. Tests inject a fixed one.
 	Clock func() time.Time
 	// Quiz starts in predict-then-reveal mode.
 	Quiz bool
 	// Progress is the learner's saved progress; Save keeps it (nil: kept
-	// in memory only). Notice is a line to show at start, e.g. that an
-	// unreadable progress file was kept aside.
+	// in memory only).
 	Progress progress.Progress
 	Save     func(progress.Progress) error
+	// Notice and Warnings are what was said before the trainer started
+	// (an unreadable progress file kept aside, a scenario file skipped):
+	// they are shown in full on the first screen, not lost behind it.
 	Notice   string
+	Warnings []string
 	// SaveScenario keeps a what-if experiment and says where; nil turns
 	// the save key off (a served session writes nothing on the server).
 	SaveScenario func(scenarios.Scenario) (string, error)
@@ -52,129 +62,115 @@ type Options struct {
 	Idle time.Duration
 }
 
-// focus is where enter goes: to the list (open the scenario) or to the walk
-// (run to the verdict).
-type focus int
+// mode is what the trainer is doing; exactly one is active, and it alone
+// gets the keys.
+type mode int
 
 const (
-	focusList focus = iota
-	focusWalk
+	modeWalk mode = iota
+	modeQuiz
+	modeWhatIf
+	modePresent
+	modeRoom
 )
 
-func (f focus) String() string {
-	if f == focusWalk {
-		return "walk"
-	}
-	return "list"
+func (m mode) String() string {
+	return [...]string{"walk", "quiz", "what-if", "presenter", "room"}[m]
 }
 
 // Model is the trainer's root model.
 type Model struct {
-	everything []scenarios.Scenario
-	track      string
-	// all is the current track's scenarios.
-	all   []scenarios.Scenario
-	sel   int
-	focus focus
-	// step is how far the walk has gone: 0 before any rule is asked,
-	// then one rule a step up to the rule that fires, then one more step
-	// for the verdict.
-	step int
+	c    common
+	mode mode
+	// back is the mode the what-if returns to.
+	back mode
 
-	// walk is the selected scenario walked in the current language.
-	walk walk.Walk
+	browse  browseModel
+	quiz    quizModel
+	whatIf  whatIfModel
+	present presentModel
+	room    roomModel
 
-	lang       assess.Lang
-	theme      Theme
-	dark       bool
-	width      int
-	height     int
+	help       help.Model
 	showHelp   bool
-	showInputs bool
+	helpOffset int
+	// notices are shown in full on the first screen until a key.
+	notices []string
 
-	styles Styles
-	keys   keyMap
-	help   help.Model
-
-	// Presenter mode: blank hides everything (b or .), showClock shows the
-	// time since start.
-	present   bool
-	blank     bool
-	showClock bool
-	clock     func() time.Time
-	start     time.Time
-	now       time.Time
-
-	quiz   quizState
-	whatIf whatIfState
-	// saveScenario keeps what-if experiments; nil: the key is off.
+	save         func(progress.Progress) error
 	saveScenario func(scenarios.Scenario) (string, error)
-
-	room      Room
-	roomState roomState
-	idle      time.Duration
-	lastKey   time.Time
-	// prog is the learner's progress; progressChanged asks Update to save
-	// it; notice is a one-line message shown until the next key.
-	prog            progress.Progress
-	progressChanged bool
-	save            func(progress.Progress) error
-	notice          string
+	idle         time.Duration
+	lastKey      time.Time
 }
 
 // New builds the trainer. A Scenario that does not exist is ignored.
 func New(opts Options) Model {
-	m := Model{everything: opts.Scenarios, lang: opts.Lang, theme: opts.Theme, dark: opts.Theme != ThemeLight,
-		width: 120, height: 40, help: help.New(), present: opts.Present, showClock: opts.Present, clock: opts.Clock}
-	if m.clock == nil {
-		m.clock = time.Now
+	clock := opts.Clock
+	if clock == nil {
+		clock = time.Now
 	}
-	m.prog, m.save, m.notice, m.saveScenario = opts.Progress, opts.Save, opts.Notice, opts.SaveScenario
-	m.room, m.idle = opts.Room, opts.Idle
-	if m.prog.Quiz == nil {
-		m.prog = progress.New()
+	m := Model{c: newCommon(opts.Scenarios, opts.Lang, opts.Theme, clock), help: help.New(),
+		browse: newBrowse(), save: opts.Save, saveScenario: opts.SaveScenario, idle: opts.Idle}
+	m.c.prog = opts.Progress
+	if m.c.prog.Quiz == nil {
+		m.c.prog = progress.New()
 	}
-	resume := m.prog.Last
-	m.quiz.on = opts.Quiz
-	m.start = m.clock()
-	m.now, m.lastKey = m.start, m.start
+	for _, w := range append(opts.Warnings, opts.Notice) {
+		if w != "" {
+			m.notices = append(m.notices, w)
+		}
+	}
+	m.lastKey = clock()
 	track := opts.Track
 	if track == "" {
 		track = scenarios.TrackAdmission
 	}
-	s, found := scenarios.Find(m.everything, track, opts.Scenario)
-	if found {
-		track = s.Track
-	}
-	m.restyle()
-	m.setTrack(track)
-	switch {
-	case opts.Scenario != "" && found:
-		m.selectScenario(s.Number - 1)
-		m.focus = focusWalk
-		m.step = min(max(opts.Step, 0), m.lastStep())
-	case resume != "":
-		// Self-study resumes where it stopped.
-		if last, ok := scenarios.Find(m.everything, "", resume); ok {
-			m.setTrack(last.Track)
-			m.selectScenario(last.Number - 1)
+	resume := m.c.prog.Last
+	if s, ok := scenarios.Find(opts.Scenarios, track, opts.Scenario); ok && opts.Scenario != "" {
+		m.c.openID(s.ID)
+		m.c.at.Step = min(max(opts.Step, 0), m.c.lastStep())
+	} else {
+		m.c.at.Track = max(indexOf(scenarios.Tracks, track), 0)
+		m.c.opened()
+		if resume != "" {
+			// Self-study resumes where it stopped.
+			m.c.openID(resume)
+			m.c.at.Focus = nav.List
 		}
 	}
-	if opts.Quiz {
-		m.focus = focusWalk
+	switch {
+	case opts.Room != nil:
+		m.mode = modeRoom
+		m.room = roomModel{room: opts.Room, browse: m.browse}
+	case opts.Present:
+		m.mode = modePresent
+		m.present = newPresent(&m.c)
+		m.c.at.Focus = nav.Walk
+	case opts.Quiz:
+		m.mode = modeQuiz
+		m.quiz = quizModel{browse: m.browse}.start(&m.c)
 	}
-	m.startQuestion()
-	m.progressChanged = false
+	m.c.dirty = false
+	m.restyle()
 	return m
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
 }
 
 // Init asks the terminal for its background colour when the theme is auto.
 func (m Model) Init() tea.Cmd {
 	var cmds []tea.Cmd
-	if m.theme == ThemeAuto || m.theme == ThemeHighContrast {
+	if m.c.theme == ThemeAuto || m.c.theme == ThemeHighContrast {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	if m.present && m.showClock {
+	if m.mode == modePresent && m.present.showClock {
 		cmds = append(cmds, tickCmd())
 	}
 	if m.idle > 0 {
@@ -184,265 +180,207 @@ func (m Model) Init() tea.Cmd {
 }
 
 func (m *Model) restyle() {
-	m.styles = newStyles(m.theme, m.dark)
-	m.keys = defaultKeyMap(m.lang)
-	m.help.Styles = m.styles.Help
-	m.updateKeys()
+	m.c.restyle()
+	m.help.Styles = m.c.styles.Help
 }
 
-// updateKeys enables the bindings that mean something in this state, so
-// that the help shows only what a key press would do.
-func (m *Model) updateKeys() {
-	inWalk := m.focus == focusWalk
-	m.keys.Open.SetEnabled(!inWalk)
-	m.keys.Run.SetEnabled(inWalk && !m.reached())
-	m.keys.Back.SetEnabled(m.step > 0)
-	m.keys.Next.SetEnabled(!m.reached())
-	m.keys.Restart.SetEnabled(m.step > 0)
-	m.keys.List.SetEnabled(inWalk && m.layout() == layoutThree && !m.present)
-	m.keys.Inputs.SetEnabled(m.layout() == layoutOne && !m.present)
-	m.keys.editing = m.whatIf.on
-	if m.whatIf.on {
-		m.keys.Down.SetHelp("↑/↓", tr("kKnob", m.lang))
-		m.keys.Next.SetHelp("→/enter", tr("kValue", m.lang))
-		m.keys.Next.SetEnabled(true)
-		m.keys.WhatIf.SetHelp("w", tr("kDone", m.lang))
-	} else {
-		m.keys.Down.SetHelp("↓/j", tr("kDown", m.lang))
-		m.keys.Next.SetHelp("→/space", tr("kNext", m.lang))
-		m.keys.WhatIf.SetHelp("w", tr("kWhatIf", m.lang))
+// keys are the active mode's key map, as its state has enabled them.
+func (m Model) keys() modeKeys {
+	if m.showHelp {
+		return newHelpKeyMap(m.c.lang)
 	}
-	m.keys.Undo.SetEnabled(m.whatIf.on)
-	m.keys.Reset.SetEnabled(m.whatIf.on)
-	m.keys.Save.SetEnabled(m.whatIf.on && m.saveScenario != nil)
-	m.keys.Blank.SetEnabled(m.present)
-	m.keys.Clock.SetEnabled(m.present)
-	if m.present {
-		// A clicker's enter advances like →; t is the clock, so tracks
-		// move to T.
-		m.keys.Next.SetKeys("right", "l", "space", "pgdown", "enter")
-		m.keys.Next.SetHelp("→/space/enter", tr("kNext", m.lang))
-		m.keys.Track.SetKeys("T")
-		m.keys.Track.SetHelp("T", tr("kTrack", m.lang))
-		m.keys.Open.SetEnabled(false)
-		m.keys.Run.SetEnabled(false)
-	}
+	return m.modeKeys(true)
 }
 
-// setTrack shows a track's scenarios, the first selected.
-func (m *Model) setTrack(track string) {
-	m.track = track
-	m.all = scenarios.InTrack(m.everything, track)
-	m.sel = 0
-	m.selectScenario(0)
-}
-
-func (m *Model) selectScenario(i int) {
-	m.step = 0
-	if len(m.all) == 0 {
-		m.walk = walk.Walk{}
-		return
+// modeKeys are the active mode's keys: those that would do something now,
+// or (for the ? help) every key of the mode.
+func (m Model) modeKeys(now bool) modeKeys {
+	c := &m.c
+	switch m.mode {
+	case modeQuiz:
+		return m.quiz.keys(c, now)
+	case modeWhatIf:
+		return m.whatIf.keys(c, now)
+	case modePresent:
+		k := m.present.keys(c, now)
+		if m.present.blank && now {
+			off(&k.Help, &k.Lang)
+		}
+		return k
+	case modeRoom:
+		return m.room.keys(c, now)
 	}
-	m.sel = (i + len(m.all)) % len(m.all)
-	m.whatIf = whatIfState{}
-	m.walk = walk.Of(m.all[m.sel], m.lang)
-	if id := m.all[m.sel].ID; m.prog.Last != id {
-		m.prog.Last = id
-		m.progressChanged = true
-	}
-	m.startQuestion()
+	return m.browse.keys(c, now)
 }
-
-// firedAt is the number of the step that decides the selected scenario.
-func (m Model) firedAt() int { return m.walk.Decisive }
-
-// lastStep is the step that shows the verdict.
-func (m Model) lastStep() int { return m.firedAt() + 1 }
-
-// reached reports whether the walk has reached the verdict.
-func (m Model) reached() bool { return len(m.walk.Steps) > 0 && m.step >= m.lastStep() }
-
-// current is the number of the rule the walk is on (0 before the first),
-// the fired one once the verdict shows.
-func (m Model) current() int { return min(m.step, m.firedAt()) }
 
 // Update handles a message.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.width, m.height = msg.Width, msg.Height
+		m.c.width, m.c.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
 	case RoomMsg:
-		return m.roomUpdate(msg)
+		if m.mode == modeWhatIf && m.back == modeRoom && msg.Open && !m.room.state.Open {
+			// The room's question ends the experiment: answer first.
+			m.whatIf.stop(&m.c)
+			m.mode = modeRoom
+		}
+		var cmd tea.Cmd
+		m.room, cmd = m.room.follow(&m.c, msg)
+		return m, cmd
 	case idleTickMsg:
-		if m.clock().Sub(m.lastKey) >= m.idle {
-			m.notice = fmt.Sprintf(tr("idleBye", m.lang), m.idle)
+		if m.c.clock().Sub(m.lastKey) >= m.idle {
+			m.c.notice = fmt.Sprintf(tr("idleBye", m.c.lang), m.idle)
 			return m, tea.Sequence(tea.Tick(time.Second, func(time.Time) tea.Msg { return nil }), tea.Quit)
 		}
 		return m, idleTickCmd(m.idle)
 	case savedScenarioMsg:
 		if msg.err != nil {
-			m.notice = msg.err.Error()
+			m.c.notice = msg.err.Error()
 		} else {
-			m.notice = fmt.Sprintf(tr("whatIfSaved", m.lang), msg.path)
+			m.c.notice = fmt.Sprintf(tr("whatIfSaved", m.c.lang), msg.path)
 		}
-		return m, nil
 	case savedMsg:
 		if msg.err != nil {
-			m.notice = fmt.Sprintf(tr("saveFailed", m.lang), msg.err)
+			m.c.notice = fmt.Sprintf(tr("saveFailed", m.c.lang), msg.err)
 		}
-		return m, nil
 	case tickMsg:
-		m.now = m.clock()
-		if m.present && m.showClock {
+		m.present.now = m.c.clock()
+		if m.mode == modePresent && m.present.showClock {
 			return m, tickCmd()
 		}
-		return m, nil
 	case tea.BackgroundColorMsg:
-		if m.theme == ThemeAuto || m.theme == ThemeHighContrast {
-			m.dark = msg.IsDark()
+		if m.c.theme == ThemeAuto || m.c.theme == ThemeHighContrast {
+			m.c.dark = msg.IsDark()
 			m.restyle()
 		}
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	}
-	m.updateKeys()
 	return m, nil
 }
 
 func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	k := m.keys
-	m.lastKey = m.clock()
-	if m.roomKey(msg) {
+	m.lastKey = m.c.clock()
+	quit := newGlobalKeys(m.c.lang).Quit
+	if layoutFor(m.c.width, m.c.height) == layoutTooSmall {
+		// While the screen asks to be enlarged, only quitting does
+		// anything: keys pressed blind change nothing.
+		if key.Matches(msg, quit) {
+			return m, tea.Quit
+		}
 		return m, nil
 	}
-	if m.room != nil && !m.room.Presenter() && m.roomState.Open && m.liveOpen() &&
-		(key.Matches(msg, k.Next) || key.Matches(msg, k.Run) || key.Matches(msg, k.Restart) || key.Matches(msg, k.WhatIf)) &&
-		m.quiz.phase == quizIdle {
-		// No peeking while the room's question is open.
-		m.notice = tr("roomWaitReveal", m.lang)
+	m.c.notice = ""
+	if len(m.notices) > 0 {
+		m.notices = nil
+		if key.Matches(msg, quit) {
+			return m, tea.Quit
+		}
 		return m, nil
 	}
-	if m.present {
-		switch {
-		case key.Matches(msg, k.Blank):
-			m.blank = !m.blank
-			return m, nil
-		case m.blank && !key.Matches(msg, k.Quit):
-			// A blanked screen wakes on any key but does nothing else,
-			// as slide software does.
-			m.blank = false
-			return m, nil
-		case key.Matches(msg, k.Clock):
-			m.showClock = !m.showClock
-			if m.showClock {
-				return m, tickCmd()
-			}
-			return m, nil
-		}
+	if m.showHelp {
+		return m.helpKey(msg)
 	}
-	m.notice = ""
-	if m.quiz.summary && !key.Matches(msg, k.Quit) {
-		m.quiz.summary = false
-		return m, nil
-	}
-	if m.quiz.phase != quizIdle && msg.Code >= '0' && msg.Code <= '9' && msg.Mod == 0 {
-		if m.answerKey(int(msg.Code - '0')) {
-			return m.afterKey()
-		}
-	}
-	if m.whatIf.on && !key.Matches(msg, k.Quit) && !key.Matches(msg, k.Help) && !key.Matches(msg, k.Lang) {
-		if done, cmd := m.whatIfKey(msg); done {
-			next, save := m.afterKey()
-			return next, tea.Batch(cmd, save)
-		}
-	}
-	asking := m.quiz.phase != quizIdle
+	g := m.keys().globals()
+	var cmd tea.Cmd
 	switch {
-	case key.Matches(msg, k.WhatIf):
-		m.startWhatIf()
+	case key.Matches(msg, g.Quit):
+		return m, tea.Quit
+	case key.Matches(msg, g.Help):
+		m.showHelp, m.helpOffset = true, 0
+	case key.Matches(msg, g.Lang):
+		m.c.toggleLang()
+		m.restyle()
+	case key.Matches(msg, g.Quiz):
+		m.toggleQuiz()
+	case key.Matches(msg, g.WhatIf):
+		m.toggleWhatIf()
+	default:
+		cmd = m.route(msg)
+	}
+	next, save := m.afterKey()
+	return next, tea.Batch(cmd, save)
+}
+
+// route gives a key to the active mode.
+func (m *Model) route(msg tea.KeyPressMsg) tea.Cmd {
+	c := &m.c
+	var cmd tea.Cmd
+	switch m.mode {
+	case modeQuiz:
+		m.quiz, cmd = m.quiz.update(c, msg)
+	case modeWhatIf:
+		m.whatIf, cmd = m.whatIf.update(c, msg)
+	case modePresent:
+		m.present, cmd = m.present.update(c, msg)
+	case modeRoom:
+		m.room, cmd = m.room.update(c, msg)
+	default:
+		m.browse, cmd = m.browse.update(c, msg)
+	}
+	return cmd
+}
+
+func (m *Model) toggleQuiz() {
+	switch m.mode {
+	case modeQuiz:
+		m.browse = m.quiz.browse
+		m.mode = modeWalk
+	case modeWalk:
+		m.quiz.browse = m.browse
+		m.quiz = m.quiz.start(&m.c)
+		m.mode = modeQuiz
+	}
+}
+
+func (m *Model) toggleWhatIf() {
+	if m.mode == modeWhatIf {
+		m.whatIf.stop(&m.c)
+		m.mode = m.back
+		return
+	}
+	if m.c.track() != scenarios.TrackAdmission || !m.c.has() {
+		m.c.notice = tr("whatIfAdmission", m.c.lang)
+		return
+	}
+	m.back = m.mode
+	m.whatIf = startWhatIf(&m.c, m.saveScenario)
+	m.mode = modeWhatIf
+}
+
+// helpKey handles a key while the help is shown.
+func (m Model) helpKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k := newHelpKeyMap(m.c.lang)
+	switch {
 	case key.Matches(msg, k.Quit):
 		return m, tea.Quit
-	case key.Matches(msg, k.Quiz):
-		m.quiz.on = !m.quiz.on
-		m.focus = focusWalk
-		m.startQuestion()
-	case asking && (key.Matches(msg, k.Next) || key.Matches(msg, k.Run)):
-		m.notice = tr("answerFirst", m.lang)
-	case key.Matches(msg, k.NextScenario) && m.quiz.on && m.sel == len(m.all)-1 && len(m.quiz.results) > 0:
-		// The end of the track: the summary of the session.
-		m.quiz.summary = true
-	case key.Matches(msg, k.Help):
-		m.showHelp = !m.showHelp
-	case m.showHelp && msg.String() == "esc":
+	case key.Matches(msg, k.Close):
 		m.showHelp = false
-	case key.Matches(msg, k.Lang):
-		m.lang = 1 - m.lang
-		m.restyle()
-		if len(m.all) > 0 {
-			m.walk = walk.Of(m.edited(), m.lang)
-		}
-		m.prog.Lang = m.lang.String()
-		m.progressChanged = true
-	case key.Matches(msg, k.Track):
-		i := (slices.Index(scenarios.Tracks, m.track) + 1) % len(scenarios.Tracks)
-		m.setTrack(scenarios.Tracks[i])
-		m.focus = focusList
-	case key.Matches(msg, k.Up):
-		m.selectScenario(m.sel - 1)
-		m.focus = focusList
 	case key.Matches(msg, k.Down):
-		m.selectScenario(m.sel + 1)
-		m.focus = focusList
-	case key.Matches(msg, k.Open):
-		m.focus = focusWalk
-	case key.Matches(msg, k.Run):
-		m.step = m.lastStep()
-	case key.Matches(msg, k.Next):
-		m.focus = focusWalk
-		m.step = min(m.step+1, m.lastStep())
-	case key.Matches(msg, k.Back):
-		m.step = max(m.step-1, 0)
-	case key.Matches(msg, k.Restart):
-		m.step = 0
-	case key.Matches(msg, k.NextScenario):
-		m.selectScenario(m.sel + 1)
-		m.focus = focusWalk
-	case key.Matches(msg, k.PrevScenario):
-		m.selectScenario(m.sel - 1)
-		m.focus = focusWalk
-	case key.Matches(msg, k.Jump):
-		if n := int(msg.Code - '0'); n >= 1 && n <= len(m.all) {
-			m.selectScenario(n - 1)
-			m.focus = focusWalk
-		}
-	case key.Matches(msg, k.List):
-		m.focus = focusList
-	case key.Matches(msg, k.Inputs):
-		m.showInputs = !m.showInputs
+		m.helpOffset++
+	case key.Matches(msg, k.Up):
+		m.helpOffset = max(m.helpOffset-1, 0)
+	case key.Matches(msg, k.Lang):
+		m.c.toggleLang()
+		m.restyle()
 	}
 	return m.afterKey()
 }
 
-// afterKey records what the key changed in the progress and saves it; a
-// presenter's move to another scenario takes the room along.
-func (m Model) afterKey() (tea.Model, tea.Cmd) {
-	m.updateKeys()
-	if m.room != nil && m.room.Presenter() && len(m.all) > 0 && m.all[m.sel].ID != m.roomState.Live {
-		m.roomState.Live = m.all[m.sel].ID
-		m.room.Go(m.roomState.Live)
+// afterKey tells the room where its presenter is, and saves the progress
+// if the key changed it.
+func (m Model) afterKey() (Model, tea.Cmd) {
+	if m.mode == modeRoom || (m.mode == modeWhatIf && m.back == modeRoom) {
+		m.room = m.room.lead(&m.c)
 	}
-	if m.reached() && len(m.all) > 0 && !slices.Contains(m.prog.Walked, m.all[m.sel].ID) {
-		m.prog.MarkWalked(m.all[m.sel].ID)
-		m.progressChanged = true
-	}
-	if !m.progressChanged || m.save == nil {
-		m.progressChanged = false
+	if !m.c.dirty || m.save == nil {
+		m.c.dirty = false
 		return m, nil
 	}
-	m.progressChanged = false
-	m.prog.Seq++
-	return m, saveCmd(m.save, m.prog.Clone())
+	m.c.dirty = false
+	m.c.prog.Seq++
+	return m, saveCmd(m.save, m.c.prog.Clone())
 }
 
 // savedMsg reports a finished save.
@@ -450,28 +388,6 @@ type savedMsg struct{ err error }
 
 func saveCmd(save func(progress.Progress) error, p progress.Progress) tea.Cmd {
 	return func() tea.Msg { return savedMsg{save(p)} }
-}
-
-// Selected is the open scenario's number, the steps taken and where the
-// focus is: what a test or a caller needs to know of the state.
-func (m Model) Selected() (number, step int, focusName string) {
-	if len(m.all) == 0 {
-		return 0, m.step, m.focus.String()
-	}
-	return m.all[m.sel].Number, m.step, m.focus.String()
-}
-
-// Track is the track shown.
-func (m Model) Track() string { return m.track }
-
-// Lang is the language shown.
-func (m Model) Lang() assess.Lang { return m.lang }
-
-// tickMsg asks the presenter clock to redraw.
-type tickMsg struct{}
-
-func tickCmd() tea.Cmd {
-	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
 }
 
 // idleTickMsg asks whether the session has been idle too long.
@@ -482,4 +398,214 @@ type idleTickMsg struct{}
 func idleTickCmd(idle time.Duration) tea.Cmd {
 	every := min(max(idle/10, 10*time.Millisecond), 5*time.Second)
 	return tea.Tick(every, func(time.Time) tea.Msg { return idleTickMsg{} })
+}
+
+// Selected is the open scenario's number, the steps taken and where the
+// focus is: what a test or a caller needs to know of the state.
+func (m Model) Selected() (number, step int, focusName string) {
+	if !m.c.has() {
+		return 0, m.c.at.Step, m.c.at.Focus.String()
+	}
+	return m.c.written().Number, m.c.at.Step, m.c.at.Focus.String()
+}
+
+// Track is the track shown.
+func (m Model) Track() string { return m.c.track() }
+
+// Lang is the language shown.
+func (m Model) Lang() assess.Lang { return m.c.lang }
+
+// Mode is the active mode's name.
+func (m Model) Mode() string { return m.mode.String() }
+
+// View renders the frame.
+func (m Model) View() tea.View {
+	v := tea.NewView(m.Render())
+	v.AltScreen = true
+	v.WindowTitle = "toolgate"
+	if m.c.has() {
+		v.WindowTitle = fmt.Sprintf("toolgate — %s %d", tr("scenario", m.c.lang), m.c.written().Number)
+	}
+	return v
+}
+
+// Render is the frame as text: never wider than the terminal and never
+// taller.
+func (m Model) Render() string {
+	c := &m.c
+	if layoutFor(c.width, c.height) == layoutTooSmall {
+		msg := fmt.Sprintf(tr("enlarge", c.lang), minWidth, minHeight, c.width, c.height)
+		return clamp(lipgloss.Place(c.width, c.height, lipgloss.Center, lipgloss.Center,
+			lipgloss.NewStyle().Width(c.width).Align(lipgloss.Center).Render(msg)), c.width, c.height)
+	}
+	if m.mode == modePresent && !m.showHelp && len(m.notices) == 0 {
+		return clamp(m.present.view(c), c.width, c.height)
+	}
+	header := clamp(m.renderHeader(), c.width, 1)
+	footer := m.renderFooter()
+	height := c.height - 2
+	var body string
+	switch {
+	case len(m.notices) > 0:
+		body = joinColumns(height, "", column{m.renderNotices(height), c.width})
+	case m.showHelp:
+		body = joinColumns(height, "", column{m.renderHelp(height), c.width})
+	case !c.has():
+		body = joinColumns(height, "", column{c.styles.Dim.Render(tr("emptyTrack", c.lang)), c.width})
+	case m.mode == modeQuiz:
+		body = m.quiz.view(c, height)
+	case m.mode == modeWhatIf:
+		body = m.whatIf.view(c, height)
+	case m.mode == modeRoom:
+		body = m.room.view(c, height)
+	default:
+		body = m.browse.view(c, height)
+	}
+	return header + "\n" + body + "\n" + footer
+}
+
+// renderHeader is the title, the tracks (the current one in brackets)
+// and where the walk is; parts that do not fit are left out.
+func (m Model) renderHeader() string {
+	c := &m.c
+	st := c.styles
+	left := st.Header.App.Render(tr("app", c.lang))
+	var tabs []string
+	for _, t := range scenarios.Tracks {
+		title := scenarios.TrackTitle(t, c.lang)
+		if t == c.track() {
+			tabs = append(tabs, st.Header.Tab.Render("["+title+"]"))
+		} else {
+			tabs = append(tabs, st.Dim.Render(title))
+		}
+	}
+	middle := strings.Join(tabs, " ")
+	right := ""
+	if c.has() {
+		r := fmt.Sprintf("%d/%d", c.written().Number, len(c.inTrack()))
+		if m.mode == modeQuiz {
+			right, asked := m.quiz.score()
+			r = fmt.Sprintf(tr("score", c.lang), right, asked) + " · " + r
+		}
+		right = st.Header.Right.Render(r)
+	}
+	for _, parts := range [][]string{{left, middle, right}, {middle, right}, {middle}, {left}} {
+		width := 0
+		for _, p := range parts {
+			width += lipgloss.Width(p)
+		}
+		gaps := len(parts) - 1
+		if width+2*gaps > c.width {
+			continue
+		}
+		if gaps == 0 {
+			return parts[0]
+		}
+		space := c.width - width
+		out := parts[0]
+		for i, p := range parts[1:] {
+			n := space / gaps
+			if i == gaps-1 {
+				n = space - (gaps-1)*(space/gaps)
+			}
+			out += strings.Repeat(" ", n) + p
+		}
+		return out
+	}
+	return left
+}
+
+// renderFooter is the notice of the last key, or the mode's keys; "? keys"
+// and "q quit" are always on it.
+func (m Model) renderFooter() string {
+	c := &m.c
+	if c.notice != "" {
+		return clamp(c.styles.Verdict.Label.Render(truncate("! "+c.notice, c.width)), c.width, 1)
+	}
+	k := m.keys()
+	g := k.globals()
+	var tail []key.Binding
+	var rest []key.Binding
+	for _, b := range k.ShortHelp() {
+		if b.Help() == g.Help.Help() || b.Help() == g.Quit.Help() {
+			continue
+		}
+		rest = append(rest, b)
+	}
+	for _, b := range []key.Binding{g.Help, g.Quit} {
+		if b.Enabled() {
+			tail = append(tail, b)
+		}
+	}
+	if m.showHelp {
+		tail = []key.Binding{newHelpKeyMap(c.lang).Close, g.Quit}
+		rest = nil
+	}
+	right := m.help.ShortHelpView(tail)
+	sep := m.help.Styles.ShortSeparator.Render(m.help.ShortSeparator)
+	room := c.width - lipgloss.Width(right) - lipgloss.Width(sep)
+	h := m.help
+	h.SetWidth(max(room, 0))
+	left := h.ShortHelpView(rest)
+	if left == "" || room < 8 {
+		return clamp(right, c.width, 1)
+	}
+	if lipgloss.Width(left) > room {
+		// bubbles' help measures wide characters as one cell.
+		left = ansi.Truncate(left, room-1, "…")
+	}
+	return clamp(left+sep+right, c.width, 1)
+}
+
+// renderHelp is every key of the active mode, in columns, paged when it
+// does not fit.
+func (m Model) renderHelp(height int) string {
+	c := &m.c
+	title := c.styles.Walk.Heading.Render(fmt.Sprintf(tr("helpTitle", c.lang), tr("mode"+m.mode.String(), c.lang)))
+	h := m.help
+	h.ShowAll = true
+	h.SetWidth(0) // measured here, not cut by bubbles
+	// The groups side by side as far as the width allows, the rest in
+	// rows below.
+	var rows []string
+	var row []string
+	rowWidth := 0
+	for _, g := range m.modeKeys(false).FullHelp() {
+		col := h.FullHelpView([][]key.Binding{g})
+		w := lipgloss.Width(col) + 4
+		if len(row) > 0 && rowWidth+w > c.width-6 {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+			row, rowWidth = nil, 0
+		}
+		row = append(row, lipgloss.NewStyle().PaddingRight(4).Render(col))
+		rowWidth += w
+	}
+	if len(row) > 0 {
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	}
+	full := strings.Join(rows, "\n\n")
+	lines := append([]string{title, ""}, strings.Split(full, "\n")...)
+	inner := max(height-2, 1)
+	if len(lines) > inner {
+		offset := clampInt(m.helpOffset, 0, len(lines)-inner+1)
+		lines = lines[offset:]
+		if len(lines) > inner {
+			lines = append(lines[:inner-1], c.styles.Hint.Render(tr("helpMore", c.lang)))
+		}
+	}
+	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
+	return placeCenter(box, c.width, height)
+}
+
+// renderNotices shows what was said before the trainer started, whole.
+func (m Model) renderNotices(height int) string {
+	c := &m.c
+	width := max(min(c.width-8, 90), 10)
+	lines := []string{c.styles.Walk.Heading.Render(tr("noticesTitle", c.lang)), ""}
+	for _, n := range m.notices {
+		lines = append(lines, wrap("! "+n, width))
+	}
+	lines = append(lines, "", c.styles.Dim.Render(tr("noticesClose", c.lang)))
+	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
+	return placeCenter(box, c.width, height)
 }

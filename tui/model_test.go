@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,65 +14,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"toolgate/assess"
+	"toolgate/look"
 	"toolgate/progress"
 	"toolgate/scenarios"
+	"toolgate/walk"
+	"toolgate/whatif"
 )
-
-func newTest(t *testing.T, opts Options) Model {
-	t.Helper()
-	all, err := scenarios.Builtin()
-	require.NoError(t, err)
-	opts.Scenarios = all
-	if opts.Theme == ThemeAuto {
-		opts.Theme = ThemeDark
-	}
-	m := New(opts)
-	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	return next.(Model)
-}
-
-// press sends keys, one a message, the way a terminal does.
-func press(m Model, keys ...string) Model {
-	for _, k := range keys {
-		next, _ := m.Update(keyMsg(k))
-		m = next.(Model)
-	}
-	return m
-}
-
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	case "ctrl+c":
-		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
-	}
-	r := []rune(k)[0]
-	return tea.KeyPressMsg{Code: r, Text: k}
-}
-
-// plain is the frame as a person reads it, without colours.
-func plain(m Model) string { return ansi.Strip(m.Render()) }
-
-func state(m Model) (int, int, string) { return m.Selected() }
 
 func TestUpdateStepping(t *testing.T) {
 	tests := []struct {
@@ -92,6 +40,7 @@ func TestUpdateStepping(t *testing.T) {
 		{"pgup steps back, never below 0", []string{"4", "l", "pgup", "pgup"}, 4, 0, "walk"},
 		{"enter in the walk runs to the verdict", []string{"4", "enter"}, 4, 8, "walk"},
 		{"e runs to the verdict", []string{"2", "e"}, 2, 4, "walk"},
+		{"e from the list runs the selected scenario", []string{"j", "e"}, 2, 4, "walk"},
 		{"r restarts", []string{"4", "e", "r"}, 4, 0, "walk"},
 		{"n goes to the next scenario at step 0", []string{"4", "e", "n"}, 5, 0, "walk"},
 		{"p goes back and wraps", []string{"1", "p"}, 8, 0, "walk"},
@@ -103,21 +52,20 @@ func TestUpdateStepping(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			m := press(newTest(t, Options{}), tt.keys...)
 			num, step, focus := state(m)
-			assert.Equal(t, tt.num, num)
-			assert.Equal(t, tt.step, step)
-			assert.Equal(t, tt.focus, focus)
+			assert.Equal(t, []any{tt.num, tt.step, tt.focus}, []any{num, step, focus})
 		})
 	}
 }
 
 func TestVerdictComesFromAssess(t *testing.T) {
 	m := newTest(t, Options{})
-	for i, s := range m.all {
-		m = press(m, string(rune('1'+i)), "e")
+	for i, s := range m.c.inTrack() {
+		m = press(m, fmt.Sprint(i+1), "e")
 		want := assess.Assess(&s.Input)
-		assert.Equal(t, want, m.walk.Result, s.ID)
-		assert.True(t, m.reached(), s.ID)
-		assert.Equal(t, int(want.Code.Rule())+1, m.step, s.ID)
+		assert.Equal(t, want, m.c.walk.Result, s.ID)
+		assert.True(t, m.c.reached(), s.ID)
+		_, step, _ := state(m)
+		assert.Equal(t, int(want.Code.Rule())+1, step, s.ID)
 	}
 }
 
@@ -158,8 +106,7 @@ func TestStartAt(t *testing.T) {
 
 	m = newTest(t, Options{Scenario: "invalid-arguments", Step: 99})
 	num, step, _ = state(m)
-	assert.Equal(t, 2, num)
-	assert.Equal(t, 4, step, "a step past the verdict stops at the verdict")
+	assert.Equal(t, []any{2, 4}, []any{num, step}, "a step past the verdict stops at the verdict")
 
 	m = newTest(t, Options{Scenario: "nope", Step: 3})
 	num, step, focus = state(m)
@@ -176,13 +123,15 @@ func TestLanguageHelpInputsAndQuit(t *testing.T) {
 
 	m = press(m, "?")
 	assert.True(t, m.showHelp)
-	assert.Contains(t, plain(m), "more keys")
+	assert.Contains(t, plain(m), "Keys — walk")
+	m = press(m, "e")
+	_, step, _ := state(m)
+	assert.Zero(t, step, "keys under the help do not step the walk")
 	m = press(m, "esc")
 	assert.False(t, m.showHelp, "esc closes the help")
 
-	next, _ := m.Update(tea.WindowSizeMsg{Width: 60, Height: 30})
-	m = press(next.(Model), "tab")
-	assert.True(t, m.showInputs)
+	m = press(resize(m, 60, 30), "tab")
+	assert.True(t, m.browse.showInputs)
 	assert.Contains(t, plain(m), "Invocation record")
 
 	for _, k := range []string{"q", "ctrl+c"} {
@@ -197,12 +146,12 @@ func TestBackgroundColourPicksTheTheme(t *testing.T) {
 	m := New(Options{Scenarios: all})
 	require.NotNil(t, m.Init(), "auto theme asks the terminal")
 	next, _ := m.Update(tea.BackgroundColorMsg{Color: lightColour{}})
-	assert.False(t, next.(Model).dark)
+	assert.False(t, next.(Model).c.dark)
 
 	fixed := New(Options{Scenarios: all, Theme: ThemeDark})
 	assert.Nil(t, fixed.Init(), "a fixed theme asks nothing")
 	next, _ = fixed.Update(tea.BackgroundColorMsg{Color: lightColour{}})
-	assert.True(t, next.(Model).dark, "a fixed theme ignores the terminal")
+	assert.True(t, next.(Model).c.dark, "a fixed theme ignores the terminal")
 }
 
 type lightColour struct{}
@@ -216,6 +165,27 @@ func TestInputsMarkWhatTheRuleReads(t *testing.T) {
 	assert.Regexp(t, `> +effectClass +"reversible_write"`, out)
 	assert.Regexp(t, `> Approval +— none —`, out, "an absent approval is shown, and marked")
 	assert.Regexp(t, `  Invocation record +— none —`, out)
+}
+
+// TestWideTerminalsShowWholeValues: at 200 columns no value that the
+// current rule reads is cut, at any step of any admission scenario; at
+// 80 a marked value wraps rather than being cut.
+func TestWideTerminalsShowWholeValues(t *testing.T) {
+	for _, width := range []int{200, 80} {
+		m := resize(newTest(t, Options{}), width, 60)
+		for i, s := range m.c.inTrack() {
+			m = press(m, fmt.Sprint(i+1))
+			for range m.c.lastStep() {
+				m = press(m, "l")
+				flat := flatColumns(plain(m))
+				for _, f := range m.c.walk.Fields {
+					if f.Value != "" && look.Reads(f, m.c.reads()) {
+						assert.Contains(t, flat, squash(f.Value), "%d cols: %s step %d: %s", width, s.ID, m.c.at.Step, f.Path)
+					}
+				}
+			}
+		}
+	}
 }
 
 func TestWrap(t *testing.T) {
@@ -241,7 +211,8 @@ func TestWrap(t *testing.T) {
 
 func TestQuiz(t *testing.T) {
 	m := newTest(t, Options{Quiz: true})
-	assert.Equal(t, quizAskStep, m.quiz.phase, "--quiz asks before any rule is shown")
+	assert.Equal(t, "quiz", m.Mode())
+	assert.Equal(t, quizAskStep, m.quiz.q.phase, "--quiz asks before any rule is shown")
 	assert.Contains(t, plain(m), "Predict first: which rule fires? Press 1–8.")
 
 	m = press(m, "l")
@@ -251,24 +222,23 @@ func TestQuiz(t *testing.T) {
 
 	// Scenario 1: rule 1 has two codes, so a second question.
 	m = press(m, "1")
-	assert.Equal(t, quizAskCode, m.quiz.phase)
+	assert.Equal(t, quizAskCode, m.quiz.q.phase)
 	assert.Contains(t, plain(m), "1  unknown_tool")
 	m = press(m, "1")
-	assert.Equal(t, quizIdle, m.quiz.phase)
-	assert.True(t, m.reached(), "the walk is revealed")
+	assert.False(t, m.quiz.q.asking())
+	assert.True(t, m.c.reached(), "the walk is revealed")
 	right, _ := m.quiz.score()
 	assert.Equal(t, 1, right)
 	assert.Contains(t, plain(m), "✓ Right: rule 1, unknown_tool.")
 	assert.Contains(t, plain(m), "quiz 1/1")
 
 	// Scenario 4: say rule 4 (one code), but rule 7 decides.
-	m = press(m, "n")
-	m = press(m, "n", "n")
+	m = press(m, "n", "n", "n")
 	num, _, _ := state(m)
 	require.Equal(t, 4, num)
-	assert.Equal(t, quizAskStep, m.quiz.phase, "each new scenario asks")
+	assert.True(t, m.quiz.q.asking(), "each new scenario asks")
 	m = press(m, "4")
-	assert.Equal(t, quizIdle, m.quiz.phase, "rule 4 has one code: no second question")
+	assert.False(t, m.quiz.q.asking(), "rule 4 has one code: no second question")
 	r := m.quiz.results["write-without-approval"]
 	assert.False(t, r.right)
 	assert.Equal(t, "rule 4, environment_not_ready", r.said)
@@ -277,35 +247,44 @@ func TestQuiz(t *testing.T) {
 	right, asked := m.quiz.score()
 	assert.Equal(t, []any{1, 2}, []any{right, asked})
 
+	// A digit answers in the quiz: it never jumps to a scenario.
+	m = press(m, "n", "4")
+	num, _, _ = state(m)
+	assert.Equal(t, 5, num, "4 answered scenario 5's question")
+
 	// Scenarios skipped with n are not counted; the end shows the summary.
-	m = press(m, "n", "n", "n", "n")
+	m = press(m, "n", "n", "n")
 	num, _, _ = state(m)
 	require.Equal(t, 8, num)
 	m = press(m, "n")
 	require.True(t, m.quiz.summary)
 	out := plain(m)
-	assert.Contains(t, out, "Score: 1 right of 2 asked.")
+	assert.Contains(t, out, "Score: 1 right of 3 asked.")
 	assert.Contains(t, out, "✗ 4 Write without approval")
 	assert.NotContains(t, out, "✗ 1 Unknown tool")
 	m = press(m, "x")
 	assert.False(t, m.quiz.summary, "any key closes the summary")
 
 	// The progress records every answer.
-	assert.Equal(t, 2, m.prog.Asked)
-	assert.False(t, m.prog.Quiz["write-without-approval"].Right)
-	assert.Contains(t, m.prog.Walked, "unknown-tool")
+	assert.Equal(t, 3, m.c.prog.Asked)
+	assert.False(t, m.c.prog.Quiz["write-without-approval"].Right)
+	assert.Contains(t, m.c.prog.Walked, "unknown-tool")
+
+	m = press(m, "g")
+	assert.Equal(t, "walk", m.Mode(), "g ends the quiz")
 }
 
 func TestQuizOutcomeAndAudit(t *testing.T) {
 	m := newTest(t, Options{Track: "outcome", Quiz: true})
 	assert.Contains(t, plain(m), "which class is this? Press 1–6")
+	assert.Contains(t, plain(m), "The questions are listed above", "the outcome quiz says where its questions are")
 	m = press(m, "6")
 	assert.Contains(t, plain(m), "✓ Right: found.")
 	m = press(m, "n", "1")
 	assert.Contains(t, plain(m), "✗ You said protocol_error; not_found decided.")
 
 	m = newTest(t, Options{Track: "audit", Quiz: true})
-	assert.Equal(t, quizIdle, m.quiz.phase)
+	assert.False(t, m.quiz.q.asking())
 	assert.Contains(t, plain(m), "the audit walks as usual")
 }
 
@@ -313,7 +292,7 @@ func TestProgressIsSavedAndResumed(t *testing.T) {
 	var saved []progress.Progress
 	save := func(p progress.Progress) error { saved = append(saved, p); return nil }
 	m := newTest(t, Options{Save: save})
-	m = press(m, "4")
+	m = runCmd(t, m, "4")
 	m = runCmd(t, m, "e")
 	require.NotEmpty(t, saved)
 	last := saved[len(saved)-1]
@@ -327,72 +306,254 @@ func TestProgressIsSavedAndResumed(t *testing.T) {
 	num, _, _ := state(resumed)
 	assert.Equal(t, 4, num, "self-study resumes on the last scenario")
 
+	// Every way of reaching a verdict records it: the presenter's enter
+	// too (it once had a stepping path of its own that skipped this).
+	saved = nil
+	p := newTest(t, Options{Save: save, Present: true, Scenario: "2"})
+	for range 4 {
+		p = runCmd(t, p, "enter")
+	}
+	require.NotEmpty(t, saved)
+	assert.Contains(t, saved[len(saved)-1].Walked, "invalid-arguments")
+
 	failing := newTest(t, Options{Save: func(progress.Progress) error { return errors.New("disk full") }})
 	failing = runCmd(t, failing, "2")
 	assert.Contains(t, plain(failing), "! progress not saved: disk full")
-}
-
-// runCmd presses a key and feeds the command's message back, as the
-// program would.
-func runCmd(t *testing.T, m Model, k string) Model {
-	t.Helper()
-	next, cmd := m.Update(keyMsg(k))
-	m = next.(Model)
-	if cmd != nil {
-		next, _ = m.Update(cmd())
-		m = next.(Model)
-	}
-	return m
 }
 
 func TestWhatIf(t *testing.T) {
 	dir := t.TempDir()
 	m := newTest(t, Options{Scenario: "3", SaveScenario: func(s scenarios.Scenario) (string, error) { return scenarios.SaveCopy(dir, s) }})
 	m = press(m, "w")
-	require.True(t, m.whatIf.on)
-	assert.True(t, m.reached(), "what-if shows the whole walk")
+	require.Equal(t, "what-if", m.Mode())
+	assert.True(t, m.c.reached(), "what-if shows the whole walk")
 	assert.Contains(t, plain(m), "What if…")
+	assert.NotContains(t, plain(m), "WHAT-IF", "nothing is edited yet")
 
 	// Knob 1 is the environment: 2 sets degraded.
 	m = press(m, "2")
-	assert.Equal(t, assess.CodeEnvironmentNotReady, m.walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, assess.CodeEnvironmentNotReady, m.c.walk.Result.(assess.Verdict).Code)
 	assert.Equal(t, "verdict: allowed/admission_allowed → blocked/environment_not_ready (rule 4 now fires)", m.whatIf.message)
+	assert.Contains(t, plain(m), "WHAT-IF: this input is edited (changes: 1)")
 
 	// Down to the effect class; a write needs approval.
 	m = press(m, "1") // environment back to ready
+	assert.NotContains(t, plain(m), "WHAT-IF: this input is edited", "back as written: not edited, whatever the count")
 	for range 8 {
 		m = press(m, "down")
 	}
 	m = press(m, "2")
-	assert.Equal(t, assess.CodeApprovalMissing, m.walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, assess.CodeApprovalMissing, m.c.walk.Result.(assess.Verdict).Code)
 	assert.Equal(t, "verdict: allowed/admission_allowed → requires_approval/approval_missing (rule 7 now fires)", m.whatIf.message)
-	assert.Contains(t, plain(m), "WHAT-IF: this input is edited")
+	assert.Contains(t, plain(m), "3 changes so far")
 
 	m = press(m, "u")
-	assert.Equal(t, assess.CodeAdmissionAllowed, m.walk.Result.(assess.Verdict).Code, "u undoes the last change")
+	assert.Equal(t, assess.CodeAdmissionAllowed, m.c.walk.Result.(assess.Verdict).Code, "u undoes the last change")
+	assert.Contains(t, plain(m), "2 changes so far", "the count follows undo")
 	m = press(m, "2", "R")
-	assert.Equal(t, m.all[m.sel].Input, m.whatIf.input, "R resets to the scenario as written")
+	assert.Equal(t, m.c.written().Input, m.whatIf.input, "R resets to the scenario as written")
 	assert.Empty(t, m.whatIf.history)
+	assert.Contains(t, plain(m), "0 changes so far", "the count follows reset")
 
 	m = press(m, "up", "3", "n") // the knob above the class is the version: it has no 3; n does not leave the experiment
-	require.True(t, m.whatIf.on)
+	require.Equal(t, "what-if", m.Mode())
 	m = press(m, "2") // a version the contract lacks
-	assert.Equal(t, assess.CodeToolVersionMismatch, m.walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, assess.CodeToolVersionMismatch, m.c.walk.Result.(assess.Verdict).Code)
 	m = runCmd(t, m, "s")
-	assert.Contains(t, m.notice, "saved as "+filepath.Join(dir, "read-only-candidate-whatif-1.yaml"))
+	assert.Contains(t, m.c.notice, "saved as "+filepath.Join(dir, "read-only-candidate-whatif-1.yaml"))
 	data, err := os.ReadFile(filepath.Join(dir, "read-only-candidate-whatif-1.yaml"))
 	require.NoError(t, err)
 	saved, err := scenarios.Parse("saved.yaml", data)
 	require.NoError(t, err, "a saved experiment is a valid scenario")
 	assert.Equal(t, assess.CodeToolVersionMismatch, saved.Expect.Code)
 	m = runCmd(t, m, "s")
-	assert.Contains(t, m.notice, "whatif-2.yaml", "never over an earlier one")
+	assert.Contains(t, m.c.notice, "whatif-2.yaml", "never over an earlier one")
 
 	m = press(m, "w")
-	assert.False(t, m.whatIf.on)
-	assert.Equal(t, assess.CodeAdmissionAllowed, m.walk.Result.(assess.Verdict).Code, "leaving restores the scenario")
+	assert.Equal(t, "walk", m.Mode())
+	assert.Equal(t, assess.CodeAdmissionAllowed, m.c.walk.Result.(assess.Verdict).Code, "leaving restores the scenario")
 
 	m = press(m, "t", "w")
-	assert.False(t, m.whatIf.on, "what-if is for admission scenarios")
+	assert.Equal(t, "walk", m.Mode(), "what-if is for admission scenarios")
 	assert.Contains(t, plain(m), "what-if works on admission scenarios")
+
+	// Without a way to keep it (a served session), s is off and says
+	// nothing.
+	served := press(newTest(t, Options{Scenario: "3"}), "w", "2")
+	_, cmd := served.Update(keyMsg("s"))
+	assert.Nil(t, cmd)
+	assert.NotContains(t, plain(served), "save as scenario")
+}
+
+// TestWhatIfOnSmallScreens: at 80×24 and 60×20 the selected knob is on
+// screen, and after each change the change and its verdict are too.
+func TestWhatIfOnSmallScreens(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {60, 20}} {
+		for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+			for _, id := range []string{"read-only-candidate", "write-without-approval", "timed-out-no-readback"} {
+				m := resize(newTest(t, Options{Scenario: id, Lang: lang}), size[0], size[1])
+				m = press(m, "w")
+				for i, knob := range whatif.Knobs() {
+					if i > 0 {
+						m = press(m, "down")
+					}
+					name := fmt.Sprintf("%dx%d %s %s knob %d", size[0], size[1], lang, id, i+1)
+					assert.Contains(t, plain(m), "> "+knob.Name(lang), name)
+					m = press(m, "right")
+					out := flatColumns(plain(m))
+					assert.Contains(t, out, squash(m.whatIf.message), name)
+					assert.Contains(t, out, squash(m.c.walk.Verdict.Headline), name)
+					for _, d := range m.c.walk.Verdict.Details {
+						if d.Strong {
+							assert.Contains(t, out, squash(d.Label+tr("colon", lang)+d.Text), name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestKeysDoNothingWhileTooSmall: while the screen asks to be enlarged,
+// keys pressed blind change nothing; q still quits.
+func TestKeysDoNothingWhileTooSmall(t *testing.T) {
+	m := resize(newTest(t, Options{Scenario: "3"}), 30, 8)
+	before := m.c
+	m = press(m, "l", "e", "w", "g", "t", "L", "n", "?", "2")
+	assert.Equal(t, before.at, m.c.at)
+	assert.Equal(t, before.lang, m.c.lang)
+	assert.Equal(t, "walk", m.Mode())
+	assert.False(t, m.showHelp)
+	assert.Contains(t, plain(m), "Please enlarge")
+	_, cmd := m.Update(keyMsg("q"))
+	require.NotNil(t, cmd)
+	assert.Equal(t, tea.QuitMsg{}, cmd())
+}
+
+// TestNoticesAreShownWhole: what was said before the full screen started
+// is shown in the UI, whole, until a key.
+func TestNoticesAreShownWhole(t *testing.T) {
+	long := "progress file /home/learner/.local/state/toolgate/progress.json was unreadable; it was kept as /home/learner/.local/state/toolgate/progress.json.corrupt-20261130T091500 and a new one started"
+	m := resize(newTest(t, Options{Notice: long, Warnings: []string{"lecture/09-broken.yaml:3:5: input.request: missing"}}), 80, 24)
+	out := squash(plain(m))
+	assert.Contains(t, out, squash(long))
+	assert.Contains(t, out, squash("lecture/09-broken.yaml:3:5: input.request: missing"))
+	m = press(m, "l")
+	_, step, _ := state(m)
+	assert.Zero(t, step, "the key that closes the notices does nothing else")
+	assert.NotContains(t, plain(m), "Before you start")
+}
+
+// TestListFollowsTheSelectionAndFilters: a lecturer's directory of 50
+// scenarios: the selection stays on screen, and / filters the list.
+func TestListFollowsTheSelectionAndFilters(t *testing.T) {
+	base := scenarios.MustBuiltin()[2]
+	var many []scenarios.Scenario
+	for i := range 50 {
+		s := base
+		s.ID = fmt.Sprintf("case-%02d", i+1)
+		s.Number = i + 1
+		s.Title = scenarios.Text{En: fmt.Sprintf("Case %02d", i+1), Zh: fmt.Sprintf("案例 %02d", i+1)}
+		many = append(many, s)
+	}
+	m := resize(New(Options{Scenarios: many, Theme: ThemeDark}), 120, 30)
+	for range 37 {
+		m = press(m, "down")
+	}
+	num, _, _ := state(m)
+	require.Equal(t, 38, num)
+	assert.Contains(t, plain(m), "> 38 Case 38", "the selection is on screen")
+	m = press(m, "p", "esc")
+	for range 15 {
+		m = press(m, "up")
+	}
+	assert.Contains(t, plain(m), "> 22 Case 22", "the selection is on screen")
+	assert.Contains(t, plain(m), "▲")
+	assert.Contains(t, plain(m), "▼")
+
+	m = press(m, "/", "4", "2")
+	num, _, _ = state(m)
+	assert.Equal(t, 42, num, "the filter selects the first match")
+	out := plain(m)
+	assert.Contains(t, out, "42 Case 42")
+	assert.NotContains(t, out, "Case 41")
+	m = press(m, "enter", "enter")
+	_, _, focus := state(m)
+	assert.Equal(t, "walk", focus, "enter keeps the filter, the next opens")
+	m = press(m, "esc", "/", "esc")
+	assert.Contains(t, plain(m), "Case 41", "esc clears the filter")
+}
+
+// TestHintsTellTheTruth: each hint says what its key does where it is
+// shown.
+func TestHintsTellTheTruth(t *testing.T) {
+	m := newTest(t, Options{})
+	assert.Contains(t, plain(m), "Press enter to open this scenario", "on the list, enter opens")
+	m = press(m, "enter")
+	assert.Contains(t, squash(plain(m)), squash("e or enter runs to the verdict"))
+
+	demo := newTest(t, Options{Scenario: "demo", Step: 8})
+	out := plain(demo)
+	assert.Contains(t, out, "Rule 8 is the last rule, and it decides")
+	assert.NotContains(t, out, "the rules after it are not asked", "rule 8 has no rules after it")
+
+	p := newTest(t, Options{Present: true, Scenario: "1"})
+	assert.Contains(t, plain(p), "Press → (or the clicker) for the first step")
+	assert.NotContains(t, plain(p), "enter runs to the verdict")
+
+	outcome := newTest(t, Options{Track: "outcome", Scenario: "1"})
+	assert.NotContains(t, strings.ToLower(m.renderFooter()+outcome.renderFooter()), "next rule", "the outcome track has no rules")
+}
+
+// TestEveryModeIsRouted: each mode gets the keys while it is active, and
+// the keys of another mode do nothing.
+func TestEveryModeIsRouted(t *testing.T) {
+	assert.Equal(t, "walk", newTest(t, Options{}).Mode())
+	assert.Equal(t, "quiz", newTest(t, Options{Quiz: true}).Mode())
+	assert.Equal(t, "presenter", newTest(t, Options{Present: true}).Mode())
+	assert.Equal(t, "room", newTest(t, Options{Room: &fakeRoom{}}).Mode())
+
+	// The presenter's c (clock) is not a key of the walk; the walk's t is
+	// the presenter's track key too: one meaning per key per mode.
+	p := newTest(t, Options{Present: true, Scenario: "1"})
+	p = press(p, "c")
+	assert.False(t, p.present.showClock)
+	p = press(p, "t")
+	assert.Equal(t, "audit", p.Track())
+	w := press(newTest(t, Options{}), "c", "b")
+	assert.Equal(t, newTest(t, Options{}).c.at, w.c.at)
+}
+
+// TestPresenterProgressLine says where the walk is, and when the verdict
+// is reached.
+func TestPresenterProgressLine(t *testing.T) {
+	p := resize(newTest(t, Options{Present: true, Scenario: "6"}), 80, 24)
+	assert.Contains(t, plain(p), "Scenario 6/8 · rule 0/8")
+	p = press(p, "enter", "enter")
+	assert.Contains(t, plain(p), "rule 2/8")
+	p = press(p, "enter", "enter", "enter", "enter")
+	assert.Contains(t, plain(p), "verdict (rule 5 decided)")
+	assert.Contains(t, plain(p), "✓ 1–4 passed", "the rules passed, compactly")
+	p = press(p, "b")
+	assert.Empty(t, strings.TrimSpace(plain(p)), "b blanks the screen")
+	p = press(p, "left")
+	assert.Contains(t, plain(p), "verdict", "a key wakes it without stepping")
+}
+
+// TestWalkOfEveryTrackMarksItsSteps renders every scenario's walk at every
+// step in both languages: each step shows its outcome word.
+func TestWalkOfEveryTrackMarksItsSteps(t *testing.T) {
+	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+		m := newTest(t, Options{Lang: lang})
+		for ti := range m.c.byTrack {
+			for _, s := range m.c.byTrack[ti] {
+				w := walk.Of(s, lang)
+				x := newTest(t, Options{Lang: lang, Scenario: s.ID, Step: w.Decisive})
+				fired := w.Steps[w.Decisive-1].Outcome == assess.Fired
+				if fired {
+					assert.Contains(t, plain(x), "➤", s.ID)
+				}
+			}
+		}
+	}
 }

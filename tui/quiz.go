@@ -4,17 +4,26 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"toolgate/assess"
 	"toolgate/look"
+	"toolgate/nav"
 	"toolgate/progress"
 	"toolgate/scenarios"
 	"toolgate/walk"
 )
 
-// quizPhase is where a prediction stands for the open scenario.
+// question is a prediction asked before the walk is revealed: which rule
+// fires (and which of its codes), or which class an outcome is. The quiz
+// and the room's poll both ask it.
+type question struct {
+	phase  quizPhase
+	picked int // the step picked, while its code is asked
+}
+
+// quizPhase is where a prediction stands.
 type quizPhase int
 
 const (
@@ -23,45 +32,16 @@ const (
 	quizAskCode                  // which code (of the rule picked)?
 )
 
-// quizResult is one answer of this session.
+// asking reports whether the question waits for an answer.
+func (q question) asking() bool { return q.phase != quizIdle }
+
+// quizResult is one answer marked.
 type quizResult struct {
 	number  int
 	title   string
 	said    string
 	decided string
 	right   bool
-}
-
-// quizState is predict-then-reveal: before any step is shown, the learner
-// says which rule fires (and which code), or which class; then the walk is
-// revealed and the answer marked.
-type quizState struct {
-	on      bool
-	phase   quizPhase
-	picked  int // the step picked in quizAskStep
-	results map[string]quizResult
-	order   []string // scenario ids in the order answered
-	summary bool
-}
-
-// quizzable reports whether the quiz asks about the open scenario: the
-// admission and outcome tracks ask; the audit's answer is a set of
-// diagnostics, which it walks as usual.
-func (m Model) quizzable() bool {
-	return m.quiz.on && m.track != scenarios.TrackAudit && len(m.all) > 0
-}
-
-// startQuestion asks about the open scenario if the quiz is on and it has
-// not been answered in this session.
-func (m *Model) startQuestion() {
-	m.quiz.phase = quizIdle
-	if !m.quizzable() || m.step != 0 {
-		return
-	}
-	if _, done := m.quiz.results[m.all[m.sel].ID]; done {
-		return
-	}
-	m.quiz.phase = quizAskStep
 }
 
 // codeOptions are the codes the rule picked can give: the plausible
@@ -76,66 +56,40 @@ func codeOptions(rule int) []assess.Code {
 	return out
 }
 
-// answerKey handles a digit while a question is open; it reports whether
-// the key was an answer.
-func (m *Model) answerKey(digit int) bool {
-	switch m.quiz.phase {
+// answer takes a digit; done reports a complete answer (step and code).
+func (q question) answer(c *common, digit int) (next question, done bool, step int, code assess.Code) {
+	switch q.phase {
 	case quizAskStep:
-		if digit < 1 || digit > len(m.walk.Steps) {
-			return false
+		if digit < 1 || digit > len(c.walk.Steps) {
+			return q, false, 0, 0
 		}
-		m.quiz.picked = digit
-		if m.track == scenarios.TrackOutcome {
-			m.finishQuiz(digit, 0)
-			return true
+		if c.track() != scenarios.TrackAdmission {
+			return question{}, true, digit, 0
 		}
 		if codes := codeOptions(digit); len(codes) == 1 {
-			m.finishQuiz(digit, codes[0])
-		} else {
-			m.quiz.phase = quizAskCode
+			return question{}, true, digit, codes[0]
 		}
-		return true
+		return question{phase: quizAskCode, picked: digit}, false, 0, 0
 	case quizAskCode:
-		codes := codeOptions(m.quiz.picked)
+		codes := codeOptions(q.picked)
 		if digit < 1 || digit > len(codes) {
-			return false
+			return q, false, 0, 0
 		}
-		m.finishQuiz(m.quiz.picked, codes[digit-1])
-		return true
+		return question{}, true, q.picked, codes[digit-1]
 	}
-	return false
-}
-
-// finishQuiz marks the answer against what the core decided, records it
-// and reveals the walk.
-func (m *Model) finishQuiz(step int, code assess.Code) {
-	if m.room != nil && m.roomState.Open && m.liveOpen() {
-		m.roomAnswer(step, code)
-		return
-	}
-	s := m.all[m.sel]
-	r := m.mark(step, code)
-	if m.quiz.results == nil {
-		m.quiz.results = map[string]quizResult{}
-	}
-	m.quiz.results[s.ID] = r
-	m.quiz.order = append(m.quiz.order, s.ID)
-	m.quiz.phase = quizIdle
-	m.prog.Record(s.ID, progress.Answer{Said: r.said, Right: r.right, Decided: r.decided})
-	m.step = m.lastStep()
-	m.progressChanged = true
+	return q, false, 0, 0
 }
 
 // mark compares a prediction with what the walk says decided: the rule
 // and code, or the class.
-func (m Model) mark(step int, code assess.Code) quizResult {
-	s := m.all[m.sel]
-	r := quizResult{number: s.Number, title: s.Title.In(m.lang)}
-	switch res := m.walk.Result.(type) {
+func (c *common) mark(step int, code assess.Code) quizResult {
+	s := c.written()
+	r := quizResult{number: s.Number, title: s.Title.In(c.lang)}
+	switch res := c.walk.Result.(type) {
 	case assess.Verdict:
-		r.right = step == m.walk.Decisive && code == res.Code
-		r.said = fmt.Sprintf("%s %d, %s", tr("rule", m.lang), step, code)
-		r.decided = fmt.Sprintf("%s %d, %s", tr("rule", m.lang), m.walk.Decisive, res.Code)
+		r.right = step == c.walk.Decisive && code == res.Code
+		r.said = fmt.Sprintf("%s %d, %s", tr("rule", c.lang), step, code)
+		r.decided = fmt.Sprintf("%s %d, %s", tr("rule", c.lang), c.walk.Decisive, res.Code)
 	case walk.OutcomeAnswer:
 		picked := assess.OutcomeClass(step)
 		r.right = picked == res.Class
@@ -144,86 +98,202 @@ func (m Model) mark(step int, code assess.Code) quizResult {
 	return r
 }
 
+// lines are the open question, for the walk pane.
+func (q question) lines(c *common) []string {
+	label := c.styles.Verdict.Label
+	switch q.phase {
+	case quizAskStep:
+		text := tr("quizRule", c.lang)
+		if c.track() == scenarios.TrackOutcome {
+			text = tr("quizClass", c.lang)
+		}
+		return []string{label.Render(fmt.Sprintf(text, len(c.walk.Steps)))}
+	case quizAskCode:
+		lines := []string{label.Render(fmt.Sprintf(tr("quizCode", c.lang), q.picked))}
+		for i, code := range codeOptions(q.picked) {
+			lines = append(lines, fmt.Sprintf("  %d  %s — %s", i+1, code, code.Meaning(c.lang)))
+		}
+		return lines
+	}
+	return nil
+}
+
+// resultLine is a marked answer, right or wrong.
+func (c *common) resultLine(r quizResult) string {
+	if r.right {
+		return c.styles.tone(look.ToneGood).Render("✓ " + fmt.Sprintf(tr("quizRight", c.lang), r.decided))
+	}
+	return c.styles.tone(look.ToneBad).Render("✗ " + fmt.Sprintf(tr("quizWrong", c.lang), r.said, r.decided))
+}
+
+// quizModel is the quiz mode: each scenario asks first, then reveals the
+// walk and marks the answer; the end of the track shows a summary.
+type quizModel struct {
+	browse  browseModel
+	q       question
+	results map[string]quizResult
+	order   []string // scenario ids in the order answered
+	summary bool
+}
+
+// quizzable reports whether the quiz asks about the open scenario: the
+// admission and outcome tracks ask; the audit's answer is a set of
+// diagnostics, which it walks as usual.
+func quizzable(c *common) bool { return c.has() && c.track() != scenarios.TrackAudit }
+
+// start asks about the open scenario if it has not been answered in this
+// session and nothing is revealed yet.
+func (m quizModel) start(c *common) quizModel {
+	m.q = question{}
+	if !quizzable(c) || c.at.Step != 0 {
+		return m
+	}
+	if _, done := m.results[c.written().ID]; done {
+		return m
+	}
+	m.q.phase = quizAskStep
+	c.at.Focus = nav.Walk
+	return m
+}
+
+func (m quizModel) keys(c *common, now bool) quizKeyMap {
+	k := quizKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang), Answer: answerBinding(c.lang), globalKeys: newGlobalKeys(c.lang),
+		// Stepping before answering is peeking: it only says so.
+		Peek: key.NewBinding(key.WithKeys("right", "l", "space", "pgdown", "e"))}
+	k.Quiz.SetHelp("g", tr("kQuizOff", c.lang))
+	// Digits answer in the quiz; they never open a scenario here.
+	off(&k.Jump, &k.WhatIf)
+	if !now {
+		return k
+	}
+	c.stepKeysFor(&k.walkKeys, &k.listKeys)
+	off(&k.Jump)
+	onIf(m.q.asking(), &k.Answer, &k.Peek)
+	if m.q.asking() {
+		off(&k.Next, &k.Run, &k.Back, &k.Restart)
+	}
+	return k
+}
+
+func (m quizModel) update(c *common, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
+	if m.summary {
+		m.summary = false // any key closes the summary
+		return m, nil
+	}
+	if m.browse.filter.typing {
+		var cmd tea.Cmd
+		m.browse.filter, cmd = c.filterKey(m.browse.filter, msg)
+		return m.follow(c), cmd
+	}
+	k := m.keys(c, true)
+	switch {
+	case key.Matches(msg, k.Answer):
+		next, done, step, code := m.q.answer(c, int(msg.Code-'0'))
+		m.q = next
+		if done {
+			m.finish(c, step, code)
+		}
+		return m, nil
+	case key.Matches(msg, k.Peek):
+		c.notice = tr("answerFirst", c.lang)
+		return m, nil
+	case key.Matches(msg, k.NextScenario) && c.at.Scenario == len(c.inTrack())-1 && len(m.results) > 0:
+		// The end of the track: the summary of the session.
+		m.summary = true
+		return m, nil
+	case key.Matches(msg, k.Filter):
+		m.browse.filter.typing = true
+		return m, m.browse.filter.input.Focus()
+	case key.Matches(msg, k.Inputs):
+		m.browse.showInputs = !m.browse.showInputs
+		return m, nil
+	case key.Matches(msg, k.Full):
+		m.browse.full = !m.browse.full
+		return m, nil
+	}
+	before := c.at
+	c.stepKey(msg, k.walkKeys, k.listKeys, m.browse.filter)
+	if c.at.Track != before.Track || c.at.Scenario != before.Scenario {
+		return m.follow(c), nil
+	}
+	return m, nil
+}
+
+// follow asks about a scenario just opened.
+func (m quizModel) follow(c *common) quizModel { return m.start(c) }
+
+// finish marks the answer against what the core decided, records it and
+// reveals the walk.
+func (m *quizModel) finish(c *common, step int, code assess.Code) {
+	s := c.written()
+	r := c.mark(step, code)
+	if m.results == nil {
+		m.results = map[string]quizResult{}
+	}
+	m.results[s.ID] = r
+	m.order = append(m.order, s.ID)
+	c.prog.Record(s.ID, progress.Answer{Said: r.said, Right: r.right, Decided: r.decided})
+	c.dirty = true
+	c.setStep(c.lastStep())
+}
+
 // score is the session's right answers out of those given: one a
 // scenario, since an answered scenario is not asked again.
-func (q quizState) score() (right, asked int) {
-	for _, r := range q.results {
+func (m quizModel) score() (right, asked int) {
+	for _, r := range m.results {
 		if r.right {
 			right++
 		}
 	}
-	return right, len(q.results)
+	return right, len(m.results)
 }
 
-// quizBlocks is the open question, or the marked answer once given.
-func (m Model) quizBlocks(width int) []block {
-	st := m.styles.Walk
-	var lines []string
-	switch m.quiz.phase {
-	case quizAskStep:
-		q := tr("quizRule", m.lang)
-		if m.track == scenarios.TrackOutcome {
-			q = tr("quizClass", m.lang)
+func (m quizModel) view(c *common, height int) string {
+	if m.summary {
+		return joinColumns(height, "", column{m.renderSummary(c, height), c.width})
+	}
+	x := walkExtras{hint: c.stepHint(false)}
+	switch {
+	case m.q.asking():
+		x.question = m.q.lines(c)
+		x.hint = tr("quizHint", c.lang)
+		if c.track() == scenarios.TrackOutcome {
+			x.hint = tr("quizHintOutcome", c.lang)
 		}
-		lines = append(lines, m.styles.Verdict.Label.Render(fmt.Sprintf(q, len(m.walk.Steps))))
-	case quizAskCode:
-		lines = append(lines, m.styles.Verdict.Label.Render(fmt.Sprintf(tr("quizCode", m.lang), m.quiz.picked)))
-		for i, c := range codeOptions(m.quiz.picked) {
-			lines = append(lines, fmt.Sprintf("  %d  %s — %s", i+1, c, c.Meaning(m.lang)))
-		}
-	default:
-		r, ok := m.quiz.results[m.all[m.sel].ID]
-		if !ok {
-			return nil
-		}
-		if r.right {
-			lines = append(lines, m.styles.tone(toneGood()).Render("✓ "+fmt.Sprintf(tr("quizRight", m.lang), r.decided)))
-		} else {
-			lines = append(lines, m.styles.tone(toneBad()).Render("✗ "+fmt.Sprintf(tr("quizWrong", m.lang), r.said, r.decided)))
+	case !quizzable(c) && c.has() && c.at.Step == 0:
+		x.hint = tr("quizAudit", c.lang)
+	case c.has():
+		if r, ok := m.results[c.written().ID]; ok {
+			x.question = []string{c.resultLine(r)}
 		}
 	}
-	blocks := []block{linesBlock(lines, width)}
-	if m.quiz.on { // the room's poll is not the learner's to stop
-		blocks = append(blocks, block{paint(st.Hint, wrap(tr("quizHint", m.lang), width)), 2})
-	}
-	return blocks
+	b := m.browse.body(c, x)
+	b.left = func(w, h int) string { return c.renderList(m.browse.filter, w, h, true) }
+	return c.renderBody(b, height)
 }
 
-// renderSummary lists the session's score and every miss with what decided.
-func (m Model) renderSummary(height int) string {
-	st := m.styles
-	right, asked := m.quiz.score()
-	lines := []string{st.Walk.Heading.Render(tr("quizSummary", m.lang)), "",
-		fmt.Sprintf(tr("quizScore", m.lang), right, asked), ""}
+// renderSummary lists the session's score and every miss with what
+// decided.
+func (m quizModel) renderSummary(c *common, height int) string {
+	st := c.styles
+	right, asked := m.score()
+	width := max(min(c.width-8, 76), 10)
+	lines := []string{st.Walk.Heading.Render(tr("quizSummary", c.lang)), "",
+		fmt.Sprintf(tr("quizScore", c.lang), right, asked), ""}
 	misses := 0
-	for _, id := range m.quiz.order {
-		r := m.quiz.results[id]
+	for _, id := range m.order {
+		r := m.results[id]
 		if r.right {
 			continue
 		}
 		misses++
-		lines = append(lines, fmt.Sprintf("✗ %d %s", r.number, r.title),
-			"    "+fmt.Sprintf(tr("quizWrong", m.lang), r.said, r.decided))
+		lines = append(lines, wrap(fmt.Sprintf("✗ %d %s", r.number, r.title), width),
+			indentLines(wrap(fmt.Sprintf(tr("quizWrong", c.lang), r.said, r.decided), width-4), "    "))
 	}
 	if misses == 0 {
-		lines = append(lines, tr("quizNoMiss", m.lang))
+		lines = append(lines, tr("quizNoMiss", c.lang))
 	}
-	lines = append(lines, "", st.Dim.Render(tr("quizClose", m.lang)))
-	box := m.styles.Verdict.Box.Padding(1, 2).Render(strings.Join(lines, "\n"))
-	return placeCenter(box, m.width, height)
-}
-
-func toneGood() look.Tone { return look.ToneGood }
-func toneBad() look.Tone  { return look.ToneBad }
-
-// wrapStyled wraps text that may carry colour codes.
-func wrapStyled(s string, width int) string {
-	if width <= 0 {
-		return ""
-	}
-	return ansi.Wrap(s, width, "")
-}
-
-func placeCenter(s string, width, height int) string {
-	return lipgloss.Place(width, height, lipgloss.Center, lipgloss.Center, s)
+	lines = append(lines, "", st.Dim.Render(tr("quizClose", c.lang)))
+	box := c.styles.Verdict.Box.Padding(1, 2).Render(strings.Join(lines, "\n"))
+	return placeCenter(box, c.width, height)
 }

@@ -6,9 +6,11 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"toolgate/assess"
+	"toolgate/nav"
 	"toolgate/scenarios"
 )
 
@@ -47,121 +49,178 @@ type RoomMsg struct {
 	Ending string
 }
 
-// roomState is the room as this session last heard it.
-type roomState struct {
-	RoomMsg
-	// answered is the round this session answered.
+// roomModel is a session in the lecture hall: a student follows the live
+// scenario, may wander, and answers the room's question; the presenter
+// leads, opens the question and reveals it.
+type roomModel struct {
+	room   Room
+	browse browseModel
+	state  RoomMsg
+	q      question
+	// answered is the round this session answered, said what it said.
 	answered int
 	said     quizResult
 }
 
-func (m *Model) roomUpdate(msg RoomMsg) (tea.Model, tea.Cmd) {
-	prev := m.roomState
-	m.roomState.RoomMsg = msg
+// liveOpen reports whether the open scenario is the room's live one.
+func (m roomModel) liveOpen(c *common) bool {
+	return c.has() && c.written().ID == m.state.Live
+}
+
+// questionOpen reports whether this student is in an open question on
+// the live scenario: no peeking then.
+func (m roomModel) questionOpen(c *common) bool {
+	return !m.room.Presenter() && m.state.Open && m.liveOpen(c)
+}
+
+func (m roomModel) keys(c *common, now bool) roomKeyMap {
+	k := roomKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang),
+		Answer: answerBinding(c.lang), OpenPoll: keySets[c.lang].openPoll,
+		Reveal: keySets[c.lang].reveal, globalKeys: newGlobalKeys(c.lang)}
+	presenter := m.room.Presenter()
+	onIf(presenter, &k.OpenPoll, &k.Reveal)
+	onIf(!presenter, &k.Answer)
+	// The room's poll is the question; the learner's own quiz is not.
+	off(&k.Quiz)
+	if !now {
+		return k
+	}
+	c.stepKeysFor(&k.walkKeys, &k.listKeys)
+	asking := m.q.asking() && m.liveOpen(c)
+	onIf(asking, &k.Answer)
+	if asking {
+		off(&k.Jump)
+	}
+	if m.questionOpen(c) {
+		// No peeking while the room's question is open.
+		off(&k.Next, &k.Run, &k.Restart, &k.WhatIf)
+	}
+	return k
+}
+
+func (m roomModel) update(c *common, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
+	if m.browse.filter.typing {
+		var cmd tea.Cmd
+		m.browse.filter, cmd = c.filterKey(m.browse.filter, msg)
+		return m, cmd
+	}
+	k := m.keys(c, true)
+	switch {
+	case key.Matches(msg, k.OpenPoll):
+		m.room.Open()
+		return m, nil
+	case key.Matches(msg, k.Reveal):
+		m.room.Reveal()
+		return m, nil
+	case key.Matches(msg, k.Answer):
+		next, done, step, code := m.q.answer(c, int(msg.Code-'0'))
+		m.q = next
+		if done {
+			m.room.Answer(step, code)
+			m.answered = m.state.Round
+			m.said = c.mark(step, code)
+		}
+		return m, nil
+	case m.questionOpen(c) && key.Matches(msg, newWalkKeys(c.lang).Next, newWalkKeys(c.lang).Run):
+		c.notice = tr("roomWaitReveal", c.lang)
+		return m, nil
+	case key.Matches(msg, k.Filter):
+		m.browse.filter.typing = true
+		return m, m.browse.filter.input.Focus()
+	case key.Matches(msg, k.Inputs):
+		m.browse.showInputs = !m.browse.showInputs
+		return m, nil
+	case key.Matches(msg, k.Full):
+		m.browse.full = !m.browse.full
+		return m, nil
+	}
+	c.stepKey(msg, k.walkKeys, k.listKeys, m.browse.filter)
+	return m, nil
+}
+
+// follow takes the room's news: the presenter's live scenario, a new
+// question, the reveal, the end.
+func (m roomModel) follow(c *common, msg RoomMsg) (roomModel, tea.Cmd) {
+	prev := m.state
+	m.state = msg
 	if msg.Ending != "" {
-		m.notice = msg.Ending
-		return *m, tea.Sequence(tea.Tick(2*time.Second, func(time.Time) tea.Msg { return nil }), tea.Quit)
+		c.notice = msg.Ending
+		return m, tea.Sequence(tea.Tick(2*time.Second, func(time.Time) tea.Msg { return nil }), tea.Quit)
 	}
 	// Students follow the presenter to a new live scenario (and may wander
 	// again afterwards).
 	if msg.Live != "" && msg.Live != prev.Live {
-		if s, ok := scenarios.Find(m.everything, "", msg.Live); ok {
-			if s.Track != m.track {
-				m.setTrack(s.Track)
-			}
-			m.selectScenario(s.Number - 1)
-			m.focus = focusWalk
-		}
+		c.openID(msg.Live)
 	}
 	if msg.Open && (!prev.Open || prev.Round != msg.Round) && !m.room.Presenter() {
 		// A new question: predict before the walk is revealed.
-		if s, ok := scenarios.Find(m.everything, "", msg.Live); ok {
-			if s.Track != m.track {
-				m.setTrack(s.Track)
-			}
-			m.selectScenario(s.Number - 1)
+		if !m.liveOpen(c) {
+			c.openID(msg.Live)
 		}
-		m.step = 0
-		m.quiz.phase = quizAskStep
-		m.focus = focusWalk
+		c.navigate(nav.Action{Kind: nav.Restart})
+		c.at.Focus = nav.Walk
+		m.q = question{phase: quizAskStep}
 	}
-	if msg.Revealed && !prev.Revealed && m.liveOpen() {
-		m.quiz.phase = quizIdle
-		m.step = m.lastStep()
+	if msg.Revealed && !prev.Revealed && m.liveOpen(c) {
+		m.q = question{}
+		c.setStep(c.lastStep())
 	}
-	m.updateKeys()
-	return *m, nil
+	return m, nil
 }
 
-// liveOpen reports whether the open scenario is the room's live one.
-func (m Model) liveOpen() bool {
-	return len(m.all) > 0 && m.all[m.sel].ID == m.roomState.Live
-}
-
-// roomAnswer sends a student's answer to the room instead of revealing:
-// the walk waits for the presenter.
-func (m *Model) roomAnswer(step int, code assess.Code) {
-	m.room.Answer(step, code)
-	m.roomState.answered = m.roomState.Round
-	m.roomState.said = m.mark(step, code)
-	m.quiz.phase = quizIdle
-}
-
-// roomKey handles the presenter's room keys; it reports whether it did.
-func (m *Model) roomKey(msg tea.KeyPressMsg) bool {
-	if m.room == nil || !m.room.Presenter() {
-		return false
+// lead tells the room where the presenter is, after each key.
+func (m roomModel) lead(c *common) roomModel {
+	if m.room.Presenter() && c.has() && c.written().ID != m.state.Live {
+		m.state.Live = c.written().ID
+		m.room.Go(m.state.Live)
 	}
-	switch msg.String() {
-	case "o":
-		m.room.Open()
-	case "v":
-		m.room.Reveal()
-	default:
-		return false
-	}
-	return true
+	return m
 }
 
-// roomLines are what the room adds to the walk column: for the presenter
-// the poll and the status line, for a student the round's state.
-func (m Model) roomLines() []string {
-	rs := m.roomState
+// lines are what the room adds to the walk pane: for the presenter the
+// poll and the status line, for a student the round's state.
+func (m roomModel) lines(c *common) []string {
+	rs := m.state
 	var lines []string
 	if m.room.Presenter() {
-		lines = append(lines, m.styles.Verdict.Label.Render(tr("roomPresenter", m.lang)))
+		lines = append(lines, c.styles.Verdict.Label.Render(tr("roomPresenter", c.lang)))
 		switch {
 		case rs.Open:
-			lines = append(lines, fmt.Sprintf(tr("roomPollOpen", m.lang), rs.Round))
+			lines = append(lines, fmt.Sprintf(tr("roomPollOpen", c.lang), rs.Round))
 		case rs.Revealed:
-			lines = append(lines, fmt.Sprintf(tr("roomPollRevealed", m.lang), rs.Round))
+			lines = append(lines, fmt.Sprintf(tr("roomPollRevealed", c.lang), rs.Round))
 		default:
-			lines = append(lines, tr("roomPollClosed", m.lang))
+			lines = append(lines, tr("roomPollClosed", c.lang))
 		}
 		if rs.Round > 0 {
-			lines = append(lines, histogram(rs, m.track, m.lang))
+			lines = append(lines, histogram(rs, c.track(), c.lang))
 		}
-		lines = append(lines, m.styles.Dim.Render(fmt.Sprintf(tr("roomStatus", m.lang), rs.Sessions, rs.Peak, rs.Answered)))
+		lines = append(lines, c.styles.Dim.Render(fmt.Sprintf(tr("roomStatus", c.lang), rs.Sessions, rs.Peak, rs.Answered)))
 		return lines
 	}
 	switch {
-	case rs.Open && rs.answered == rs.Round && m.liveOpen():
-		lines = append(lines, tr("roomWaiting", m.lang))
-	case rs.Revealed && rs.answered == rs.Round && rs.Round > 0 && m.liveOpen():
-		if rs.said.right {
-			lines = append(lines, m.styles.tone(toneGood()).Render("✓ "+fmt.Sprintf(tr("quizRight", m.lang), rs.said.decided)))
-		} else {
-			lines = append(lines, m.styles.tone(toneBad()).Render("✗ "+fmt.Sprintf(tr("quizWrong", m.lang), rs.said.said, rs.said.decided)))
-		}
-	case rs.Live != "" && !m.liveOpen():
-		lines = append(lines, m.styles.Dim.Render(tr("roomElsewhere", m.lang)))
+	case rs.Open && m.answered == rs.Round && m.liveOpen(c):
+		lines = append(lines, tr("roomWaiting", c.lang))
+	case rs.Revealed && m.answered == rs.Round && rs.Round > 0 && m.liveOpen(c):
+		lines = append(lines, c.resultLine(m.said))
+	case rs.Live != "" && !m.liveOpen(c):
+		lines = append(lines, c.styles.Dim.Render(tr("roomElsewhere", c.lang)))
 	}
 	return lines
 }
 
+func (m roomModel) view(c *common, height int) string {
+	x := walkExtras{hint: c.stepHint(false), room: m.lines(c)}
+	if m.q.asking() && m.liveOpen(c) {
+		x.question = m.q.lines(c)
+		x.hint = ""
+	}
+	return c.renderBody(m.browse.body(c, x), height)
+}
+
 // histogram is the answers by step without names:
 // "rule 4: 12 · rule 7: 31 · answered 43 of 60".
-func histogram(rs roomState, track string, l assess.Lang) string {
+func histogram(rs RoomMsg, track string, l assess.Lang) string {
 	var steps []int
 	for s := range rs.Counts {
 		steps = append(steps, s)

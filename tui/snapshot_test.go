@@ -3,7 +3,6 @@ package tui
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -17,228 +16,225 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"toolgate/assess"
+	"toolgate/progress"
 	"toolgate/scenarios"
-	"toolgate/walk"
 )
 
+// The goldens are a pyramid, as crush's diffview tests are: each pane
+// pinned on its own at several widths and in each theme, and a few whole
+// frames of the journeys a learner and a lecturer take. A header change
+// then rewrites a handful of files, not a hundred. Regenerate with
+// `go test ./tui -update` and read the diff before committing.
+
+var themes = []struct {
+	name  string
+	theme Theme
+}{{"dark", ThemeDark}, {"light", ThemeLight}, {"high-contrast", ThemeHighContrast}}
+
+// at is a trainer opened on a scenario at a step, sized, ready to render
+// one pane.
+func at(t *testing.T, opts Options, id string, step, width, height int) Model {
+	t.Helper()
+	opts.Scenario, opts.Step = id, step
+	return resize(newTest(t, opts), width, height)
+}
+
+// TestPanes pins each pane alone.
+func TestPanes(t *testing.T) {
+	t.Run("Verdict", func(t *testing.T) {
+		// The walk pane at the verdict, one scenario of each track, as a
+		// projector (narrow, short) and a laptop show it.
+		for _, id := range []string{"write-without-approval", "audit-duplicate-missing-unknown", "outcome-permission-denied"} {
+			for _, width := range []int{40, 60, 80} {
+				for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+					t.Run(fmt.Sprintf("%s/%d/%s", id, width, lang), func(t *testing.T) {
+						m := at(t, Options{Lang: lang}, id, 99, width, 30)
+						golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(width, walkExtras{}), 22)))
+					})
+				}
+			}
+		}
+		for _, th := range themes {
+			t.Run("colour/"+th.name, func(t *testing.T) {
+				m := at(t, Options{Theme: th.theme}, "timed-out-no-readback", 99, 60, 30)
+				golden.RequireEqual(t, m.c.renderWalkPane(m.c.buildWalkPane(60, walkExtras{}), 24))
+			})
+		}
+	})
+	t.Run("Folding", func(t *testing.T) {
+		// The same verdict as the height shrinks: rules fold before the
+		// verdict does, and beyond that the pane scrolls with a hint.
+		for _, height := range []int{30, 20, 14, 10} {
+			t.Run(fmt.Sprint(height), func(t *testing.T) {
+				m := at(t, Options{}, "outcome-execution-error", 99, 50, 40)
+				golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(50, walkExtras{hint: "a hint"}), height)))
+			})
+		}
+	})
+	t.Run("Step", func(t *testing.T) {
+		for _, width := range []int{40, 60} {
+			t.Run(fmt.Sprint(width), func(t *testing.T) {
+				m := at(t, Options{}, "write-without-approval", 7, width, 40)
+				golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(width, walkExtras{hint: m.c.stepHint(false)}), 30)))
+			})
+		}
+	})
+	t.Run("Inputs", func(t *testing.T) {
+		for _, width := range []int{36, 44, 72} {
+			t.Run(fmt.Sprint(width), func(t *testing.T) {
+				m := at(t, Options{}, "unknown-tool", 1, 120, 40)
+				golden.RequireEqual(t, ansi.Strip(m.c.renderInputs(width, 22)))
+			})
+		}
+		t.Run("full", func(t *testing.T) {
+			m := at(t, Options{}, "demo", 1, 60, 40)
+			golden.RequireEqual(t, ansi.Strip(m.c.renderFullInputs(60, 38)))
+		})
+	})
+	t.Run("List", func(t *testing.T) {
+		for _, width := range []int{24, 36} {
+			t.Run(fmt.Sprint(width), func(t *testing.T) {
+				m := at(t, Options{Progress: walkedSome()}, "write-without-approval", 99, 200, 40)
+				golden.RequireEqual(t, ansi.Strip(m.c.renderList(newFilter(), width, 24, false)))
+			})
+		}
+	})
+	t.Run("Knobs", func(t *testing.T) {
+		m := press(at(t, Options{}, "read-only-candidate", 0, 120, 40), "w", "down", "3")
+		golden.RequireEqual(t, ansi.Strip(m.whatIf.renderKnobs(&m.c, 36, 14)))
+	})
+	t.Run("Help", func(t *testing.T) {
+		for _, th := range themes {
+			t.Run(th.name, func(t *testing.T) {
+				m := press(at(t, Options{Theme: th.theme}, "1", 0, 80, 24), "?")
+				golden.RequireEqual(t, m.renderHelp(22))
+			})
+		}
+	})
+}
+
+func walkedSome() progress.Progress {
+	p := progress.New()
+	p.Walked = []string{"unknown-tool", "invalid-arguments"}
+	return p
+}
+
+// TestJourneys are whole frames of the paths people take, driven through
+// the real Bubble Tea program.
+func TestJourneys(t *testing.T) {
+	keep := func(scenarios.Scenario) (string, error) { return "", nil }
+	clock := func() time.Time { return time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) }
+	journeys := []struct {
+		name          string
+		opts          Options
+		width, height int
+		keys          []string
+	}{
+		{"first-start", Options{}, 120, 40, nil},
+		{"rule-fires-80x24", Options{}, 80, 24, []string{"4", "l", "l", "l", "l", "l", "l", "l"}},
+		{"verdict-80x24-zh", Options{Lang: assess.Chinese, Track: "outcome"}, 80, 24, []string{"5", "e"}},
+		{"audit-verdict-60x20", Options{Track: "audit"}, 60, 20, []string{"2", "e"}},
+		{"wide-200x60", Options{}, 200, 60, []string{"4", "l", "l", "l", "l", "l", "l", "l"}},
+		{"quiz-right", Options{Quiz: true}, 120, 40, []string{"n", "n", "n", "7", "1"}},
+		{"quiz-summary", Options{Quiz: true}, 80, 24, []string{"1", "1", "n", "4", "n", "n", "n", "n", "n", "n", "n"}},
+		{"what-if-80x24", Options{Scenario: "3", SaveScenario: keep}, 80, 24, []string{"w", "down", "2"}},
+		{"what-if-60x20", Options{Scenario: "3", SaveScenario: keep}, 60, 20, []string{"w", "2"}},
+		{"presenter-80x24", Options{Present: true, Clock: clock, Scenario: "6"}, 80, 24, []string{"enter", "enter", "enter", "enter", "enter", "enter"}},
+		{"student-asked", Options{Room: &fakeRoom{}}, 80, 24, nil},
+	}
+	for _, j := range journeys {
+		t.Run(j.name, func(t *testing.T) {
+			keys := j.keys
+			if j.opts.Room != nil {
+				// The room's question arrives as a message.
+				golden.RequireEqual(t, plain(drive(t, j.opts, j.width, j.height, RoomMsg{Live: "write-without-approval", Round: 1, Open: true})))
+				return
+			}
+			msgs := make([]tea.Msg, len(keys))
+			for i, k := range keys {
+				msgs[i] = keyMsg(k)
+			}
+			golden.RequireEqual(t, plain(drive(t, j.opts, j.width, j.height, msgs...)))
+		})
+	}
+	// One frame with colour for each theme: the escape sequences pin the
+	// status colours and styles.
+	for _, th := range themes {
+		t.Run("colour-"+th.name, func(t *testing.T) {
+			m := drive(t, Options{Theme: th.theme, Present: true, Clock: clock, Scenario: "4", Step: 99}, 80, 24)
+			golden.RequireEqual(t, m.Render())
+		})
+	}
+}
+
 // drive runs the real program under teatest at a fixed size and colour
-// profile, sends the keys, quits, and returns the final model.
-func drive(t *testing.T, opts Options, width, height int, keys ...string) Model {
+// profile, sends the messages, quits, and returns the final model.
+func drive(t *testing.T, opts Options, width, height int, msgs ...tea.Msg) Model {
 	t.Helper()
 	opts.Scenarios = scenarios.MustBuiltin()
 	if opts.Theme == ThemeAuto {
-		opts.Theme = ThemeDark // tests inject the theme, never detect it
+		opts.Theme = ThemeDark
 	}
 	tm := teatest.NewTestModel(t, New(opts),
 		teatest.WithInitialTermSize(width, height),
-		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii)))
+		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.ANSI256)))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return len(b) > 0 },
-		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
-	for _, k := range keys {
-		tm.Send(keyMsg(k))
+		teatest.WithDuration(time.Minute), teatest.WithCheckInterval(5*time.Millisecond))
+	for _, msg := range msgs {
+		tm.Send(msg)
 	}
 	require.NoError(t, tm.Quit())
-	return tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(Model)
-}
-
-func repeat(k string, n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = k
-	}
-	return out
-}
-
-// TestSnapshots pins what a person sees. Regenerate with
-// `go test ./tui -update` and read the diff before committing.
-func TestSnapshots(t *testing.T) {
-	all := scenarios.MustBuiltin()
-	for _, s := range all {
-		digit := fmt.Sprint(s.Number)
-		w := walk.Of(s, assess.English)
-		// The step to pin as "fires": the first that fired, else the last.
-		fires := w.Decisive
-		for i, st := range w.Steps {
-			if st.Outcome == assess.Fired {
-				fires = i + 1
-				break
-			}
-		}
-		opts := Options{Track: s.Track}
-		name := s.ID
-		if s.Track != scenarios.TrackAdmission {
-			name = s.Track + "/" + s.ID
-		}
-		t.Run(name, func(t *testing.T) {
-			t.Run("1-first-step", func(t *testing.T) {
-				golden.RequireEqual(t, plain(drive(t, opts, 120, 40, digit, "l")))
-			})
-			t.Run("2-fires", func(t *testing.T) {
-				golden.RequireEqual(t, plain(drive(t, opts, 120, 40, append([]string{digit}, repeat("l", fires)...)...)))
-			})
-			t.Run("3-verdict", func(t *testing.T) {
-				golden.RequireEqual(t, plain(drive(t, opts, 120, 40, digit, "e")))
-			})
-		})
-	}
-	t.Run("zh", func(t *testing.T) {
-		for _, n := range []string{"2", "4", "6"} {
-			t.Run("verdict-"+n, func(t *testing.T) {
-				golden.RequireEqual(t, plain(drive(t, Options{Lang: assess.Chinese}, 120, 40, n, "e")))
-			})
-		}
-		t.Run("first-step-5", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{Lang: assess.Chinese}, 120, 40, "5", "l")))
-		})
-		t.Run("narrow-80x24-verdict-4", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{Lang: assess.Chinese}, 80, 24, "4", "e")))
-		})
-		t.Run("audit-verdict-2", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{Lang: assess.Chinese, Track: "audit"}, 120, 40, "2", "e")))
-		})
-		t.Run("outcome-verdict-4", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{Lang: assess.Chinese, Track: "outcome"}, 120, 40, "4", "e")))
-		})
-	})
-	t.Run("start-on-list", func(t *testing.T) {
-		golden.RequireEqual(t, plain(drive(t, Options{}, 120, 40)))
-	})
-	t.Run("help-overlay", func(t *testing.T) {
-		golden.RequireEqual(t, plain(drive(t, Options{}, 120, 40, "?")))
-	})
-	t.Run("narrow-80x24", func(t *testing.T) {
-		t.Run("verdict-4", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{}, 80, 24, "4", "e")))
-		})
-		t.Run("rule-fires-6", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{}, 80, 24, append([]string{"6"}, repeat("l", 5)...)...)))
-		})
-	})
-	t.Run("one-column-60x20", func(t *testing.T) {
-		t.Run("walk", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{}, 60, 20, "2", "e")))
-		})
-		t.Run("inputs", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{}, 60, 20, "2", "e", "tab")))
-		})
-	})
-	t.Run("too-small-30x8", func(t *testing.T) {
-		golden.RequireEqual(t, plain(drive(t, Options{}, 30, 8)))
-	})
-	t.Run("start-at-scenario-4-step-3", func(t *testing.T) {
-		golden.RequireEqual(t, plain(drive(t, Options{Scenario: "4", Step: 3}, 120, 40)))
-	})
-	t.Run("quiz", func(t *testing.T) {
-		// In the quiz digits answer; n and p move between scenarios.
-		toFour := []string{"n", "n", "n"}
-		t.Run("question", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{Quiz: true}, 120, 40, toFour...)))
-		})
-		t.Run("code-question", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{Quiz: true}, 120, 40, append(toFour, "7")...)))
-		})
-		t.Run("right", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{Quiz: true}, 120, 40, append(toFour, "7", "1")...)))
-		})
-		t.Run("wrong", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{Quiz: true}, 120, 40, append(toFour, "4")...)))
-		})
-		t.Run("summary", func(t *testing.T) {
-			golden.RequireEqual(t, plain(drive(t, Options{Quiz: true}, 120, 40, "1", "1", "n", "4", "n", "n", "n", "n", "n", "n", "n")))
-		})
-	})
-	// The what-if frames show the save key, as on a learner's own machine.
-	keep := func(scenarios.Scenario) (string, error) { return "", nil }
-	t.Run("what-if-change", func(t *testing.T) {
-		golden.RequireEqual(t, plain(drive(t, Options{Scenario: "3", SaveScenario: keep}, 120, 40, "w", "2")))
-	})
-	t.Run("what-if-change-80x24", func(t *testing.T) {
-		golden.RequireEqual(t, plain(drive(t, Options{Scenario: "3", SaveScenario: keep}, 80, 24, "w", "down", "3")))
-	})
-	clock := func() time.Time { return time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) }
-	for _, theme := range []Theme{ThemeDark, ThemeLight, ThemeHighContrast} {
-		name := map[Theme]string{ThemeDark: "dark", ThemeLight: "light", ThemeHighContrast: "high-contrast"}[theme]
-		t.Run("present-"+name, func(t *testing.T) {
-			opts := Options{Present: true, Theme: theme, Clock: clock, Scenario: "6"}
-			t.Run("rule-fires", func(t *testing.T) {
-				golden.RequireEqual(t, drive(t, opts, 120, 40, "pgdown", "pgdown", "pgdown", "pgdown", "pgdown").Render())
-			})
-			t.Run("verdict", func(t *testing.T) {
-				golden.RequireEqual(t, drive(t, opts, 120, 40, "enter", "enter", "enter", "enter", "enter", "space").Render())
-			})
-		})
-	}
-	t.Run("present-blank", func(t *testing.T) {
-		golden.RequireEqual(t, plain(drive(t, Options{Present: true, Theme: ThemeDark, Clock: clock, Scenario: "6"}, 120, 40, "pgdown", "b")))
-	})
-	// With colour: the escape sequences pin the status colours and styles.
-	t.Run("colour", func(t *testing.T) {
-		for _, n := range []string{"1", "4", "6", "7", "3"} {
-			t.Run("verdict-"+n, func(t *testing.T) {
-				golden.RequireEqual(t, drive(t, Options{}, 120, 40, n, "e").Render())
-			})
-		}
-		t.Run("light-verdict-5", func(t *testing.T) {
-			golden.RequireEqual(t, drive(t, Options{Theme: ThemeLight}, 120, 40, "5", "e").Render())
-		})
-	})
-}
-
-// TestNoColourStillReadable checks that every state says itself in words
-// and symbols, so a monochrome projector or NO_COLOR loses nothing.
-func TestNoColourStillReadable(t *testing.T) {
-	m := newTest(t, Options{})
-	for i, s := range m.all {
-		m = press(m, fmt.Sprint(i+1), "e")
-		out := plain(m)
-		v := assess.Assess(&s.Input)
-		require.Contains(t, out, strings.ToUpper(v.Status.String()), s.ID)
-		require.Contains(t, out, v.Code.String(), s.ID)
-		require.Contains(t, out, "FIRED", s.ID)
-		require.Contains(t, out, "does NOT prove", s.ID)
-	}
+	return tm.FinalModel(t, teatest.WithFinalTimeout(time.Minute)).(Model)
 }
 
 // TestRandomKeysAndSizes drives the model with thousands of seeded random
-// keys and window sizes, in every mode (plain, quiz, presenter, high
-// contrast, Chinese): it never panics, and no frame is ever wider or
-// taller than the terminal.
+// keys and window sizes (2,000 in each mode: walk, quiz, what-if, presenter,
+// room as student and presenter, high contrast, Chinese): it never
+// panics, and no frame is ever wider or taller than the terminal.
 func TestRandomKeysAndSizes(t *testing.T) {
 	keys := []string{"l", "h", "space", "right", "left", "up", "down", "j", "k", "enter", "e", "r", "n", "p",
-		"1", "2", "3", "5", "7", "8", "9", "esc", "tab", "L", "?", "pgup", "pgdown", "x", "Z",
-		"g", "w", "u", "R", "s", "t", "T", "b", ".", "o", "v"}
+		"1", "2", "3", "5", "7", "8", "9", "esc", "tab", "L", "?", "pgup", "pgdown", "x", "Z", "J", "K", "i",
+		"/", "backspace", "g", "w", "u", "R", "s", "t", "T", "b", ".", "c", "a", "o", "v"}
 	modes := map[string]Options{
-		"plain":         {},
+		"walk":          {},
 		"quiz":          {Quiz: true},
+		"what-if":       {Scenario: "3"},
 		"presenter":     {Present: true, Clock: func() time.Time { return time.Unix(0, 0) }},
 		"high-contrast": {Theme: ThemeHighContrast, Lang: assess.Chinese},
 		"room":          {Room: &fakeRoom{presenter: true}},
+		"student":       {Room: &fakeRoom{}},
 	}
 	for name, opts := range modes {
 		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir() // where s saves what-if experiments
-			opts.SaveScenario = func(s scenarios.Scenario) (string, error) { return scenarios.SaveCopy(dir, s) }
+			opts.SaveScenario = func(scenarios.Scenario) (string, error) { return "kept", nil }
 			rng := rand.New(rand.NewPCG(2026, 11))
 			m := newTest(t, opts)
+			if name == "what-if" {
+				m = press(m, "w")
+			}
 			width, height := 120, 40
-			for i := range 3000 {
-				if rng.IntN(8) == 0 {
+			for i := range 2000 {
+				switch r := rng.IntN(16); {
+				case r < 2:
 					width, height = rng.IntN(200)+1, rng.IntN(70)+1
 					if rng.IntN(10) == 0 {
 						width, height = rng.IntN(3), rng.IntN(3)
 					}
-					next, _ := m.Update(tea.WindowSizeMsg{Width: width, Height: height})
-					m = next.(Model)
-				} else {
+					m = resize(m, width, height)
+				case r == 2 && opts.Room != nil:
+					ids := []string{"unknown-tool", "write-without-approval", "outcome-found", "audit-missing"}
+					m = send(m, RoomMsg{Live: ids[rng.IntN(len(ids))], Round: i, Open: rng.IntN(2) == 0, Revealed: rng.IntN(2) == 0,
+						Counts: map[int]int{rng.IntN(8) + 1: rng.IntN(200)}, Answered: rng.IntN(200), Students: 199})
+				default:
 					m = press(m, keys[rng.IntN(len(keys))])
 				}
 				frame := m.Render()
 				lines := strings.Split(frame, "\n")
 				if frame != "" {
-					require.LessOrEqual(t, len(lines), max(height, 0), "step %d at %dx%d: too tall", i, width, height)
+					require.LessOrEqual(t, len(lines), max(height, 0), "step %d at %dx%d in %s: too tall", i, width, height, m.Mode())
 				}
 				for n, l := range lines {
-					require.LessOrEqual(t, ansi.StringWidth(l), max(width, 0), "step %d at %dx%d: line %d too wide: %q", i, width, height, n, l)
+					require.LessOrEqual(t, ansi.StringWidth(l), max(width, 0), "step %d at %dx%d in %s: line %d too wide: %q", i, width, height, m.Mode(), n, l)
 				}
 			}
 		})
@@ -248,12 +244,23 @@ func TestRandomKeysAndSizes(t *testing.T) {
 // BenchmarkRender is one full frame at 120×40 with the verdict shown.
 // Target: under 1 ms.
 func BenchmarkRender(b *testing.B) {
-	m := New(Options{Scenarios: scenarios.MustBuiltin(), Theme: ThemeDark, Scenario: "4", Step: 9})
-	next, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	m = next.(Model)
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = m.Render()
+	for _, tc := range []struct {
+		name          string
+		width, height int
+		opts          Options
+	}{
+		{"120x40", 120, 40, Options{Scenario: "4", Step: 9}},
+		{"80x24", 80, 24, Options{Track: "outcome", Scenario: "5", Step: 9}},
+		{"presenter-80x24", 80, 24, Options{Present: true, Scenario: "4", Step: 9}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			tc.opts.Scenarios, tc.opts.Theme = scenarios.MustBuiltin(), ThemeDark
+			m := resize(New(tc.opts), tc.width, tc.height)
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = m.Render()
+			}
+		})
 	}
 }
 
@@ -292,5 +299,3 @@ func (w *frameWriter) Write(b []byte) (int, error) {
 	}
 	return len(b), nil
 }
-
-var _ io.Writer = (*frameWriter)(nil)

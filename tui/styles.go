@@ -53,7 +53,9 @@ type Styles struct {
 	Verdict struct{ Box, Label lipgloss.Style }
 	Column  lipgloss.Style
 	Dim     lipgloss.Style
-	Help    help.Styles
+	// Hint is a line that says what a key does or that there is more.
+	Hint lipgloss.Style
+	Help help.Styles
 }
 
 func newStyles(theme Theme, dark bool) Styles {
@@ -105,13 +107,27 @@ func newStyles(theme Theme, dark bool) Styles {
 	s.Verdict.Box = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
 	s.Verdict.Label = plain.Bold(true)
 	s.Column = plain
-	s.Help = help.DefaultStyles(dark)
-	if contrast {
-		s.Help.ShortKey, s.Help.ShortDesc, s.Help.ShortSeparator = plain, plain, plain
-		s.Help.FullKey, s.Help.FullDesc, s.Help.FullSeparator = plain, plain, plain
-		s.Help.Ellipsis = plain
-	}
+	s.Hint = dim.Italic(true)
+	s.Help = helpStyles(p, contrast)
 	return s
+}
+
+// helpStyles are the footer's and the ? help's. They are block styles, not
+// inline ones (an inline style would join the help's columns onto one
+// line), and their colours are the palette's, which keep at least 4.5:1
+// against the background (7:1 in high contrast): bubbles' default greys
+// are 2.1–2.5:1, too faint on a projector.
+func helpStyles(p look.Palette, contrast bool) help.Styles {
+	base := lipgloss.NewStyle()
+	if contrast {
+		base = base.Bold(true)
+	}
+	key := base.Bold(true).Foreground(p.Accent)
+	desc := base.Foreground(p.Dim)
+	return help.Styles{
+		ShortKey: key, ShortDesc: desc, ShortSeparator: desc, Ellipsis: desc,
+		FullKey: key, FullDesc: desc, FullSeparator: desc,
+	}
 }
 
 // tone styles a verdict's tone: its colour, always with a symbol too.

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -13,60 +14,63 @@ import (
 	"toolgate/whatif"
 )
 
-// whatIfState is the learner's experiment on the open scenario: the input
-// as edited, the edits to undo, and what the last change did.
-type whatIfState struct {
-	on      bool
-	cursor  int
+// whatIfModel is the what-if mode: the learner changes one input of an
+// admission scenario at a time and sees at once what assess makes of it.
+type whatIfModel struct {
+	cursor int
+	// input is the edited input; history the inputs before each change,
+	// for undo.
 	input   assess.Input
 	history []assess.Input
-	changes int
 	// message says what the last change did to the verdict.
 	message string
+	full    bool
+	// save keeps an experiment (nil: the key is off).
+	save func(scenarios.Scenario) (string, error)
 }
 
-// editable reports whether what-if works on the open scenario: its knobs
-// are the admission input's.
-func (m Model) editable() bool { return m.track == scenarios.TrackAdmission && len(m.all) > 0 }
+// startWhatIf opens the experiment on the open scenario, whole walk shown.
+func startWhatIf(c *common, save func(scenarios.Scenario) (string, error)) whatIfModel {
+	m := whatIfModel{input: whatif.Clone(c.written().Input), save: save}
+	c.edited = &m.input
+	c.rewalk()
+	c.setStep(c.lastStep())
+	return m
+}
 
-// edited is the open scenario with the experiment's input.
-func (m Model) edited() scenarios.Scenario {
-	s := m.all[m.sel]
-	if m.whatIf.on {
-		s.Input = m.whatIf.input
+// stop ends the experiment: the scenario as written, walked whole.
+func (m whatIfModel) stop(c *common) {
+	c.edited = nil
+	c.rewalk()
+	c.setStep(c.lastStep())
+}
+
+// changed reports whether the input differs from the scenario as written.
+func (m whatIfModel) changed(c *common) bool { return !reflect.DeepEqual(m.input, c.written().Input) }
+
+func (m whatIfModel) keys(c *common, now bool) whatIfKeyMap {
+	k := newWhatIfKeyMap(c.lang)
+	onIf(m.save != nil, &k.Save)
+	if !now {
+		return k
 	}
-	return s
+	onIf(len(m.history) > 0, &k.Undo)
+	onIf(m.changed(c), &k.Reset)
+	return k
 }
 
-func (m *Model) startWhatIf() {
-	if !m.editable() {
-		m.notice = tr("whatIfAdmission", m.lang)
-		return
-	}
-	m.whatIf = whatIfState{on: true, input: whatif.Clone(m.all[m.sel].Input)}
-	m.quiz.phase = quizIdle
-	m.step = m.lastStep()
-	m.focus = focusWalk
-}
-
-func (m *Model) stopWhatIf() {
-	m.whatIf = whatIfState{}
-	m.walk = walk.Of(m.all[m.sel], m.lang)
-	m.step = m.lastStep()
-}
-
-// setInput runs assess on an edited input at once and says plainly what
+// set runs assess on an edited input at once and says plainly what
 // changed: "verdict: A → B (rule 7 now fires)".
-func (m *Model) setInput(in assess.Input, record bool) {
-	before := m.walk
+func (m *whatIfModel) set(c *common, in assess.Input, record bool) {
+	before := c.walk
 	if record {
-		m.whatIf.history = append(m.whatIf.history, m.whatIf.input)
-		m.whatIf.changes++
+		m.history = append(m.history, m.input)
 	}
-	m.whatIf.input = in
-	m.walk = walk.Of(m.edited(), m.lang)
-	m.step = m.lastStep()
-	m.whatIf.message = changeMessage(before, m.walk, m.lang)
+	m.input = in
+	c.edited = &m.input
+	c.rewalk()
+	c.setStep(c.lastStep())
+	m.message = changeMessage(before, c.walk, c.lang)
 }
 
 func changeMessage(before, after walk.Walk, l assess.Lang) string {
@@ -76,91 +80,160 @@ func changeMessage(before, after walk.Walk, l assess.Lang) string {
 	return fmt.Sprintf(tr("whatIfChanged", l), before.Verdict.Short, after.Verdict.Short, after.Decisive)
 }
 
-// whatIfKey handles a key in what-if mode; it reports whether it did.
-func (m *Model) whatIfKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
-	k := m.keys
+func (m whatIfModel) update(c *common, msg tea.KeyPressMsg) (whatIfModel, tea.Cmd) {
+	k := m.keys(c, true)
 	knobs := whatif.Knobs()
-	knob := knobs[m.whatIf.cursor]
+	knob := knobs[m.cursor]
+	if m.full && !key.Matches(msg, k.Full) {
+		switch {
+		case key.Matches(msg, k.KnobDown), key.Matches(msg, k.ScrollDown):
+			c.inputsScroll++
+		case key.Matches(msg, k.KnobUp), key.Matches(msg, k.ScrollUp):
+			c.inputsScroll--
+		}
+		return m, nil
+	}
 	switch {
-	case key.Matches(msg, k.WhatIf), msg.String() == "esc":
-		m.stopWhatIf()
-	case key.Matches(msg, k.Up):
-		m.whatIf.cursor = (m.whatIf.cursor + len(knobs) - 1) % len(knobs)
-	case key.Matches(msg, k.Down):
-		m.whatIf.cursor = (m.whatIf.cursor + 1) % len(knobs)
-	case key.Matches(msg, k.Next), msg.String() == "enter":
-		next := (knob.Current(m.whatIf.input) + 1) % len(knob.Options)
-		m.setInput(knob.Apply(m.whatIf.input, next), true)
-	case key.Matches(msg, k.Back):
-		cur := knob.Current(m.whatIf.input)
-		if cur < 0 {
-			cur = 0
+	case key.Matches(msg, k.Full):
+		m.full = !m.full
+		c.inputsScroll = 0
+	case key.Matches(msg, k.KnobUp):
+		m.cursor = (m.cursor + len(knobs) - 1) % len(knobs)
+	case key.Matches(msg, k.KnobDown):
+		m.cursor = (m.cursor + 1) % len(knobs)
+	case key.Matches(msg, k.ValueNext):
+		m.set(c, knob.Apply(m.input, (knob.Current(m.input)+1)%len(knob.Options)), true)
+	case key.Matches(msg, k.ValuePrev):
+		cur := max(knob.Current(m.input), 0)
+		m.set(c, knob.Apply(m.input, (cur+len(knob.Options)-1)%len(knob.Options)), true)
+	case key.Matches(msg, k.Option):
+		if n := int(msg.Code - '1'); n < len(knob.Options) {
+			m.set(c, knob.Apply(m.input, n), true)
 		}
-		prev := (cur + len(knob.Options) - 1) % len(knob.Options)
-		m.setInput(knob.Apply(m.whatIf.input, prev), true)
-	case msg.Code >= '1' && msg.Code <= '9' && int(msg.Code-'1') < len(knob.Options):
-		m.setInput(knob.Apply(m.whatIf.input, int(msg.Code-'1')), true)
 	case key.Matches(msg, k.Undo):
-		if n := len(m.whatIf.history); n > 0 {
-			prev := m.whatIf.history[n-1]
-			m.whatIf.history = m.whatIf.history[:n-1]
-			m.setInput(prev, false)
-		}
+		n := len(m.history)
+		prev := m.history[n-1]
+		m.history = m.history[:n-1]
+		m.set(c, prev, false)
 	case key.Matches(msg, k.Reset):
-		m.whatIf.history = nil
-		m.setInput(whatif.Clone(m.all[m.sel].Input), false)
-		m.whatIf.message = tr("whatIfReset", m.lang)
-	case key.Matches(msg, k.Save) && k.Save.Enabled():
-		return true, m.saveExperimentCmd()
+		m.history = nil
+		m.set(c, whatif.Clone(c.written().Input), false)
+		m.message = tr("whatIfReset", c.lang)
+	case key.Matches(msg, k.Save):
+		return m, m.saveCmd(c)
+	case key.Matches(msg, k.ScrollDown):
+		c.scroll++
+	case key.Matches(msg, k.ScrollUp):
+		c.scroll--
 	}
 	// Every other key is swallowed: the experiment ends with w or esc,
 	// not by wandering to another scenario.
-	return true, nil
+	return m, nil
 }
 
-// savedScenarioMsg reports where an experiment was written.
+// savedScenarioMsg reports where an experiment was kept.
 type savedScenarioMsg struct {
 	path string
 	err  error
 }
 
-// saveExperimentCmd hands the experiment to Options.SaveScenario, which
-// keeps it (the tui itself writes no file).
-func (m Model) saveExperimentCmd() tea.Cmd {
-	save, s := m.saveScenario, m.edited()
-	if save == nil {
-		return nil
-	}
+// saveCmd hands the experiment to Options.SaveScenario, which keeps it
+// (the tui itself writes no file).
+func (m whatIfModel) saveCmd(c *common) tea.Cmd {
+	save, s := m.save, c.scenario()
 	return func() tea.Msg {
 		path, err := save(s)
 		return savedScenarioMsg{path: path, err: err}
 	}
 }
 
-// renderKnobs is the what-if menu: each knob with its options, the
-// current one marked.
-func (m Model) renderKnobs(width int) string {
-	st := m.styles
-	lines := []string{st.List.Title.Render(tr("whatIfTitle", m.lang)), st.Dim.Render(truncate(tr("whatIfKeys", m.lang), width)), ""}
-	for i, k := range whatif.Knobs() {
-		cur := k.Current(m.whatIf.input)
-		name := k.Name(m.lang)
-		if i == m.whatIf.cursor {
-			lines = append(lines, st.List.Selected.Render(truncate("> "+name, width)))
-		} else {
-			lines = append(lines, truncate("  "+name, width))
-		}
-		var opts []string
-		for j := range k.Options {
-			// No-break spaces keep an option on one line when wrapped.
-			o := strings.ReplaceAll(fmt.Sprintf("%d %s", j+1, k.Option(j, m.lang)), " ", "\u00a0")
-			if j == cur {
-				o = "[" + o + "]"
-			}
-			opts = append(opts, o)
-		}
-		lines = append(lines, paint(st.Dim, indentLines(wrap(strings.Join(opts, "  "), width-4), "    ")))
+// extras is what the experiment adds to the walk: the warning that the
+// input is edited (only while it is), and what the last change did.
+func (m whatIfModel) extras(c *common) walkExtras {
+	var x walkExtras
+	if m.changed(c) {
+		x.banner = append(x.banner, c.styles.Verdict.Label.Render("⚠ "+fmt.Sprintf(tr("whatIfBanner", c.lang), len(m.history))))
 	}
-	lines = append(lines, "", paint(st.Dim, wrap(fmt.Sprintf(tr("whatIfCount", m.lang), m.whatIf.changes), width)))
+	if m.message != "" {
+		x.banner = append(x.banner, c.styles.tone(c.walk.Verdict.Tone).Render(m.message))
+	}
+	x.hideStory = true
+	return x
+}
+
+func (m whatIfModel) view(c *common, height int) string {
+	x := m.extras(c)
+	knobs := func(w, h int) string { return m.renderKnobs(c, w, h) }
+	if m.full {
+		return c.renderBody(body{full: true}, height)
+	}
+	switch layoutFor(c.width, c.height) {
+	case layoutThree:
+		return c.renderBody(body{left: knobs, right: c.renderInputs, extras: x}, height)
+	case layoutTwo:
+		return c.renderBody(body{right: knobs, extras: x}, height)
+	}
+	// One column: the selected knob on top, the walk below.
+	top := m.renderKnob(c, c.width)
+	rest := max(height-lineCount(top)-1, 1)
+	walkPane := c.renderWalkPane(c.buildWalkPane(c.width, x), rest)
+	return joinColumns(height, "", column{top + "\n" + c.styles.Dim.Render(strings.Repeat("─", c.width)) + "\n" + walkPane, c.width})
+}
+
+// knobLines are a knob's name and options, the current option in
+// brackets.
+func (m whatIfModel) knobLines(c *common, i, width int) []string {
+	st := c.styles
+	k := whatif.Knobs()[i]
+	cur := k.Current(m.input)
+	name := k.Name(c.lang)
+	var head string
+	if i == m.cursor {
+		head = st.List.Selected.Render(truncate("> "+name, width))
+	} else {
+		head = truncate("  "+name, width)
+	}
+	var opts []string
+	for j := range k.Options {
+		// No-break spaces keep an option on one line when wrapped.
+		o := strings.ReplaceAll(fmt.Sprintf("%d %s", j+1, k.Option(j, c.lang)), " ", "\u00a0")
+		if j == cur {
+			o = "[" + o + "]"
+		}
+		opts = append(opts, o)
+	}
+	body := strings.Split(indentLines(wrap(strings.Join(opts, "  "), max(width-4, 1)), "    "), "\n")
+	for j, l := range body {
+		body[j] = st.Dim.Render(strings.ReplaceAll(l, "\u00a0", " "))
+	}
+	return append([]string{head}, body...)
+}
+
+// renderKnob is the one-column layout's knob bar: which knob of how many,
+// and its options.
+func (m whatIfModel) renderKnob(c *common, width int) string {
+	lines := []string{c.styles.List.Title.Render(truncate(fmt.Sprintf(tr("whatIfKnobOf", c.lang), m.cursor+1, len(whatif.Knobs()), len(m.history)), width))}
+	lines = append(lines, m.knobLines(c, m.cursor, width)...)
 	return strings.Join(lines, "\n")
+}
+
+// renderKnobs is the what-if menu: every knob with its options, in a
+// window that keeps the selected knob in view.
+func (m whatIfModel) renderKnobs(c *common, width, height int) string {
+	st := c.styles
+	head := []string{st.List.Title.Render(truncate(tr("whatIfTitle", c.lang), width)),
+		st.Dim.Render(truncate(fmt.Sprintf(tr("whatIfCount", c.lang), len(m.history)), width)), ""}
+	var lines []string
+	anchor, end := 0, 0
+	for i := range whatif.Knobs() {
+		if i == m.cursor {
+			anchor = len(lines)
+		}
+		lines = append(lines, m.knobLines(c, i, width)...)
+		if i == m.cursor {
+			end = len(lines)
+		}
+	}
+	out, _ := scrolled(lines, width, max(height-len(head), 1), anchor, end, 0, c.moreHint)
+	return strings.Join(head, "\n") + "\n" + out
 }

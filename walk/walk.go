@@ -25,7 +25,8 @@ type Step struct {
 }
 
 // Detail is one line of a verdict: a label and its text. Strong marks the
-// line that says what the verdict does NOT prove.
+// lines that say what the verdict does NOT prove: the rule's, and the
+// scenario's own.
 type Detail struct {
 	Label, Text string
 	Strong      bool
@@ -84,7 +85,7 @@ func Of(s scenarios.Scenario, l assess.Lang) Walk {
 		w = admission(s.Input, l)
 	}
 	if dnp := s.DoesNotProve.In(l); dnp != "" {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("scenarioNot", l), Text: dnp})
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("scenarioNot", l), Text: dnp, Strong: true})
 	}
 	return w
 }

@@ -1,0 +1,164 @@
+package tui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"toolgate/nav"
+	"toolgate/scenarios"
+)
+
+// browseModel is the walk mode: choose a scenario in the list, open it, and
+// step through the decision order one rule at a time to the verdict.
+type browseModel struct {
+	filter filterState
+	// showInputs shows the inputs instead of the walk in the one-column
+	// layout (tab); full shows every input value whole (i).
+	showInputs, full bool
+}
+
+func newBrowse() browseModel { return browseModel{filter: newFilter()} }
+
+// keys are the walk mode's bindings: for the state it is in (now), or
+// all of the mode's, for the ? help.
+func (b browseModel) keys(c *common, now bool) browseKeyMap {
+	k := browseKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang), globalKeys: newGlobalKeys(c.lang)}
+	if now {
+		c.stepKeysFor(&k.walkKeys, &k.listKeys)
+	}
+	return k
+}
+
+// stepKeysFor enables the stepping and list keys that would do something
+// now: enter opens from the list and runs to the verdict in the walk.
+func (c *common) stepKeysFor(w *walkKeys, l *listKeys) {
+	inWalk := c.at.Focus == nav.Walk
+	lay := layoutFor(c.width, c.height)
+	onIf(!inWalk, &l.Open)
+	if !inWalk {
+		w.Run.SetKeys("e")
+		w.Run.SetHelp("e", tr("kRun", c.lang))
+	}
+	onIf(!c.reached() && c.has(), &w.Run, &w.Next)
+	onIf(c.at.Step > 0, &w.Back, &w.Restart)
+	onIf(inWalk && lay == layoutThree, &l.List)
+	onIf(lay == layoutThree || lay == layoutTwo, &l.Filter)
+	onIf(lay == layoutOne, &w.Inputs)
+	onIf(c.has(), &w.NextScenario, &w.PrevScenario, &l.Up, &l.Down, &l.Jump, &w.Full)
+}
+
+func (b browseModel) update(c *common, msg tea.KeyPressMsg) (browseModel, tea.Cmd) {
+	if b.filter.typing {
+		var cmd tea.Cmd
+		b.filter, cmd = c.filterKey(b.filter, msg)
+		return b, cmd
+	}
+	k := b.keys(c, true)
+	if b.full && !key.Matches(msg, k.Full) {
+		// The full view closes on i or esc; other keys scroll it.
+		switch {
+		case msg.String() == "esc":
+			b.full = false
+		case key.Matches(msg, k.Down), key.Matches(msg, k.ScrollDown), key.Matches(msg, k.Next):
+			c.inputsScroll++
+		case key.Matches(msg, k.Up), key.Matches(msg, k.ScrollUp), key.Matches(msg, k.Back):
+			c.inputsScroll--
+		}
+		return b, nil
+	}
+	switch {
+	case key.Matches(msg, k.Full):
+		b.full = !b.full
+		c.inputsScroll = 0
+	case key.Matches(msg, k.Filter):
+		b.filter.typing = true
+		return b, b.filter.input.Focus()
+	case key.Matches(msg, k.Inputs):
+		b.showInputs = !b.showInputs
+	default:
+		c.stepKey(msg, k.walkKeys, k.listKeys, b.filter)
+	}
+	return b, nil
+}
+
+// stepKey moves through the walk and the list: the keys the walk, the quiz
+// and the room share.
+func (c *common) stepKey(msg tea.KeyPressMsg, w walkKeys, l listKeys, f filterState) {
+	switch {
+	case key.Matches(msg, l.Open):
+		c.navigate(nav.Action{Kind: nav.Open})
+	case key.Matches(msg, w.Run):
+		c.navigate(nav.Action{Kind: nav.ToVerdict})
+	case key.Matches(msg, w.Next):
+		c.navigate(nav.Action{Kind: nav.Next})
+	case key.Matches(msg, w.Back):
+		c.navigate(nav.Action{Kind: nav.Back})
+	case key.Matches(msg, w.Restart):
+		c.navigate(nav.Action{Kind: nav.Restart})
+	case key.Matches(msg, l.Up):
+		c.moveInList(f, -1)
+	case key.Matches(msg, l.Down):
+		c.moveInList(f, +1)
+	case key.Matches(msg, w.NextScenario):
+		c.navigate(nav.Action{Kind: nav.NextScenario})
+	case key.Matches(msg, w.PrevScenario):
+		c.navigate(nav.Action{Kind: nav.PrevScenario})
+	case key.Matches(msg, l.Jump):
+		c.navigate(nav.Action{Kind: nav.Jump, N: int(msg.Code - '0')})
+	case key.Matches(msg, l.List):
+		c.navigate(nav.Action{Kind: nav.ToList})
+	case key.Matches(msg, w.Track):
+		c.navigate(nav.Action{Kind: nav.NextTrack})
+	case key.Matches(msg, w.ScrollDown):
+		c.scroll++
+	case key.Matches(msg, w.ScrollUp):
+		c.scroll--
+	}
+}
+
+func (b browseModel) view(c *common, height int) string {
+	return c.renderBody(b.body(c, walkExtras{hint: c.stepHint(false)}), height)
+}
+
+// body is the walk mode's panes, with what another mode adds to the walk.
+func (b browseModel) body(c *common, x walkExtras) body {
+	x.listHints = layoutFor(c.width, c.height) != layoutThree
+	return body{
+		left:    func(w, h int) string { return c.renderList(b.filter, w, h, false) },
+		right:   c.renderInputs,
+		extras:  x,
+		giveWay: true,
+		alone:   b.showInputs,
+		full:    b.full,
+	}
+}
+
+// stepHint says what the next key does at this step, truthfully for the
+// focus, the track and the mode.
+func (c *common) stepHint(presenter bool) string {
+	switch {
+	case !c.has():
+		return ""
+	case c.at.Step == 0 && presenter:
+		return tr("startHintPresent", c.lang)
+	case c.at.Step == 0 && c.at.Focus == nav.List:
+		return tr("startHintList", c.lang)
+	case c.at.Step == 0:
+		return tr("startHint", c.lang)
+	case c.at.Step == c.walk.Decisive && !c.reached():
+		last := c.walk.Decisive == len(c.walk.Steps)
+		switch c.track() {
+		case scenarios.TrackAdmission:
+			if last {
+				return fmt.Sprintf(tr("lastRuleHint", c.lang), c.at.Step)
+			}
+			return fmt.Sprintf(tr("firedHint", c.lang), c.at.Step)
+		case scenarios.TrackOutcome:
+			return fmt.Sprintf(tr("questionHint", c.lang), c.at.Step)
+		}
+		return tr("lastHint", c.lang)
+	}
+	return ""
+}

@@ -1,0 +1,196 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"toolgate/nav"
+	"toolgate/scenarios"
+)
+
+// The scenario list keeps the selection in view however many scenarios a
+// lecturer's directory holds, and / filters it by number, title (in both
+// languages) or id. bubbles/list was tried: its filter runs as a command
+// (a message later), and its keys overlap the stepper's (h/l, PgUp/PgDn
+// page the list), so the list is this small window over the track, with a
+// bubbles/textinput for the filter.
+
+// filterState is the list's filter: typing it, or applied.
+type filterState struct {
+	input  textinput.Model
+	typing bool
+}
+
+func newFilter() filterState {
+	in := textinput.New()
+	in.Prompt = "/ "
+	in.CharLimit = 40
+	// Paste reads the system clipboard by running xclip or the like: on a
+	// classroom server that would be the server's, run for a student.
+	in.KeyMap.Paste.SetEnabled(false)
+	return filterState{input: in}
+}
+
+// active reports whether a filter is typed or applied.
+func (f filterState) active() bool { return f.typing || f.input.Value() != "" }
+
+// matches reports whether a scenario passes the filter.
+func (f filterState) matches(s scenarios.Scenario) bool {
+	q := strings.ToLower(strings.TrimSpace(f.input.Value()))
+	if q == "" {
+		return true
+	}
+	hay := strings.ToLower(fmt.Sprintf("%d %s %s %s", s.Number, s.ID, s.Title.En, s.Title.Zh))
+	return strings.Contains(hay, q)
+}
+
+// visible is the indexes (in the track) of the scenarios the filter passes.
+func (c *common) visible(f filterState) []int {
+	var out []int
+	for i, s := range c.inTrack() {
+		if f.matches(s) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// filterKey handles a key while the filter is typed: enter keeps it, esc
+// clears it, anything else edits it and the selection moves to the first
+// match.
+func (c *common) filterKey(f filterState, msg tea.KeyPressMsg) (filterState, tea.Cmd) {
+	switch msg.String() {
+	case "enter":
+		f.typing = false
+		f.input.Blur()
+		return f, nil
+	case "esc":
+		f.typing = false
+		f.input.Blur()
+		f.input.SetValue("")
+		return f, nil
+	}
+	var cmd tea.Cmd
+	f.input, cmd = f.input.Update(msg)
+	if vis := c.visible(f); len(vis) > 0 && !slices.Contains(vis, c.at.Scenario) {
+		c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: vis[0]})
+		c.at.Focus = nav.List
+	}
+	return f, cmd
+}
+
+// moveInList selects the previous or next scenario that the filter
+// passes.
+func (c *common) moveInList(f filterState, delta int) {
+	vis := c.visible(f)
+	if len(vis) == 0 {
+		return
+	}
+	i := slices.Index(vis, c.at.Scenario)
+	if i < 0 {
+		i = 0
+	} else {
+		i = (i + delta + len(vis)) % len(vis)
+	}
+	c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: vis[i]})
+	c.at.Focus = nav.List
+}
+
+// renderList is the list column: number, title and, once the learner has
+// walked a scenario to its verdict (now or before), its answer on the line
+// below when the list has room for two lines a scenario.
+func (c *common) renderList(f filterState, width, height int, hideAnswers bool) string {
+	st := c.styles.List
+	head := []string{st.Title.Render(truncate(tr("scenarios", c.lang), width))}
+	if f.active() {
+		f.input.SetWidth(max(width-3, 1))
+		head = append(head, truncate(f.input.View(), width))
+	} else {
+		head = append(head, "")
+	}
+	hints := listHints(c.lang)
+	var foot []string
+	if height >= len(head)+len(c.inTrack())+len(hints)+2 {
+		foot = append(foot, "")
+		for _, h := range hints {
+			foot = append(foot, c.styles.Dim.Render(truncate(h, width)))
+		}
+	}
+	room := max(height-len(head)-len(foot), 1)
+	vis := c.visible(f)
+	answers := 0
+	for _, i := range vis {
+		if a := c.answer(i); a != "" {
+			answers += lineCount(wrap(a, max(width-2, 1)))
+		}
+	}
+	// An answer goes beside its title where it fits, else on the line
+	// below while the list has room for it.
+	below := len(vis)+answers <= room && !hideAnswers
+	var items []string
+	var owner []int // which entry of vis each line belongs to
+	sel := 0
+	for n, i := range vis {
+		s := c.inTrack()[i]
+		item := fmt.Sprintf("%d %s", s.Number, s.Title.In(c.lang))
+		style, mark := st.Item, "  "
+		if i == c.at.Scenario {
+			sel = len(items)
+			style, mark = st.Selected, "> "
+			if c.at.Focus == nav.Walk {
+				mark = "» "
+			}
+		}
+		answer := ""
+		if !hideAnswers {
+			answer = c.answer(i)
+		}
+		line := style.Render(truncate(mark+item, width))
+		if answer != "" && ansiWidth(mark+item)+2+ansiWidth(answer) <= width {
+			line = style.Render(mark+item) + strings.Repeat(" ", width-ansiWidth(mark+item)-ansiWidth(answer)) + st.Code.Render(answer)
+			answer = ""
+		}
+		items, owner = append(items, line), append(owner, n)
+		if answer != "" && below {
+			for _, l := range strings.Split(wrap(answer, max(width-2, 1)), "\n") {
+				items, owner = append(items, st.Code.Render("  "+l)), append(owner, n)
+			}
+		}
+	}
+	if len(vis) == 0 {
+		items = append(items, c.styles.Dim.Render(truncate(tr("noMatch", c.lang), width)))
+	}
+	// A window over the items that keeps the selection in view.
+	if len(items) > room {
+		top := clampInt(sel-room/2, 0, len(items)-room)
+		window := slices.Clone(items[top : top+room])
+		if top > 0 {
+			window[0] = c.styles.Dim.Render(truncate(fmt.Sprintf(tr("listAbove", c.lang), owner[top]+1), width))
+		}
+		if end := top + room; end < len(items) {
+			window[room-1] = c.styles.Dim.Render(truncate(fmt.Sprintf(tr("listBelow", c.lang), len(vis)-owner[end-1]), width))
+		}
+		items = window
+	}
+	return strings.Join(append(append(head, items...), foot...), "\n")
+}
+
+// answer is a scenario's answer in a few words once the learner has
+// walked it to its verdict (now, or in an earlier session); "" before.
+func (c *common) answer(i int) string {
+	s := c.inTrack()[i]
+	switch {
+	case i == c.at.Scenario && c.reached():
+		return listAnswer(c.walk)
+	case i != c.at.Scenario && slices.Contains(c.prog.Walked, s.ID):
+		return c.short[c.at.Track][i][c.lang]
+	}
+	return ""
+}
+
+func ansiWidth(s string) int { return lipgloss.Width(s) }

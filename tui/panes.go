@@ -1,0 +1,66 @@
+package tui
+
+// body is how a mode fills the space between the header and the footer
+// with panes: a left pane (the list, or the what-if's knobs), the walk,
+// and a right pane (the inputs, or the knobs).
+type body struct {
+	left, right func(width, height int) string
+	extras      walkExtras
+	// giveWay lets the side panes give their width to the walk at the
+	// verdict, so that the verdict is whole on a small screen; the
+	// what-if keeps its knobs instead.
+	giveWay bool
+	// alone shows one pane in the one-column layout: the right pane when
+	// set (tab), else the walk.
+	alone bool
+	// full shows the whole input, every value whole, instead of the
+	// panes.
+	full bool
+}
+
+// renderBody lays the panes out for the terminal's width and the body's
+// height.
+func (c *common) renderBody(b body, height int) string {
+	sep := c.styles.Dim.Render(" │ ")
+	if b.full {
+		return joinColumns(height, "", column{c.renderFullInputs(c.width, height), c.width})
+	}
+	cols := columnsFor(c.width)
+	if b.left == nil {
+		// No left pane: its width goes to the walk.
+		cols.walk += cols.list
+		if cols.list > 0 {
+			cols.walk += sepWidth
+		}
+		cols.list = 0
+	}
+	if cols.inputs == 0 {
+		if b.alone && b.right != nil {
+			return joinColumns(height, "", column{b.right(c.width, height), c.width})
+		}
+		return joinColumns(height, "", column{c.renderWalkPane(c.buildWalkPane(c.width, b.extras), height), c.width})
+	}
+	pane := c.buildWalkPane(cols.walk, b.extras)
+	if b.giveWay && c.reached() && !pane.fitsIn(height) {
+		// The list gives way first, then the inputs.
+		for _, try := range []columns{{walk: cols.walk + cols.list + sepWidth, inputs: cols.inputs}, {walk: c.width}} {
+			if try.walk == cols.walk {
+				continue
+			}
+			cols = try
+			pane = c.buildWalkPane(cols.walk, b.extras)
+			if pane.fitsIn(height) {
+				break
+			}
+		}
+	}
+	var out []column
+	if cols.list > 0 {
+		out = append(out, column{b.left(cols.list, height), cols.list})
+	}
+	out = append(out, column{c.renderWalkPane(pane, height), cols.walk})
+	if cols.inputs > 0 && b.right != nil {
+		out = append(out, column{b.right(cols.inputs, height), cols.inputs})
+	}
+	return joinColumns(height, sep, out...)
+}

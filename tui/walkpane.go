@@ -1,0 +1,385 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"toolgate/assess"
+	"toolgate/look"
+)
+
+// The walk pane is the heart of the trainer: the scenario, the rules as far
+// as they have been revealed, and the verdict with what it does NOT prove.
+// It is built as parts, each with a few renderings from the fullest to the
+// most folded ("" is a part left out). When the pane is taller than the
+// screen, parts are folded in a fixed order — hints, the heading, the rules
+// not reached, the rules passed, the story — so that the verdict and every
+// line of it stay on screen; only when even the most folded pane does not
+// fit does it scroll, with a line saying what is above or below.
+
+type partID int
+
+const (
+	partTitle partID = iota
+	partBanner
+	partListHints
+	partInjected
+	partStory
+	partHeading
+	partBefore
+	partCurrent
+	partAfter
+	partRoom
+	partQuestion
+	partHint
+	partVerdict
+	partCount
+)
+
+// foldOrder is the order in which parts are folded: each entry sets a part
+// to its next rendering. Earlier entries cost the learner least.
+var foldOrder = []partID{
+	partListHints, partHeading, partAfter, partBefore, partInjected, partHint,
+	partCurrent, partStory, partTitle, partVerdict, partCurrent, partVerdict,
+	partBefore, partAfter, partVerdict,
+}
+
+// part is one piece of a pane with its renderings, from the fullest to
+// the most folded; a rendering is made only when it is asked for (most
+// frames fit without folding, and a boxed verdict is costly to draw).
+type part struct {
+	alts []string
+	made []bool
+	gen  func(i int) string
+	sel  int
+}
+
+// lazy is a part of n renderings made by gen.
+func lazy(n int, gen func(i int) string) part {
+	return part{alts: make([]string, n), made: make([]bool, n), gen: gen}
+}
+
+func (p part) text() string {
+	if len(p.alts) == 0 {
+		return ""
+	}
+	i := min(p.sel, len(p.alts)-1)
+	if p.gen != nil && !p.made[i] {
+		p.alts[i], p.made[i] = p.gen(i), true
+	}
+	return p.alts[i]
+}
+
+// walkExtras is what a mode adds to the walk pane.
+type walkExtras struct {
+	// banner is never folded: the what-if's warning and its last change.
+	banner []string
+	// question is an open question, or the marked answer.
+	question []string
+	// room is the lecture hall's state for this session.
+	room []string
+	// hint says what the next key does; "" is the default for the step.
+	hint string
+	// listHints shows the list's keys where there is no list column.
+	listHints bool
+	// hideStory keeps the story back (a question is open).
+	hideStory bool
+}
+
+// walkPane is the pane built for one width, ready to be fitted to a
+// height.
+type walkPane struct {
+	parts [partCount]part
+	width int
+	// anchor is the part that must be seen: the verdict once reached,
+	// the current rule before.
+	reached bool
+}
+
+func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
+	p := walkPane{width: width, reached: c.reached()}
+	if !c.has() || width <= 0 {
+		return p
+	}
+	st := c.styles.Walk
+	s := c.written()
+	title := fmt.Sprintf("%s %d · %s", tr("scenario", c.lang), s.Number, s.Title.In(c.lang))
+	p.parts[partTitle] = part{alts: []string{paint(st.Title, wrap(title, width)), st.Title.Render(truncate(title, width))}}
+	if len(x.banner) > 0 {
+		p.parts[partBanner] = part{alts: []string{wrapLines(x.banner, width)}}
+	}
+	if x.listHints {
+		p.parts[partListHints] = part{alts: []string{c.styles.Dim.Render(truncate(strings.Join(listHints(c.lang), " · "), width)), ""}}
+	}
+	if inj := s.Injected.In(c.lang); inj != "" {
+		p.parts[partInjected] = part{alts: []string{paint(c.styles.Dim, wrap(tr("injected", c.lang)+tr("colon", c.lang)+inj, width)), ""}}
+	}
+	if story := s.Story.In(c.lang); story != "" && c.at.Step == 0 && !x.hideStory {
+		p.parts[partStory] = part{alts: []string{"\n" + paint(st.Story, wrap(story, width)), ""}}
+	}
+	p.parts[partHeading] = part{alts: []string{"\n" + paint(st.Heading, wrap(c.walk.Heading, width)), ""}}
+	before, current, after := c.ruleParts(width)
+	p.parts[partBefore], p.parts[partCurrent], p.parts[partAfter] = before, current, after
+	if len(x.room) > 0 {
+		p.parts[partRoom] = part{alts: []string{"\n" + wrapLines(x.room, width)}}
+	}
+	if len(x.question) > 0 {
+		p.parts[partQuestion] = part{alts: []string{"\n" + wrapLines(x.question, width)}}
+	}
+	if hint := x.hint; hint != "" {
+		p.parts[partHint] = part{alts: []string{"\n" + paint(st.Hint, wrap(hint, width)), ""}}
+	}
+	if p.reached {
+		p.parts[partVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i) })
+	}
+	return p
+}
+
+// wrapLines wraps styled lines one by one.
+func wrapLines(lines []string, width int) string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = wrapStyled(l, width)
+	}
+	return strings.Join(out, "\n")
+}
+
+// height is the pane's height as its parts are now folded.
+func (p walkPane) height() int {
+	n := 0
+	for _, pt := range p.parts {
+		if t := pt.text(); t != "" {
+			n += lineCount(t)
+		}
+	}
+	return n
+}
+
+// fold folds parts in foldOrder until the pane fits the height; it
+// reports whether it does. A late fold can free more lines than needed
+// (an unboxed verdict is much shorter than a boxed one), so the parts are
+// then unfolded again in the reverse order, the verdict first, while the
+// pane still fits.
+func (p *walkPane) fold(height int) bool {
+	steps := 0
+	for _, id := range foldOrder {
+		if p.height() <= height {
+			break
+		}
+		if pt := &p.parts[id]; pt.sel < len(pt.alts)-1 {
+			pt.sel++
+		}
+		steps++
+	}
+	if p.height() > height {
+		return false
+	}
+	for i := steps - 1; i >= 0; i-- {
+		pt := &p.parts[foldOrder[i]]
+		if pt.sel == 0 {
+			continue
+		}
+		pt.sel--
+		if p.height() > height {
+			pt.sel++
+		}
+	}
+	return true
+}
+
+// lines are the pane's lines as folded, and where its anchor is: the
+// verdict once reached (with an answer just above it), else the current
+// rule and what follows it.
+func (p walkPane) lines() (lines []string, anchor, anchorEnd int) {
+	anchor, anchorEnd = -1, -1
+	for id, pt := range p.parts {
+		t := pt.text()
+		if t == "" {
+			continue
+		}
+		start := len(lines)
+		lines = append(lines, strings.Split(t, "\n")...)
+		pid := partID(id)
+		switch {
+		case p.reached && (pid == partQuestion || pid == partVerdict):
+			if anchor < 0 {
+				anchor = start
+			}
+			anchorEnd = len(lines)
+		case !p.reached && (pid == partCurrent || pid == partQuestion || pid == partHint || pid == partRoom):
+			if anchor < 0 {
+				anchor = start
+			}
+			anchorEnd = len(lines)
+		}
+	}
+	if anchor < 0 {
+		anchor, anchorEnd = 0, 0
+	}
+	return lines, anchor, anchorEnd
+}
+
+// render fits the pane to a height: folded, and scrolled beyond that.
+func (c *common) renderWalkPane(p walkPane, height int) string {
+	p.fold(height)
+	lines, anchor, end := p.lines()
+	out, _ := scrolled(lines, p.width, height, anchor, end, c.scroll, c.scrollHint)
+	return out
+}
+
+// scrollHint is the line above and below a pane that scrolls: how many
+// lines there are and the keys that show them.
+func (c *common) scrollHint(above, below int) (string, string) {
+	up, down := "", ""
+	if above > 0 {
+		up = c.styles.Hint.Render(fmt.Sprintf(tr("moreAbove", c.lang), above))
+	}
+	if below > 0 {
+		down = c.styles.Hint.Render(fmt.Sprintf(tr("moreBelow", c.lang), below))
+	}
+	return up, down
+}
+
+// moreHint is the line above and below a window that follows a cursor
+// (the knobs, the presenter): how much more there is.
+func (c *common) moreHint(above, below int) (string, string) {
+	up, down := "", ""
+	if above > 0 {
+		up = c.styles.Hint.Render(fmt.Sprintf(tr("more", c.lang), above))
+	}
+	if below > 0 {
+		down = c.styles.Hint.Render(fmt.Sprintf(tr("more", c.lang), below))
+	}
+	return up, down
+}
+
+// ruleParts renders the steps: those before the current one (folded, a run
+// of passed steps becomes one line), the current one with its question and
+// explanation, and those after it (not reached, or not yet asked).
+func (c *common) ruleParts(width int) (before, current, after part) {
+	st := c.styles.Walk
+	steps := c.walk.Steps
+	cur := c.current()
+	wordWidth := 0
+	for _, o := range []assess.Outcome{assess.Passed, assess.Fired, assess.NotReached} {
+		wordWidth = max(wordWidth, lipgloss.Width(look.OutcomeWord(o, c.lang)))
+	}
+	numWidth := len(fmt.Sprint(len(steps)))
+	head := func(n int, mark, word string, style lipgloss.Style) string {
+		h := fmt.Sprintf(" %s %*d %s", mark, numWidth, n, steps[n-1].Title)
+		return style.Render(padRight(truncate(h, width-wordWidth-1), width-wordWidth) + word)
+	}
+	passedWord := look.OutcomeWord(assess.Passed, c.lang)
+	// Before the current step.
+	var full, folded []string
+	for i := 0; i < cur-1; {
+		if steps[i].Outcome != assess.Passed {
+			line := head(i+1, look.OutcomeSymbol(steps[i].Outcome), look.OutcomeWord(steps[i].Outcome, c.lang), c.styles.tone(c.walk.Verdict.Tone))
+			full, folded = append(full, line), append(folded, line)
+			i++
+			continue
+		}
+		j := i
+		for j < cur-1 && steps[j].Outcome == assess.Passed {
+			full = append(full, head(j+1, look.OutcomeSymbol(assess.Passed), passedWord, st.Passed))
+			j++
+		}
+		folded = append(folded, st.Passed.Render(truncate(" "+look.OutcomeSymbol(assess.Passed)+" "+span(i+1, j)+" "+passedWord, width)))
+		i = j
+	}
+	if len(full) > 0 {
+		before = part{alts: []string{strings.Join(full, "\n"), strings.Join(folded, "\n"), ""}}
+	}
+	// The current step.
+	if cur > 0 {
+		step := steps[cur-1]
+		mark, word, style := look.OutcomeSymbol(assess.Passed), passedWord, st.Explain
+		if step.Outcome == assess.Fired {
+			mark, word, style = look.OutcomeSymbol(assess.Fired), look.OutcomeWord(assess.Fired, c.lang), c.styles.tone(c.walk.Verdict.Tone)
+		}
+		h := head(cur, mark, word, style)
+		indent := "     "
+		q := paint(st.Question, indentLines(wrap(step.Question, width-len(indent)), indent))
+		e := paint(st.Explain, indentLines(wrap(step.Explanation, width-len(indent)), indent))
+		current = part{alts: []string{h + "\n" + q + "\n" + e, h + "\n" + e, h}}
+	}
+	// After it.
+	if cur < len(steps) {
+		var lines []string
+		var summary string
+		if c.reached() {
+			for n := cur + 1; n <= len(steps); n++ {
+				lines = append(lines, head(n, look.OutcomeSymbol(assess.NotReached), look.OutcomeWord(assess.NotReached, c.lang), st.NotReached))
+			}
+			summary = " " + look.OutcomeSymbol(assess.NotReached) + " " + span(cur+1, len(steps)) + " " + look.OutcomeWord(assess.NotReached, c.lang)
+		} else {
+			for n := cur + 1; n <= len(steps); n++ {
+				lines = append(lines, head(n, "·", "", st.Pending))
+			}
+			summary = " · " + span(cur+1, len(steps)) + " " + tr("notAsked", c.lang)
+		}
+		after = part{alts: []string{strings.Join(lines, "\n"), st.NotReached.Render(truncate(summary, width)), ""}}
+	}
+	return before, current, after
+}
+
+// span is "3" or "3–7".
+func span(from, to int) string {
+	if from == to {
+		return fmt.Sprint(from)
+	}
+	return fmt.Sprintf("%d–%d", from, to)
+}
+
+// verdictAlt renders the verdict from the fullest (0) to the most compact
+// (3): boxed with its label, boxed with the label on the headline,
+// unboxed, and only the headline and what it does NOT prove.
+func (c *common) verdictAlt(width, i int) string {
+	v := c.walk.Verdict
+	tone := c.styles.tone(v.Tone)
+	label := c.styles.Verdict.Label
+	details := func(w int, only bool) []string {
+		var out []string
+		for _, d := range v.Details {
+			if only && !d.Strong {
+				continue
+			}
+			prefix := d.Label + tr("colon", c.lang)
+			text := wrap(prefix+d.Text, w)
+			if d.Strong {
+				text = boldPrefix(label, prefix, text)
+			}
+			out = append(out, text)
+		}
+		return out
+	}
+	box := c.styles.Verdict.Box.BorderForeground(c.styles.palette.Tone(v.Tone)).Width(width)
+	inner := width - 4
+	headline := v.Symbol + " " + v.Headline
+	labelled := tr("verdict", c.lang) + tr("colon", c.lang) + headline
+	switch i {
+	case 0:
+		full := append([]string{label.Render(tr("verdict", c.lang)), paint(tone, wrap(headline, inner))}, details(inner, false)...)
+		return box.Render(strings.Join(full, "\n"))
+	case 1:
+		compact := append([]string{paint(tone, wrap(labelled, inner))}, details(inner, false)...)
+		return box.Render(strings.Join(compact, "\n"))
+	case 2:
+		return strings.Join(append([]string{paint(tone, wrap(labelled, width))}, details(width, false)...), "\n")
+	}
+	return strings.Join(append([]string{paint(tone, wrap(labelled, width))}, details(width, true)...), "\n")
+}
+
+// boldPrefix styles prefix at the start of already wrapped text.
+func boldPrefix(st lipgloss.Style, prefix, wrapped string) string {
+	if rest, ok := strings.CutPrefix(wrapped, prefix); ok {
+		return st.Render(prefix) + rest
+	}
+	return wrapped
+}
+
+// fitsIn reports whether the pane, folded, fits a height without
+// scrolling.
+func (p walkPane) fitsIn(height int) bool { return p.fold(height) }
