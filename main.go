@@ -44,7 +44,7 @@ func runTUI(o cli.TUIOptions) error {
 		return fmt.Errorf("--theme: %w", err)
 	}
 	opts := tui.Options{Scenarios: o.Scenarios, Lang: o.Lang, Track: o.Track, Scenario: o.Scenario,
-		Step: o.Step, Theme: theme, Present: o.Present, Quiz: o.Quiz,
+		Step: o.Step, Theme: theme, Present: o.Present, Quiz: o.Quiz, Warnings: o.Warnings,
 		// What-if experiments are kept in the working directory.
 		SaveScenario: func(s scenarios.Scenario) (string, error) { return scenarios.SaveCopy(".", s) }}
 	if !o.NoSave {
@@ -54,6 +54,7 @@ func runTUI(o cli.TUIOptions) error {
 			// The file could not even be kept aside: say so and go on
 			// without saving rather than overwrite it.
 			fmt.Fprintln(os.Stderr, "toolgate:", err)
+			opts.Warnings = append(opts.Warnings, err.Error()+" — progress is not saved in this session")
 		} else {
 			opts.Progress, opts.Notice, opts.Save = p, notice, store.Serial()
 			if l, err := assess.ParseLang(p.Lang); err == nil && !o.LangGiven {

@@ -48,6 +48,9 @@ type TUIOptions struct {
 	Quiz bool
 	// NoSave keeps progress in memory only.
 	NoSave bool
+	// Warnings are what was said on stderr before the trainer started
+	// (a scenario file skipped): the trainer shows them again.
+	Warnings []string
 	// LangGiven says the language came from --lang, not from the locale,
 	// so it wins over the language saved in the progress.
 	LangGiven bool
@@ -117,6 +120,9 @@ type common struct {
 	// out.
 	dirs []string
 	only bool
+	// warnings are what loading the scenarios said on stderr, for the
+	// trainer to show again once its full screen hides stderr.
+	warnings []string
 }
 
 // pick loads the scenarios and chooses: with a key (a number in --track,
@@ -174,15 +180,21 @@ func (c *common) scenarioSet() ([]scenarios.Scenario, error) {
 	all, dup := scenarios.Combine(builtin, r.Scenarios)
 	problems := append(r.Problems, dup...)
 	for _, p := range problems {
-		fmt.Fprintf(c.env.Stderr, "toolgate: skipped: %v\n", p)
+		c.warn(fmt.Sprintf("skipped: %v", p))
 	}
 	if len(problems) > 0 || r.Files == 0 {
-		fmt.Fprintf(c.env.Stderr, "toolgate: loaded %d of %d scenario files from %s\n", len(r.Scenarios)-len(dup), r.Files, strings.Join(dirs, ", "))
+		c.warn(fmt.Sprintf("loaded %d of %d scenario files from %s", len(r.Scenarios)-len(dup), r.Files, strings.Join(dirs, ", ")))
 	}
 	if len(all) == 0 {
 		return nil, &exitError{ExitInvalid, errors.New("no scenario loaded")}
 	}
 	return all, nil
+}
+
+// warn says something on stderr and keeps it for the trainer.
+func (c *common) warn(msg string) {
+	fmt.Fprintln(c.env.Stderr, "toolgate: "+msg)
+	c.warnings = append(c.warnings, msg)
 }
 
 // trackFlag checks --track; "" when it was not given.
@@ -262,7 +274,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				return &exitError{code: ExitUsage}
 			}
 			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Step: step,
-				Theme: theme, Present: present, Quiz: quiz, NoSave: noSave, LangGiven: c.lang != ""})
+				Theme: theme, Present: present, Quiz: quiz, NoSave: noSave, LangGiven: c.lang != "", Warnings: c.warnings})
 		},
 	}
 	root.SetVersionTemplate("toolgate {{.Version}}\n")
@@ -272,7 +284,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	root.Flags().StringVar(&scenario, "scenario", "", "open this scenario (number in the track, or id)")
 	root.Flags().StringVar(&c.track, "track", "", "open this track: admission, audit or outcome")
 	root.Flags().StringVar(&theme, "theme", "", "colours: dark, light or high-contrast (default: ask the terminal)")
-	root.Flags().BoolVar(&present, "present", false, "presenter layout for a projector: big current step, clicker keys, b blanks, t clock")
+	root.Flags().BoolVar(&present, "present", false, "presenter layout for a projector: big current step, clicker keys, b blanks, c clock")
 	root.Flags().BoolVar(&quiz, "quiz", false, "predict each verdict before it is revealed, with a score")
 	root.Flags().BoolVar(&noSave, "no-save", false, "keep progress in memory only")
 	root.Flags().IntVar(&step, "step", 0, "with --scenario: take this many steps at start (one a rule, then the verdict)")
