@@ -541,6 +541,9 @@ func (m Model) renderFooter() string {
 		tail = []key.Binding{newHelpKeyMap(c.lang).Close, g.Quit}
 		rest = nil
 	}
+	if len(m.notices) > 0 {
+		tail, rest = []key.Binding{g.Quit}, nil
+	}
 	right := m.help.ShortHelpView(tail)
 	sep := m.help.Styles.ShortSeparator.Render(m.help.ShortSeparator)
 	room := c.width - lipgloss.Width(right) - lipgloss.Width(sep)
@@ -602,9 +605,17 @@ func (m Model) renderNotices(height int) string {
 	c := &m.c
 	width := max(min(c.width-8, 90), 10)
 	lines := []string{c.styles.Walk.Heading.Render(tr("noticesTitle", c.lang)), ""}
+	var body []string
 	for _, n := range m.notices {
-		lines = append(lines, wrap("! "+n, width))
+		body = append(body, strings.Split(wrap("! "+n, width), "\n")...)
 	}
+	if room := max(height-8, 1); len(body) > room {
+		// A directory of broken files says more than a screen holds; the
+		// whole list is on stderr.
+		more := len(body) - room + 1
+		body = append(body[:room-1], fmt.Sprintf(tr("noticesMore", c.lang), more))
+	}
+	lines = append(lines, body...)
 	lines = append(lines, "", c.styles.Dim.Render(tr("noticesClose", c.lang)))
 	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
 	return placeCenter(box, c.width, height)

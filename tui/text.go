@@ -43,6 +43,7 @@ var ui = map[string][2]string{
 	"fullClose":        {"i or esc closes · ↑/↓ scroll", "按 i 或 esc 关闭 · ↑/↓ 滚动"},
 	"noticesTitle":     {"Before you start", "开始之前"},
 	"noticesClose":     {"any key to go on", "按任意键继续"},
+	"noticesMore":      {"… %d more lines: the whole list was printed on stderr before the trainer started", "……还有 %d 行：完整列表已在启动前输出到 stderr"},
 	"atVerdict":        {"verdict (rule %d decided)", "判断（由规则 %d 决定）"},
 	"askRule":          {"Ask the room: which rule fires? Then → reveals the walk one rule at a time.", "请全场预测：哪条规则会触发？然后按 → 逐条揭晓。"},
 	"askClass":         {"Ask the room: which class is this? Then → reveals the questions one at a time.", "请全场预测：这属于哪一类？然后按 → 逐个揭晓。"},
