@@ -75,6 +75,8 @@ func admission() []generated {
 	add("rule/3/arguments-absent", with(read, "request.arguments", absent))
 	add("rule/3/arguments-null", with(read, "request.arguments", nil))
 	add("rule/3/two-missing-in-contract-order", with(write, "request.arguments", map[string]any{"extra": "x"}))
+	add("rule/3/missing-in-contract-order-not-alphabetical", edits(baseWrite,
+		edit{"contract.tools.0.requiredArguments", []any{"title", "noteId"}}, edit{"request.arguments", map[string]any{}}))
 	add("rule/3/listed-twice-reported-once", edits(baseRead,
 		edit{"contract.tools.0.requiredArguments", []any{"noteId", "noteId"}}, edit{"request.arguments", map[string]any{}}))
 	add("rule/3/extra-arguments-are-fine", with(read, "request.arguments", map[string]any{"noteId": "n-7", "limit": 5.0, "deep": map[string]any{"a": []any{1.0}}}))
