@@ -86,7 +86,8 @@ func values(name string, data []byte) ([]decode.Value, error) {
 			line, col := v.Position(off)
 			return nil, &Error{Name: name, Line: line, Column: col, Msg: fmt.Sprintf("nested deeper than %d levels", MaxDepth)}
 		}
-		dec := jsontext.NewDecoder(strings.NewReader(string(v.Raw)))
+		// Duplicate names are for the decoders to report, with the field.
+		dec := jsontext.NewDecoder(strings.NewReader(string(v.Raw)), jsontext.AllowDuplicateNames(true))
 		if _, err := dec.ReadValue(); err != nil {
 			off := dec.InputOffset()
 			var sx *jsontext.SyntacticError
