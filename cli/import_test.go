@@ -95,3 +95,26 @@ func TestHarnessHelp(t *testing.T) {
 		assert.Contains(t, out, "Examples:", args)
 	}
 }
+
+func TestValidateCoverage(t *testing.T) {
+	out, _, code := run(t, "", nil, "validate", "--coverage")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "Coverage of 8 admission, 8 audit and 7 outcome scenarios (built-in)")
+	assert.Regexp(t, `✗ 4 Environment\s+never`, out)
+	assert.Regexp(t, `✓ 8 Admit\s+read-only-candidate, demo`, out)
+	assert.Regexp(t, `✗ approval_scope_mismatch\s+never`, out)
+	assert.Contains(t, out, "Never exercised (")
+
+	out, _, code = run(t, "", nil, "validate", "--coverage", "../examples")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "3 files checked: 3 valid")
+	assert.Contains(t, out, "Coverage of 3 admission, 0 audit and 0 outcome scenarios (../examples)")
+	assert.Regexp(t, `✓ approval_not_active\s+course-expired-approval-irreversible`, out)
+
+	out, _, code = run(t, "", nil, "validate", "--coverage", "--lang", "zh")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "覆盖情况：8 个准入")
+	_, errOut, code := run(t, "", nil, "validate")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "which files?")
+}
