@@ -239,8 +239,8 @@ func contractTool(t *mcp.Tool) (ContractTool, []string, *fieldError) {
 		tool.RequiredArguments = append(tool.RequiredArguments, s)
 		if typ := schemaType(props[s]); typ != "" && typ != "string" {
 			notes = append(notes, fmt.Sprintf("%s: required argument %q has type %s in inputSchema; rule 3 admits only a non-empty "+
-				"string, so a call that passes it as a %s is rejected/invalid_arguments (toolgate's teaching model, not a JSON Schema validator)",
-				t.Name, s, typ, typ))
+				"string, so a call that passes it as %s is rejected/invalid_arguments (toolgate's teaching model, not a JSON Schema validator)",
+				t.Name, s, typ, article(typ)))
 		}
 	}
 	return tool, notes, nil
@@ -297,4 +297,12 @@ func compact(raw jsontext.Value, n int) string {
 		return string(c[:n]) + "…"
 	}
 	return string(c)
+}
+
+// article puts "a" or "an" before a JSON Schema type name.
+func article(typ string) string {
+	if typ != "" && strings.ContainsRune("aeiou", rune(typ[0])) {
+		return "an " + typ
+	}
+	return "a " + typ
 }
