@@ -47,6 +47,9 @@ type Options struct {
 	// Timeout is the longest wait for one answer, and for the gate to end
 	// once its input is over; 0 means DefaultTimeout.
 	Timeout time.Duration
+	// EndTimeout, when set, is the wait for the gate to end once every
+	// input is answered, instead of Timeout.
+	EndTimeout time.Duration
 	// Env is the gate's environment; nil inherits toolgate's.
 	Env []string
 }
@@ -254,6 +257,9 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	}
 	// Every input is answered: one more line means the answers were not
 	// one a line, and the comparison above was of the wrong pairs.
+	if o.EndTimeout > 0 {
+		timeout = o.EndTimeout
+	}
 	got, ok := next()
 	switch {
 	case !ok:
