@@ -20,6 +20,7 @@ fuzz:
 	go test ./decode -run '^$$' -fuzz '^FuzzDecodeAssess$$' -fuzztime $(FUZZTIME)
 	go test ./decode -run '^$$' -fuzz '^FuzzStream$$' -fuzztime $(FUZZTIME)
 	go test ./assess -run '^$$' -fuzz '^FuzzAudit$$' -fuzztime $(FUZZTIME)
+	go test ./importer -run '^$$' -fuzz '^FuzzImport$$' -fuzztime $(FUZZTIME)
 
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

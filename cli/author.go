@@ -13,19 +13,40 @@ import (
 )
 
 func newValidate(c *common) *cobra.Command {
-	return &cobra.Command{
+	var withCoverage bool
+	cmd := &cobra.Command{
 		Use:   "validate PATH...",
 		Short: "Check scenario files: every problem, as file:line:column: message",
 		Long: `Check scenario files and directories (searched for *.yaml, *.yml and *.json): the
 syntax, unknown fields and wrong types, and that each expected answer is what toolgate's
 core says. Every problem is printed, compiler style, so an editor can jump to it; then a
 one-line summary. An id already used by another file, or by a built-in scenario, is a
-problem too. Exit status 0 when every file is valid, 1 otherwise.`,
+problem too. Exit status 0 when every file is valid, 1 otherwise.
+
+--coverage then says what the valid scenarios exercise and what they never do: the rule
+that decides, codes, statuses, every branch of the rules (each way a rule passes or
+fires), audit findings and outcome classes. Without PATHs it covers the built-in set.`,
 		Example: `  toolgate validate examples/
-  toolgate validate my-course/ extra.yaml`,
-		Args: cobra.MinimumNArgs(1),
+  toolgate validate my-course/ extra.yaml
+  toolgate validate --coverage my-course/
+  toolgate validate --coverage              # the built-in scenarios`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
+			if len(args) == 0 && !withCoverage {
+				return &exitError{ExitUsage, errors.New("validate: which files? give files or directories (or --coverage for the built-in set)")}
+			}
+			if len(args) == 0 {
+				lang, err := c.language()
+				if err != nil {
+					return err
+				}
+				builtin, err := scenarios.Builtin()
+				if err != nil {
+					return &exitError{ExitInvalid, err}
+				}
+				writeCoverage(out, builtin, "built-in", lang)
+				return nil
+			}
 			r := scenarios.LoadPaths(args...)
 			problems := r.Problems
 			if r.Files == 0 && len(problems) == 0 {
@@ -46,12 +67,22 @@ problem too. Exit status 0 when every file is valid, 1 otherwise.`,
 			good := r.Files - r.Bad
 			fmt.Fprintf(out, "%d %s checked: %d valid, %d with problems (%d %s)\n",
 				r.Files, plural(r.Files, "file", "files"), good, r.Bad, len(problems), plural(len(problems), "problem", "problems"))
+			if withCoverage {
+				lang, err := c.language()
+				if err != nil {
+					return err
+				}
+				fmt.Fprintln(out)
+				writeCoverage(out, r.Scenarios, strings.Join(args, " "), lang)
+			}
 			if len(problems) > 0 {
 				return &exitError{code: ExitInvalid}
 			}
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&withCoverage, "coverage", false, "also say which rules, codes, statuses, branches and classes the scenarios exercise, and which never")
+	return cmd
 }
 
 func plural(n int, one, many string) string {

@@ -139,6 +139,9 @@ func writeTraceText(w io.Writer, st textStyles, s scenarios.Scenario, l assess.L
 		}
 		fmt.Fprintf(w, "  %s%s%s\n", label, word("colon", l), d.Text)
 	}
+	if s.Track == scenarios.TrackAdmission {
+		writePathText(w, st, s.Input, l)
+	}
 }
 
 // pad pads s with spaces to a display width.
@@ -219,6 +222,8 @@ type scenarioJSON struct {
 	Details  []detailJSON   `json:"details"`
 	Trace    []walkStepJSON `json:"trace"`
 	Input    any            `json:"input"`
+	// PathToAllowed is set for admission scenarios (cli/path.go).
+	PathToAllowed *pathJSON `json:"pathToAllowed,omitempty"`
 }
 
 func writeTraceJSON(w io.Writer, list []scenarios.Scenario, l assess.Lang) error {
@@ -234,6 +239,7 @@ func writeTraceJSON(w io.Writer, list []scenarios.Scenario, l assess.Lang) error
 			sj.Input = s.Outcome
 		default:
 			sj.Input = s.Input
+			sj.PathToAllowed = pathToAllowedJSON(s.Input, l)
 		}
 		for _, d := range wk.Verdict.Details {
 			sj.Details = append(sj.Details, detailJSON(d))

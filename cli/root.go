@@ -291,7 +291,8 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{ExitUsage, err}
 	})
-	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c), newValidate(c), newNew(c), newNotes(c), newProgress(c), newServe(c))
+	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c), newValidate(c), newNew(c), newNotes(c), newProgress(c), newServe(c),
+		newImport(c), newVectors(c), newCheck(c))
 	return root
 }
 

@@ -1,0 +1,163 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"toolgate/assess"
+	"toolgate/whatif"
+)
+
+// The path to allowed in trace output: what whatif.PathToAllowed found,
+// as JSON and as text.
+
+type editJSON struct {
+	Path string         `json:"path"`
+	From jsontext.Value `json:"from"`
+	To   jsontext.Value `json:"to"`
+}
+
+type changeJSON struct {
+	Knob   string     `json:"knob"`
+	Option string     `json:"option"`
+	Text   string     `json:"text"`
+	Edits  []editJSON `json:"edits"`
+}
+
+type firingJSON struct {
+	Rule    int             `json:"rule"`
+	ID      string          `json:"id"`
+	Title   string          `json:"title"`
+	Changes []changeJSON    `json:"changes"`
+	Verdict *assess.Verdict `json:"verdict"`
+}
+
+type pathJSON struct {
+	Allowed      bool           `json:"allowed"`
+	Reachable    bool           `json:"reachable"`
+	Changes      []changeJSON   `json:"changes"`
+	Alternatives [][]changeJSON `json:"alternatives"`
+	Fire         []firingJSON   `json:"fire"`
+}
+
+// changesJSON describes a set of changes made to in: each knob with the
+// fields it changes. A field's edits are listed under the knob that
+// makes them, the first one when several do.
+func changesJSON(in assess.Input, cs whatif.Changes, l assess.Lang) []changeJSON {
+	out := make([]changeJSON, 0, len(cs))
+	seen := map[string]bool{}
+	for i := range cs {
+		before, after := cs[:i].Apply(in), cs[:i+1].Apply(in)
+		c := changeJSON{Knob: cs[i].Knob.ID, Option: cs[i].Knob.Options[cs[i].Option][0], Text: cs[i].Text(l), Edits: []editJSON{}}
+		for _, e := range whatif.Edits(before, after) {
+			if seen[e.Path] {
+				continue
+			}
+			seen[e.Path] = true
+			c.Edits = append(c.Edits, editJSON{Path: e.Path, From: jsonOrNull(e.From), To: jsonOrNull(e.To)})
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func jsonOrNull(s string) jsontext.Value {
+	if s == "" {
+		return jsontext.Value("null")
+	}
+	return jsontext.Value(s)
+}
+
+func pathToAllowedJSON(in assess.Input, l assess.Lang) *pathJSON {
+	p := whatif.PathToAllowed(in)
+	out := &pathJSON{Allowed: p.Allowed, Reachable: p.Reachable, Changes: changesJSON(in, p.ToAllowed, l),
+		Alternatives: [][]changeJSON{}, Fire: []firingJSON{}}
+	for _, a := range p.Alternatives {
+		out.Alternatives = append(out.Alternatives, changesJSON(in, a, l))
+	}
+	for _, f := range p.Fire {
+		fj := firingJSON{Rule: int(f.Rule), ID: f.Rule.ID(), Title: f.Rule.Title(l), Changes: changesJSON(in, f.Changes, l)}
+		if f.Changes != nil {
+			v := f.Verdict
+			fj.Verdict = &v
+		}
+		out.Fire = append(out.Fire, fj)
+	}
+	return out
+}
+
+var pathWords = map[string][2]string{
+	"heading":     {"Path to allowed (over the what-if knobs)", "通往 allowed 的路径（用假设旋钮）"},
+	"already":     {"already allowed: nothing to change", "已经是 allowed：无需改变"},
+	"unreachable": {"none: no combination of the what-if knobs makes this allowed", "没有：任何假设旋钮组合都无法得到 allowed"},
+	"change":      {"change", "改变"},
+	"or":          {"or", "或"},
+	"absent":      {"absent", "缺失"},
+	"fireHeading": {"Each rule that passed, and the smallest change that makes it fire", "每条通过的规则，以及让它触发的最小改变"},
+	"noKnob":      {"no knob makes it fire", "没有旋钮能让它触发"},
+}
+
+func pathWord(key string, l assess.Lang) string { return pathWords[key][l] }
+
+// writePathText writes the path to allowed under a trace.
+func writePathText(w io.Writer, st textStyles, in assess.Input, l assess.Lang) {
+	p := pathToAllowedJSON(in, l)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, st.label.Render(pathWord("heading", l)+strings.TrimRight(word("colon", l), " ")))
+	switch {
+	case p.Allowed:
+		fmt.Fprintln(w, "  "+pathWord("already", l))
+	case !p.Reachable:
+		fmt.Fprintln(w, "  "+pathWord("unreachable", l))
+	default:
+		writeChangesText(w, st, p.Changes, l)
+		for _, a := range p.Alternatives {
+			texts := make([]string, len(a))
+			for i, c := range a {
+				texts[i] = c.Text
+			}
+			fmt.Fprintln(w, st.dim.Render("  "+pathWord("or", l)+word("colon", l)+strings.Join(texts, " + ")))
+		}
+	}
+	if len(p.Fire) == 0 {
+		return
+	}
+	fmt.Fprintln(w, st.label.Render(pathWord("fireHeading", l)+strings.TrimRight(word("colon", l), " ")))
+	width := 0
+	for _, f := range p.Fire {
+		width = max(width, len(fmt.Sprint(f.Rule))+1+lipgloss.Width(f.Title))
+	}
+	for _, f := range p.Fire {
+		head := pad(fmt.Sprintf("%d %s", f.Rule, f.Title), width)
+		if len(f.Changes) == 0 {
+			fmt.Fprintln(w, st.dim.Render("  "+head+"  "+pathWord("noKnob", l)))
+			continue
+		}
+		texts := make([]string, len(f.Changes))
+		for i, c := range f.Changes {
+			texts[i] = c.Text
+		}
+		fmt.Fprintf(w, "  %s  %s  %s\n", head, strings.Join(texts, " + "),
+			st.dim.Render("→ "+f.Verdict.Status.String()+"/"+f.Verdict.Code.String()))
+	}
+}
+
+func writeChangesText(w io.Writer, st textStyles, cs []changeJSON, l assess.Lang) {
+	for _, c := range cs {
+		fmt.Fprintln(w, "  "+c.Text)
+		for _, e := range c.Edits {
+			from, to := string(e.From), string(e.To)
+			if from == "null" {
+				from = pathWord("absent", l)
+			}
+			if to == "null" {
+				to = pathWord("absent", l)
+			}
+			fmt.Fprintln(w, st.dim.Render("      "+e.Path+word("colon", l)+from+" → "+to))
+		}
+	}
+}

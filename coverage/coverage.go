@@ -1,0 +1,236 @@
+// Package coverage says what a scenario set exercises of toolgate's
+// decisions and what it never does: which rules decide, which codes,
+// statuses, audit findings and outcome classes appear, and which branches
+// of the rules (every way a rule can pass or fire) are taken. It is for a
+// lecturer checking a course, as `opa test --coverage` is for a policy.
+// Every answer comes from the core (assess); nothing here decides.
+package coverage
+
+import (
+	"fmt"
+	"strings"
+
+	"toolgate/assess"
+	"toolgate/scenarios"
+)
+
+// Item is one thing a set can exercise, and the scenarios that do.
+type Item struct {
+	Name      string
+	Scenarios []string
+}
+
+// Covered reports whether some scenario exercises the item.
+func (i Item) Covered() bool { return len(i.Scenarios) > 0 }
+
+// Section is a list of items of one kind.
+type Section struct {
+	Title string
+	Items []Item
+}
+
+// Covered counts the items exercised.
+func (s Section) Covered() int {
+	n := 0
+	for _, it := range s.Items {
+		if it.Covered() {
+			n++
+		}
+	}
+	return n
+}
+
+// Report is the coverage of one scenario set.
+type Report struct {
+	// Counts is how many scenarios of each track the set has.
+	Counts   map[string]int
+	Sections []Section
+}
+
+// Never lists every item no scenario exercises, section by section.
+func (r Report) Never() []string {
+	var out []string
+	for _, s := range r.Sections {
+		for _, it := range s.Items {
+			if !it.Covered() {
+				out = append(out, it.Name)
+			}
+		}
+	}
+	return out
+}
+
+var words = map[string][2]string{
+	"rules":      {"Admission: the rule that decides", "准入：作出判断的规则"},
+	"codes":      {"Admission: codes", "准入：代码"},
+	"statuses":   {"Admission: statuses", "准入：状态"},
+	"branches":   {"Admission: branches — every way a rule passes or fires", "准入：分支——每条规则通过或触发的每种方式"},
+	"audit":      {"Audit: what it finds", "审计：发现"},
+	"classes":    {"Outcome classes", "结果类别"},
+	"clean":      {"no diagnostics", "无诊断"},
+	"pending":    {"pending (an open batch)", "等待中（未结束的批次）"},
+	"inputError": {"input error", "输入错误"},
+	"passed":     {"passed", "通过"},
+	"fired":      {"fired", "触发"},
+	"failClosed": {"an effect class the core does not know counts as a write (fail closed)", "不认识的效果类别按写入处理（失败即关闭）"},
+}
+
+func word(key string, l assess.Lang) string { return words[key][l] }
+
+// branch is one way a rule can end: its note, and whether it fired;
+// failClosed is the branch of any note marked fail-closed.
+type branch struct {
+	rule       assess.Rule
+	key        assess.NoteKey
+	fired      bool
+	failClosed bool
+}
+
+// branches are every way a rule can pass or fire, in rule order: each
+// explanation the core can give, with the rule it belongs to.
+var branches = []branch{
+	{assess.RuleToolInContract, assess.NoteToolFound, false, false},
+	{assess.RuleToolInContract, assess.NoteToolUnknown, true, false},
+	{assess.RuleToolInContract, assess.NoteToolVersionMismatch, true, false},
+	{assess.RuleCorrelation, assess.NoteNoRecord, false, false},
+	{assess.RuleCorrelation, assess.NoteCorrelationMatches, false, false},
+	{assess.RuleCorrelation, assess.NoteCorrelationConflict, true, false},
+	{assess.RuleArguments, assess.NoteNoRequiredArguments, false, false},
+	{assess.RuleArguments, assess.NoteArgumentsPresent, false, false},
+	{assess.RuleArguments, assess.NoteArgumentsMissing, true, false},
+	{assess.RuleEnvironment, assess.NoteEnvironmentAbsent, true, false},
+	{assess.RuleEnvironment, assess.NoteEnvironmentNotReady, true, false},
+	{assess.RuleEnvironment, assess.NoteEnvironmentReady, false, false},
+	{assess.RuleTimeout, assess.NoteNoRecordNoTimeout, false, false},
+	{assess.RuleTimeout, assess.NoteRecordNotTimedOut, false, false},
+	{assess.RuleTimeout, assess.NoteTimedOutNoEffect, true, false},
+	{assess.RuleTimeout, assess.NoteTimedOutUnknown, true, false},
+	{assess.RuleTimeout, assess.NoteTimedOutReadBack, false, false},
+	{assess.RuleVerification, assess.NoteNoRecordNoSuccess, false, false},
+	{assess.RuleVerification, assess.NoteRecordNotSucceeded, false, false},
+	{assess.RuleVerification, assess.NoteSucceededNoVerification, true, false},
+	{assess.RuleVerification, assess.NoteSucceededUnverified, true, false},
+	{assess.RuleVerification, assess.NoteSucceededAccepted, false, false},
+	{assess.RuleApproval, assess.NoteReadOnly, false, false},
+	{assess.RuleApproval, assess.NoteApprovalMissing, true, false},
+	{assess.RuleApproval, assess.NoteApprovalNotActive, true, false},
+	{assess.RuleApproval, assess.NoteApprovalScopeMismatch, true, false},
+	{assess.RuleApproval, assess.NoteApprovalActive, false, false},
+	{assess.RuleApproval, assess.NoteNone, false, true},
+	{assess.RuleAllow, assess.NoteAdmitted, true, false},
+}
+
+// label names a branch: the rule, whether it passed or fired, and the
+// core's own explanation with "…" for the values.
+func (b branch) label(l assess.Lang) string {
+	if b.failClosed {
+		return fmt.Sprintf("%d: %s", b.rule, word("failClosed", l))
+	}
+	n := assess.Note{Key: b.key, Args: [4]string{"…", "…", "…", "…"}, List: []string{"…"}, Items: []assess.Item{{Name: "…", Why: assess.WhyAbsent}}}
+	outcome := word("passed", l)
+	if b.fired {
+		outcome = word("fired", l)
+	}
+	return fmt.Sprintf("%d %s: %s", b.rule, outcome, n.Text(l))
+}
+
+// Of computes the coverage of a scenario set, in a language.
+func Of(list []scenarios.Scenario, l assess.Lang) Report {
+	r := Report{Counts: map[string]int{}}
+	rules := make([]Item, assess.NumRules)
+	for i := range rules {
+		ru := assess.Rule(i + 1)
+		rules[i].Name = fmt.Sprintf("%d %s", ru, ru.Title(l))
+	}
+	codes := assess.Codes()
+	codeItems := make([]Item, len(codes))
+	for i, c := range codes {
+		codeItems[i].Name = c.String()
+	}
+	var statusItems []Item
+	statusIndex := map[assess.Status]int{}
+	for _, c := range codes {
+		if _, ok := statusIndex[c.Status()]; !ok {
+			statusIndex[c.Status()] = len(statusItems)
+			statusItems = append(statusItems, Item{Name: c.Status().String()})
+		}
+	}
+	branchItems := make([]Item, len(branches))
+	for i, b := range branches {
+		branchItems[i].Name = b.label(l)
+	}
+	auditKinds := []string{word("clean", l), "unknown", "duplicate", "missing", word("pending", l), word("inputError", l)}
+	auditItems := make([]Item, len(auditKinds))
+	for i, k := range auditKinds {
+		auditItems[i].Name = k
+	}
+	var classItems []Item
+	for c := assess.ClassProtocolError; c <= assess.ClassFound; c++ {
+		classItems = append(classItems, Item{Name: c.String()})
+	}
+	add := func(it *Item, id string) {
+		if len(it.Scenarios) == 0 || it.Scenarios[len(it.Scenarios)-1] != id {
+			it.Scenarios = append(it.Scenarios, id)
+		}
+	}
+	for _, s := range list {
+		r.Counts[s.Track]++
+		switch s.Track {
+		case scenarios.TrackAudit:
+			res, err := assess.Audit(s.Audit)
+			if err != nil {
+				add(&auditItems[5], s.ID)
+				continue
+			}
+			kinds := map[string]bool{}
+			for _, d := range res.Diagnostics {
+				k, _, _ := strings.Cut(d, ":")
+				kinds[k] = true
+			}
+			for i, k := range []string{"", "unknown", "duplicate", "missing"} {
+				if kinds[k] {
+					add(&auditItems[i], s.ID)
+				}
+			}
+			if len(res.Pending) > 0 {
+				add(&auditItems[4], s.ID)
+			}
+			if len(res.Diagnostics)+len(res.Pending) == 0 {
+				add(&auditItems[0], s.ID)
+			}
+		case scenarios.TrackOutcome:
+			if class, _, err := assess.Classify(s.Outcome); err == nil {
+				add(&classItems[class-assess.ClassProtocolError], s.ID)
+			}
+		default:
+			in := s.Input
+			v, trace := assess.Explain(&in)
+			add(&rules[v.Code.Rule()-1], s.ID)
+			for i, c := range codes {
+				if c == v.Code {
+					add(&codeItems[i], s.ID)
+				}
+			}
+			add(&statusItems[statusIndex[v.Status]], s.ID)
+			for _, st := range trace {
+				if st.Outcome == assess.NotReached {
+					continue
+				}
+				for i, b := range branches {
+					if b.failClosed && st.Note.FailClosed || !b.failClosed && b.key == st.Note.Key {
+						add(&branchItems[i], s.ID)
+					}
+				}
+			}
+		}
+	}
+	r.Sections = []Section{
+		{word("rules", l), rules},
+		{word("codes", l), codeItems},
+		{word("statuses", l), statusItems},
+		{word("branches", l), branchItems},
+		{word("audit", l), auditItems},
+		{word("classes", l), classItems},
+	}
+	return r
+}

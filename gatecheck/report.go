@@ -1,0 +1,236 @@
+package gatecheck
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"toolgate/assess"
+	"toolgate/decode"
+	"toolgate/look"
+	"toolgate/scenarios"
+	"toolgate/vectors"
+	"toolgate/walk"
+)
+
+// Row is one line of the summary: how many vectors of a kind (a rule, a
+// code, an audit diagnostic, an outcome class) the gate agreed on.
+type Row struct {
+	Name         string
+	Agree, Total int
+}
+
+// Summary groups the answers by what the expectation is: for admission by
+// deciding rule and by code, for the audit by diagnostic kind, for
+// outcomes by class; input errors are a row of their own. Groups are in a
+// fixed order and every kind is listed, even with no vector.
+func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
+	type key struct{ group, name string }
+	count := map[key]*Row{}
+	var order []key
+	row := func(group, name string) *Row {
+		k := key{group, name}
+		if count[k] == nil {
+			count[k] = &Row{Name: name}
+			order = append(order, k)
+		}
+		return count[k]
+	}
+	inputErrors := text("inputErrors", l)
+	switch r.Track {
+	case scenarios.TrackAudit:
+		for _, k := range []string{text("clean", l), "unknown", "duplicate", "missing", "pending", inputErrors} {
+			row("audit", k)
+		}
+	case scenarios.TrackOutcome:
+		for c := assess.ClassProtocolError; c <= assess.ClassFound; c++ {
+			row("class", c.String())
+		}
+		row("class", inputErrors)
+	default:
+		for ru := assess.RuleToolInContract; ru <= assess.RuleAllow; ru++ {
+			row("rule", fmt.Sprintf("%d %s", ru, ru.Title(l)))
+		}
+		row("rule", inputErrors)
+		for _, c := range assess.Codes() {
+			row("code", c.String())
+		}
+	}
+	tally := func(group, name string, agree bool) {
+		rw := row(group, name)
+		rw.Total++
+		if agree {
+			rw.Agree++
+		}
+	}
+	for _, a := range r.Answers {
+		exp := vectors.Expected(r.Track, a.Vector.Input)
+		ok := a.Agree()
+		switch {
+		case exp.Error != "" && r.Track == scenarios.TrackAudit:
+			tally("audit", inputErrors, ok)
+		case exp.Error != "" && r.Track == scenarios.TrackOutcome:
+			tally("class", inputErrors, ok)
+		case exp.Error != "":
+			tally("rule", inputErrors, ok)
+		case exp.Verdict != nil:
+			ru := exp.Verdict.Code.Rule()
+			tally("rule", fmt.Sprintf("%d %s", ru, ru.Title(l)), ok)
+			tally("code", exp.Verdict.Code.String(), ok)
+		case exp.Audit != nil:
+			kinds := map[string]bool{}
+			for _, d := range exp.Audit.Diagnostics {
+				kind, _, _ := strings.Cut(d, ":")
+				kinds[kind] = true
+			}
+			if len(exp.Audit.Pending) > 0 {
+				kinds["pending"] = true
+			}
+			if len(kinds) == 0 {
+				kinds[text("clean", l)] = true
+			}
+			for _, k := range []string{text("clean", l), "unknown", "duplicate", "missing", "pending"} {
+				if kinds[k] {
+					tally("audit", k, ok)
+				}
+			}
+		default:
+			tally("class", exp.Class.String(), ok)
+		}
+	}
+	idx := map[string]int{}
+	for _, k := range order {
+		if _, ok := idx[k.group]; !ok {
+			idx[k.group] = len(groups)
+			groups = append(groups, k.group)
+			rows = append(rows, nil)
+		}
+		rows[idx[k.group]] = append(rows[idx[k.group]], *count[k])
+	}
+	for i, g := range groups {
+		groups[i] = text("by-"+g, l)
+	}
+	return groups, rows
+}
+
+var texts = map[string][2]string{
+	"inputErrors":  {"input errors", "输入错误"},
+	"clean":        {"no diagnostics", "无诊断"},
+	"by-rule":      {"By deciding rule", "按作出判断的规则"},
+	"by-code":      {"By code", "按代码"},
+	"by-audit":     {"By what the audit finds", "按审计发现"},
+	"by-class":     {"By outcome class", "按结果类别"},
+	"input":        {"input", "输入"},
+	"expected":     {"expected", "预期"},
+	"got":          {"got", "实际"},
+	"differs":      {"differs", "差异"},
+	"why":          {"why toolgate expects it", "toolgate 为什么这样预期"},
+	"refuses":      {"toolgate refuses this input", "toolgate 拒绝这个输入"},
+	"disagree":     {"DISAGREE", "不一致"},
+	"summary":      {"%d vectors: %d agree, %d disagree", "%d 个向量：%d 个一致，%d 个不一致"},
+	"allAgree":     {"the gate agrees with toolgate on every vector", "这个门与 toolgate 在每个向量上都一致"},
+	"stderr":       {"the gate's stderr", "这个门的 stderr"},
+	"note":         {"note", "注意"},
+	"colon":        {": ", "："},
+	"stoppedAfter": {"the check stopped: %s", "检查中止：%s"},
+	"answered":     {"answers read before it stopped: %d", "中止前读到的回答：%d"},
+	"noStderr":     {"(nothing on stderr)", "（stderr 没有输出）"},
+}
+
+func text(key string, l assess.Lang) string { return texts[key][l] }
+
+// WriteText writes the report for people: each disagreement with the
+// input, what was expected, what came, and toolgate's trace of why; then
+// the summary.
+func WriteText(w io.Writer, r Report, l assess.Lang) {
+	colon := text("colon", l)
+	field := func(key, value string) {
+		label := text(key, l) + strings.TrimRight(colon, " ")
+		fmt.Fprintf(w, "  %s%s %s\n", label, strings.Repeat(" ", max(0, 10-lipgloss.Width(label))), value)
+	}
+	for _, a := range r.Answers {
+		if a.Agree() {
+			continue
+		}
+		fmt.Fprintf(w, "✗ %s  %s\n", text("disagree", l), a.Vector.ID)
+		field("input", Sanitize(a.Vector.Input))
+		field("expected", string(a.Vector.Expect))
+		field("got", Sanitize(clip(a.Line, 2000)))
+		for _, d := range a.Diffs {
+			field("differs", d)
+		}
+		writeWhy(w, r.Track, a.Vector, l)
+		fmt.Fprintln(w)
+	}
+	groups, rows := Summary(r, l)
+	for i, g := range groups {
+		fmt.Fprintln(w, g)
+		width := 0
+		for _, rw := range rows[i] {
+			width = max(width, lipgloss.Width(rw.Name))
+		}
+		for _, rw := range rows[i] {
+			mark := "✓"
+			switch {
+			case rw.Total == 0:
+				mark = "-"
+			case rw.Agree < rw.Total:
+				mark = "✗"
+			}
+			fmt.Fprintf(w, "  %s %s  %3d/%d\n", mark, rw.Name+strings.Repeat(" ", width-lipgloss.Width(rw.Name)), rw.Agree, rw.Total)
+		}
+	}
+	fmt.Fprintln(w)
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "%s%s%s\n", text("note", l), colon, n)
+	}
+	n := r.Disagreements()
+	fmt.Fprintf(w, text("summary", l)+"\n", len(r.Answers), len(r.Answers)-n, n)
+	if n == 0 {
+		fmt.Fprintln(w, text("allAgree", l))
+	}
+}
+
+// writeWhy writes toolgate's own walk of the vector's input up to the
+// step that decides: why the expected answer is what it is.
+func writeWhy(w io.Writer, track string, v vectors.Vector, l assess.Lang) {
+	exp := vectors.Expected(track, v.Input)
+	fmt.Fprintf(w, "  %s%s\n", text("why", l), strings.TrimRight(text("colon", l), " "))
+	if exp.Error != "" {
+		fmt.Fprintf(w, "      %s%s%s\n", text("refuses", l), text("colon", l), exp.Error)
+		return
+	}
+	s := scenarios.Scenario{Track: track}
+	switch track {
+	case scenarios.TrackAudit:
+		s.Audit, _ = decode.Audit(v.Input)
+	case scenarios.TrackOutcome:
+		s.Outcome, _ = decode.Outcome(v.Input)
+	default:
+		s.Input, _ = decode.Input(v.Input)
+	}
+	wk := walk.Of(s, l)
+	for i, st := range wk.Steps {
+		if st.Outcome == assess.NotReached {
+			break
+		}
+		fmt.Fprintf(w, "    %d %s %s — %s\n", i+1, look.OutcomeSymbol(st.Outcome), st.Title, st.Explanation)
+	}
+}
+
+// WriteFailure writes a check that could not finish: what happened, how
+// far it got, and what the gate printed on stderr.
+func WriteFailure(w io.Writer, e *GateError, l assess.Lang) {
+	fmt.Fprintf(w, text("stoppedAfter", l)+"\n", e.Msg)
+	fmt.Fprintf(w, text("answered", l)+"\n", e.Answered)
+	fmt.Fprintf(w, "%s%s\n", text("stderr", l), strings.TrimRight(text("colon", l), " "))
+	if strings.TrimSpace(e.Stderr) == "" {
+		fmt.Fprintln(w, "  "+text("noStderr", l))
+		return
+	}
+	for _, line := range strings.Split(strings.TrimRight(Sanitize([]byte(e.Stderr)), "\n"), "\n") {
+		fmt.Fprintln(w, "  | "+line)
+	}
+}

@@ -1,0 +1,322 @@
+// Package importer turns artefacts of real agent harnesses into toolgate
+// inputs: an MCP server's tools/list answer into a contract (and a
+// scenario around it), and a model transcript — Anthropic Messages,
+// OpenAI Responses items, an MCP JSON-RPC log — into correlation-audit
+// batches.
+//
+// Everything it reads is untrusted: the input is bounded in size and in
+// nesting, and every problem is an error that names the place (line and
+// column, and the field) — never a panic.
+package importer
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"toolgate/decode"
+)
+
+// Limits on what is read.
+const (
+	// MaxInput is the most bytes an imported file may have.
+	MaxInput = 32 << 20
+	// MaxDepth is the deepest nesting of arrays and objects accepted.
+	MaxDepth = 128
+)
+
+// Error is a problem in the input, with where it is. Line and Column are
+// 1-based (byte columns, as Go's compiler counts); 0 when unknown.
+type Error struct {
+	Name         string
+	Line, Column int
+	// Path names the field, e.g. "result.tools[2].annotations.readOnlyHint".
+	Path string
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Name)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", e.Line, e.Column)
+	}
+	b.WriteString(": ")
+	if e.Path != "" {
+		b.WriteString(e.Path + ": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// ReadAll reads r up to MaxInput bytes; a larger input is an error, and
+// nothing past the limit is read.
+func ReadAll(r io.Reader, name string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxInput+1))
+	if err != nil {
+		return nil, &Error{Name: name, Msg: err.Error()}
+	}
+	if len(data) > MaxInput {
+		return nil, &Error{Name: name, Msg: fmt.Sprintf("larger than %d MiB, the most toolgate imports", MaxInput>>20)}
+	}
+	return data, nil
+}
+
+// values splits data into its JSON values (one value, JSON Lines, or
+// values separated by whitespace), each checked to be JSON and not nested
+// deeper than MaxDepth.
+func values(name string, data []byte) ([]decode.Value, error) {
+	s := decode.NewStream(strings.NewReader(string(data)))
+	var out []decode.Value
+	for {
+		v, err := s.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, &Error{Name: name, Msg: err.Error()}
+		}
+		if off, ok := tooDeep(v.Raw); ok {
+			line, col := v.Position(off)
+			return nil, &Error{Name: name, Line: line, Column: col, Msg: fmt.Sprintf("nested deeper than %d levels", MaxDepth)}
+		}
+		// Duplicate names are for the decoders to report, with the field.
+		dec := jsontext.NewDecoder(strings.NewReader(string(v.Raw)), jsontext.AllowDuplicateNames(true))
+		if _, err := dec.ReadValue(); err != nil {
+			off := dec.InputOffset()
+			var sx *jsontext.SyntacticError
+			msg := err.Error()
+			if errors.As(err, &sx) {
+				off, msg = sx.ByteOffset, sx.Err.Error()
+			}
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				off, msg = int64(len(v.Raw)), "unexpected end of input: a value is not closed"
+			}
+			line, col := v.Position(off)
+			return nil, &Error{Name: name, Line: line, Column: col, Msg: "not JSON: " + strings.TrimPrefix(msg, "jsontext: ")}
+		}
+		out = append(out, v)
+	}
+	if len(out) == 0 {
+		return nil, &Error{Name: name, Msg: "empty: no JSON value"}
+	}
+	return out, nil
+}
+
+// tooDeep finds where nesting passes MaxDepth, counting brackets outside
+// strings.
+func tooDeep(raw []byte) (int64, bool) {
+	depth, inString, escaped := 0, false, false
+	for i, c := range raw {
+		switch {
+		case inString && escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case inString && c == '"':
+			inString = false
+		case inString:
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			if depth > MaxDepth {
+				return int64(i), true
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return 0, false
+}
+
+// lenient decodes JSON from the outside world: unknown members are
+// allowed (the protocols grow), duplicate names and invalid UTF-8 are not.
+var lenient = json.JoinOptions(
+	jsontext.AllowDuplicateNames(false),
+	jsontext.AllowInvalidUTF8(false),
+)
+
+// unmarshal decodes raw (a part of value v, starting at byte base of v)
+// into out; an error names the line, column and the field, with prefix
+// before the field path.
+func unmarshal(name string, v decode.Value, raw []byte, base int64, prefix string, out any) error {
+	err := json.Unmarshal(raw, out, lenient)
+	if err == nil {
+		return nil
+	}
+	e := &Error{Name: name, Path: prefix, Msg: strings.TrimPrefix(err.Error(), "json: ")}
+	var se *json.SemanticError
+	var sx *jsontext.SyntacticError
+	switch {
+	case errors.As(err, &se):
+		e.Path = join(prefix, dotted(se.JSONPointer))
+		e.Line, e.Column = v.Position(base + se.ByteOffset)
+		switch {
+		case se.JSONKind != 0 && se.GoType != nil:
+			e.Msg = "want " + decode.KindOf(se.GoType) + ", got " + kindOfJSON(se.JSONKind)
+		case se.Err != nil:
+			e.Msg = strings.TrimPrefix(se.Err.Error(), "jsontext: ")
+		}
+	case errors.As(err, &sx):
+		e.Path = join(prefix, dotted(sx.JSONPointer))
+		e.Line, e.Column = v.Position(base + sx.ByteOffset)
+		e.Msg = strings.TrimPrefix(sx.Err.Error(), "jsontext: ")
+		if errors.Is(sx.Err, jsontext.ErrDuplicateName) {
+			e.Msg = "duplicate field"
+		}
+	}
+	return e
+}
+
+// at is an error at a field of value v, placed at the value's start when
+// the field's own place is not known.
+func at(name string, v decode.Value, path, format string, args ...any) *Error {
+	return &Error{Name: name, Line: v.Line, Column: v.Column, Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+func join(prefix, path string) string {
+	switch {
+	case prefix == "":
+		return path
+	case path == "":
+		return prefix
+	case strings.HasPrefix(path, "["):
+		return prefix + path
+	}
+	return prefix + "." + path
+}
+
+// dotted turns "/tools/0/name" into "tools[0].name".
+func dotted(p jsontext.Pointer) string {
+	var b strings.Builder
+	for tok := range p.Tokens() {
+		if _, err := strconv.Atoi(tok); err == nil {
+			b.WriteString("[" + tok + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(tok)
+	}
+	return b.String()
+}
+
+func kindOfJSON(k jsontext.Kind) string {
+	switch k {
+	case 'n':
+		return "null"
+	case 't', 'f':
+		return "boolean"
+	case '"':
+		return "string"
+	case '0':
+		return "number"
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	}
+	return "invalid value"
+}
+
+// members reads the top-level members of an object value and where
+// each value starts. An error says why raw is not an object of unique
+// names.
+func members(raw []byte) (map[string]member, error) {
+	if k := jsontext.Value(raw).Kind(); k != '{' {
+		return nil, fmt.Errorf("want object, got %s", kindOfJSON(k))
+	}
+	dec := jsontext.NewDecoder(strings.NewReader(string(raw)), jsontext.AllowDuplicateNames(true))
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, err
+	}
+	out := map[string]member{}
+	for dec.PeekKind() != '}' {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return nil, err
+		}
+		name := tok.String() // a token is void after the next read
+		val, err := dec.ReadValue()
+		if err != nil {
+			return nil, err
+		}
+		val = bytes.Clone(val) // the decoder reuses its buffer
+		if _, seen := out[name]; seen {
+			return nil, fmt.Errorf("duplicate field %q", name)
+		}
+		out[name] = member{Raw: val, Offset: dec.InputOffset() - int64(len(val))}
+	}
+	return out, nil
+}
+
+// member is one member's value and its byte offset in the object's text.
+type member struct {
+	Raw    jsontext.Value
+	Offset int64
+}
+
+// str reads a JSON string member; ok is false when absent or null.
+func str(m map[string]member, key string) (string, bool, error) {
+	v, present := m[key]
+	if !present || v.Raw.Kind() == 'n' {
+		return "", false, nil
+	}
+	if v.Raw.Kind() != '"' {
+		return "", false, fmt.Errorf("want string, got %s", kindOfJSON(v.Raw.Kind()))
+	}
+	var s string
+	if err := json.Unmarshal(v.Raw, &s); err != nil {
+		return "", false, err
+	}
+	return s, true, nil
+}
+
+// offsetOf finds where the value at pointer (e.g. "/tools/2/name") starts
+// in raw; ok is false when there is no such value.
+func offsetOf(raw []byte, pointer string) (int64, bool) {
+	if pointer == "" {
+		return 0, true
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	for {
+		before := dec.InputOffset()
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return 0, false
+		}
+		if k := tok.Kind(); k == '}' || k == ']' {
+			continue
+		}
+		kind, n := dec.StackIndex(dec.StackDepth())
+		if kind == '{' && n%2 == 1 {
+			continue // a member's name
+		}
+		if string(dec.StackPointer()) == pointer {
+			// before is where the previous token ended: skip the space,
+			// colon or comma after it.
+			for before < int64(len(raw)) && strings.ContainsRune(" \t\r\n:,", rune(raw[before])) {
+				before++
+			}
+			return before, true
+		}
+	}
+}
+
+// fieldAt is an error at the field named by pointer in value v (the
+// value's start when the field is not found); path is how it is named.
+func fieldAt(name string, v decode.Value, pointer, path, format string, args ...any) *Error {
+	e := at(name, v, path, format, args...)
+	if off, ok := offsetOf(v.Raw, pointer); ok {
+		e.Line, e.Column = v.Position(off)
+	}
+	return e
+}

@@ -1,0 +1,174 @@
+package vectors_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/assess"
+	"toolgate/scenarios"
+	"toolgate/vectors"
+)
+
+func track(t *testing.T, name string) []vectors.Vector {
+	t.Helper()
+	vs, err := vectors.For(name, scenarios.MustBuiltin())
+	require.NoError(t, err)
+	return vs
+}
+
+func byID(vs []vectors.Vector) map[string]vectors.Vector {
+	m := map[string]vectors.Vector{}
+	for _, v := range vs {
+		m[v.ID] = v
+	}
+	return m
+}
+
+// TestWriteReadsBack writes every track as JSON Lines and reads each line
+// back: one vector a line, the input on that line, the expectation the
+// core's answer for that input.
+func TestWriteReadsBack(t *testing.T) {
+	for _, name := range scenarios.Tracks {
+		vs := track(t, name)
+		var buf bytes.Buffer
+		require.NoError(t, vectors.Write(&buf, vs))
+		lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+		require.Len(t, lines, len(vs), name)
+		for i, line := range lines {
+			var got struct {
+				ID     string         `json:"id"`
+				Input  jsontext.Value `json:"input"`
+				Expect jsontext.Value `json:"expect"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(line), &got, jsontext.AllowDuplicateNames(true)), line)
+			assert.Equal(t, vs[i].ID, got.ID)
+			assert.NotContains(t, string(got.Input), "\n")
+			assert.JSONEq(t, string(vectors.Expected(name, got.Input).JSON()), string(got.Expect), got.ID)
+		}
+		for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), name) {
+			assert.Contains(t, byID(vs), "scenario/"+s.ID, "every built-in scenario is a vector")
+		}
+	}
+}
+
+func TestAdmissionCoversEveryRuleCodeStatus(t *testing.T) {
+	rules, codes, statuses := map[assess.Rule]int{}, map[assess.Code]int{}, map[assess.Status]int{}
+	errors := 0
+	for _, v := range track(t, scenarios.TrackAdmission) {
+		a := vectors.Expected(scenarios.TrackAdmission, v.Input)
+		if a.Error != "" {
+			errors++
+			continue
+		}
+		require.NotNil(t, a.Verdict, v.ID)
+		rules[a.Verdict.Code.Rule()]++
+		codes[a.Verdict.Code]++
+		statuses[a.Verdict.Status]++
+	}
+	for r := assess.RuleToolInContract; r <= assess.RuleAllow; r++ {
+		assert.GreaterOrEqual(t, rules[r], 2, "rule %d decides at least two vectors", r)
+	}
+	for _, c := range assess.Codes() {
+		assert.Positive(t, codes[c], "code %s appears", c)
+		assert.Positive(t, statuses[c.Status()], "status %s appears", c.Status())
+	}
+	assert.GreaterOrEqual(t, errors, 40, "input errors are vectors too")
+}
+
+func TestEveryFieldHasItsFourCases(t *testing.T) {
+	m := byID(track(t, scenarios.TrackAdmission))
+	fields := []string{"contract", "contract.version", "contract.tools", "contract.tools[0].name",
+		"contract.tools[0].version", "contract.tools[0].effectClass", "contract.tools[0].requiredArguments",
+		"contract.tools[0].approvalScope", "request", "request.correlationId", "request.tool", "request.tool.name",
+		"request.tool.version", "request.arguments", "environment", "environment.status", "approval",
+		"approval.status", "approval.scope", "invocationRecord", "invocationRecord.correlationId",
+		"invocationRecord.status", "invocationRecord.verificationStatus", "invocationRecord.effectStatus"}
+	for _, f := range fields {
+		for _, c := range []string{"absent", "null", "empty-string"} {
+			assert.Contains(t, m, "field/"+f+"/"+c)
+		}
+		wrong := 0
+		for id := range m {
+			if strings.HasPrefix(id, "field/"+f+"/wrong-type-") {
+				wrong++
+				assert.Contains(t, string(m[id].Expect), `"error"`, "%s: a wrong type is an input error", id)
+			}
+		}
+		assert.Equal(t, 1, wrong, "field %s has a wrong-type case", f)
+	}
+}
+
+// TestSpecCases pins vectors whose answer SPEC §1 states outright, so that
+// a change in the core that breaks the contract shows here by name.
+func TestSpecCases(t *testing.T) {
+	m := byID(track(t, scenarios.TrackAdmission))
+	tests := map[string]string{
+		"rule/7/scope-empty-is-not-the-name":    `{"status":"requires_approval","code":"approval_scope_mismatch","correlationId":"call-2"}`,
+		"rule/7/scope-empty-is-a-value":         `{"status":"allowed","code":"admission_allowed","correlationId":"call-2"}`,
+		"rule/7/unknown-class-fails-closed":     `{"status":"requires_approval","code":"approval_missing","correlationId":"call-1"}`,
+		"rule/3/two-missing-in-contract-order":  `{"status":"rejected","code":"invalid_arguments","correlationId":"call-2","missingArguments":["noteId","title"]}`,
+		"rule/3/listed-twice-reported-once":     `{"status":"rejected","code":"invalid_arguments","correlationId":"call-1","missingArguments":["noteId"]}`,
+		"rule/5/timed-out-effect-unknown":       `{"status":"effect_unknown","code":"timed_out_without_readback","correlationId":"call-4","effectStatus":"unknown"}`,
+		"rule/4/before-rule-7":                  `{"status":"blocked","code":"environment_not_ready","correlationId":"call-2"}`,
+		"rule/1/both-versions-absent":           `{"status":"allowed","code":"admission_allowed","correlationId":"call-1"}`,
+		"rule/1/request-version-absent-tool-v1": `{"status":"rejected","code":"tool_version_mismatch","correlationId":"call-1"}`,
+		"field/approval/null":                   `{"status":"requires_approval","code":"approval_missing","correlationId":"call-2"}`,
+		"unknown/inside-arguments-is-fine":      `{"status":"allowed","code":"admission_allowed","correlationId":"call-1"}`,
+	}
+	for id, want := range tests {
+		v, ok := m[id]
+		if assert.True(t, ok, id) {
+			assert.JSONEq(t, want, string(v.Expect), id)
+		}
+	}
+	for _, id := range []string{"unknown/top-level-typo", "unknown/top-level-capitalised", "json/duplicate-field", "field/request.tool.name/empty-string"} {
+		assert.Contains(t, string(m[id].Expect), `"error"`, id)
+	}
+}
+
+func TestAuditAndOutcomeCover(t *testing.T) {
+	kinds := map[string]int{}
+	for _, v := range track(t, scenarios.TrackAudit) {
+		a := vectors.Expected(scenarios.TrackAudit, v.Input)
+		if a.Error != "" {
+			kinds["error"]++
+			continue
+		}
+		for _, d := range a.Audit.Diagnostics {
+			kind, _, _ := strings.Cut(d, ":")
+			kinds[kind]++
+		}
+		if len(a.Audit.Pending) > 0 {
+			kinds["pending"]++
+		}
+		if len(a.Audit.Diagnostics)+len(a.Audit.Pending) == 0 {
+			kinds["clean"]++
+		}
+	}
+	for _, k := range []string{"unknown", "duplicate", "missing", "pending", "clean", "error"} {
+		assert.GreaterOrEqual(t, kinds[k], 2, "audit: %s", k)
+	}
+	classes := map[string]int{}
+	for _, v := range track(t, scenarios.TrackOutcome) {
+		a := vectors.Expected(scenarios.TrackOutcome, v.Input)
+		if a.Error != "" {
+			classes["error"]++
+			continue
+		}
+		classes[a.Class.String()]++
+	}
+	for _, c := range []string{"found", "not_found", "invalid_arguments", "permission_denied", "execution_error", "protocol_error", "error"} {
+		assert.GreaterOrEqual(t, classes[c], 2, "outcome: %s", c)
+	}
+}
+
+func TestUnknownTrack(t *testing.T) {
+	_, err := vectors.For("billing", nil)
+	assert.ErrorContains(t, err, `track "billing"`)
+}

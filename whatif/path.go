@@ -1,0 +1,182 @@
+package whatif
+
+import (
+	"toolgate/assess"
+	"toolgate/look"
+)
+
+// Change is one knob set to one option.
+type Change struct {
+	Knob   Knob
+	Option int
+}
+
+// Text is the change for people, e.g. "Approval → active".
+func (c Change) Text(l assess.Lang) string {
+	return c.Knob.Name(l) + " → " + c.Knob.Option(c.Option, l)
+}
+
+// Changes is a set of knob changes, applied in menu order.
+type Changes []Change
+
+// Apply returns a copy of the input with every change made, in order.
+func (cs Changes) Apply(in assess.Input) assess.Input {
+	out := Clone(in)
+	for _, c := range cs {
+		c.Knob.apply(&out, c.Option)
+	}
+	return out
+}
+
+// Edit is one field a set of changes changes: its path (as look names
+// fields, e.g. "approval.status") and its value before and after, as JSON
+// text; an absent value is "".
+type Edit struct {
+	Path     string
+	From, To string
+}
+
+// Edits lists the fields that differ between before and after, in the
+// order look lists an input's fields: what a set of changes does to an
+// input, field by field.
+func Edits(before, after assess.Input) []Edit {
+	values := func(in assess.Input) ([]string, map[string]string) {
+		var order []string
+		m := map[string]string{}
+		for _, f := range look.Fields(in, nil) {
+			order = append(order, f.Path)
+			if !f.Absent {
+				m[f.Path] = f.Value
+			}
+		}
+		return order, m
+	}
+	beforeOrder, was := values(before)
+	afterOrder, is := values(after)
+	var out []Edit
+	seen := map[string]bool{}
+	for _, p := range append(afterOrder, beforeOrder...) {
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if was[p] != is[p] {
+			out = append(out, Edit{Path: p, From: was[p], To: is[p]})
+		}
+	}
+	return out
+}
+
+// Firing is, for a rule that passed, the smallest set of changes that
+// makes that rule the one that decides, and the verdict it then gives.
+// Changes is nil when no combination of the knobs makes the rule fire.
+type Firing struct {
+	Rule    assess.Rule
+	Changes Changes
+	Verdict assess.Verdict
+}
+
+// Path answers "what is missing to get allowed?" for one admission input,
+// over the what-if knobs, with assess deciding every candidate: the
+// smallest set of knob changes that makes the verdict allowed, and, for
+// every rule that passed, the smallest set that makes it fire.
+type Path struct {
+	// Verdict is the input's own verdict.
+	Verdict assess.Verdict
+	// Allowed says the input is allowed already; ToAllowed is then empty.
+	Allowed bool
+	// Reachable says some combination of the knobs makes it allowed.
+	Reachable bool
+	// ToAllowed is the first smallest set of changes (in menu order) that
+	// makes the verdict allowed; Alternatives are the other sets of that
+	// size, at most MaxAlternatives of them.
+	ToAllowed    Changes
+	Alternatives []Changes
+	// Fire has one entry per rule that passed, in rule order.
+	Fire []Firing
+}
+
+// MaxAlternatives bounds how many other smallest sets a Path lists.
+const MaxAlternatives = 3
+
+// PathToAllowed computes the path to allowed for an admission input. It is
+// pure: it turns the knobs on copies of in (in is not changed) and asks
+// assess for the verdict of each copy. Every combination of knobs is tried
+// in order of size — a few thousand at most, each one call of assess — so
+// the answer is exact over the knobs: no smaller set works. When the knobs
+// cannot reach allowed (a tool the contract lacks, a second required
+// argument missing), Reachable is false.
+func PathToAllowed(in assess.Input) Path {
+	knobs := Knobs()
+	v, trace := assess.Explain(&in)
+	p := Path{Verdict: v, Allowed: v.Status == assess.StatusAllowed}
+	p.Reachable = p.Allowed
+	// For each knob, the options that change the input: every option but
+	// the one the input is at.
+	options := make([][]int, len(knobs))
+	for i, k := range knobs {
+		cur := k.Current(in)
+		for o := range k.Options {
+			if o != cur {
+				options[i] = append(options[i], o)
+			}
+		}
+	}
+	fire := map[assess.Rule]int{} // rule → index in p.Fire
+	for _, st := range trace {
+		if st.Outcome == assess.Passed {
+			fire[st.Rule] = len(p.Fire)
+			p.Fire = append(p.Fire, Firing{Rule: st.Rule})
+		}
+	}
+	unfired := len(p.Fire)
+	allowedSize := 0 // the size of the smallest sets that reach allowed, once found
+	for size := 1; size <= len(knobs); size++ {
+		doneAllowed := p.Allowed || allowedSize != 0 && size > allowedSize
+		if doneAllowed && unfired == 0 {
+			break
+		}
+		eachCombination(knobs, options, size, func(cs Changes) {
+			got := assess.Assess(ptr(cs.Apply(in)))
+			if !doneAllowed && got.Status == assess.StatusAllowed {
+				switch {
+				case p.ToAllowed == nil:
+					p.ToAllowed, p.Reachable, allowedSize = clone(cs), true, size
+				case len(p.Alternatives) < MaxAlternatives:
+					p.Alternatives = append(p.Alternatives, clone(cs))
+				}
+			}
+			if i, ok := fire[got.Code.Rule()]; ok && p.Fire[i].Changes == nil {
+				p.Fire[i].Changes, p.Fire[i].Verdict = clone(cs), got
+				unfired--
+			}
+		})
+	}
+	return p
+}
+
+func ptr(in assess.Input) *assess.Input { return &in }
+
+func clone(cs Changes) Changes { return append(Changes(nil), cs...) }
+
+// eachCombination calls f with every set of size knobs (in menu order),
+// each knob set to each of its options in turn. cs is reused between
+// calls.
+func eachCombination(knobs []Knob, options [][]int, size int, f func(cs Changes)) {
+	cs := make(Changes, 0, size)
+	var rec func(from int)
+	rec = func(from int) {
+		if len(cs) == size {
+			f(cs)
+			return
+		}
+		for k := from; k <= len(knobs)-(size-len(cs)); k++ {
+			for _, o := range options[k] {
+				cs = append(cs, Change{Knob: knobs[k], Option: o})
+				rec(k + 1)
+				cs = cs[:len(cs)-1]
+			}
+		}
+	}
+	rec(0)
+}

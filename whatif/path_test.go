@@ -1,0 +1,219 @@
+package whatif_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/assess"
+	"toolgate/scenarios"
+	"toolgate/whatif"
+)
+
+func admissionInputs(t *testing.T) map[string]assess.Input {
+	t.Helper()
+	out := map[string]assess.Input{}
+	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission) {
+		out[s.ID] = s.Input
+	}
+	require.NotEmpty(t, out)
+	return out
+}
+
+func knobIDs(cs whatif.Changes) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Knob.ID+"="+c.Knob.Options[c.Option][0])
+	}
+	return out
+}
+
+// smallestByBruteForce tries every assignment of every knob (unchanged, or
+// one of its options) — the whole product, not sets in order of size — and
+// returns the fewest changed knobs that reach allowed, or -1.
+func smallestByBruteForce(in assess.Input) int {
+	knobs := whatif.Knobs()
+	best := -1
+	choice := make([]int, len(knobs)) // -1: unchanged
+	current := make([]int, len(knobs))
+	for i, k := range knobs {
+		current[i] = k.Current(in)
+	}
+	var rec func(i int)
+	rec = func(i int) {
+		if i == len(knobs) {
+			var cs whatif.Changes
+			for k, o := range choice {
+				if o >= 0 {
+					cs = append(cs, whatif.Change{Knob: knobs[k], Option: o})
+				}
+			}
+			out := cs.Apply(in)
+			if assess.Assess(&out).Status == assess.StatusAllowed && (best < 0 || len(cs) < best) {
+				best = len(cs)
+			}
+			return
+		}
+		choice[i] = -1
+		rec(i + 1)
+		for o := range knobs[i].Options {
+			if o == current[i] {
+				continue
+			}
+			choice[i] = o
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	return best
+}
+
+func TestPathToAllowedScenarios(t *testing.T) {
+	inputs := admissionInputs(t)
+	tests := []struct {
+		id        string
+		allowed   bool
+		reachable bool
+		toAllowed []string // the first smallest set, in menu order
+	}{
+		{"unknown-tool", false, false, nil},
+		{"invalid-arguments", false, true, []string{"argument=as written"}},
+		{"read-only-candidate", true, true, nil},
+		{"write-without-approval", false, true, []string{"approval=active"}},
+		{"correlation-conflict", false, true, []string{"record=none"}},
+		{"timed-out-no-readback", false, true, []string{"record=none"}},
+		{"succeeded-not-verified", false, true, []string{"record=none"}},
+		{"demo", true, true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			in, ok := inputs[tt.id]
+			require.True(t, ok)
+			before := whatif.Clone(in)
+			p := whatif.PathToAllowed(in)
+			assert.Equal(t, before, in, "the input is not changed")
+			assert.Equal(t, assess.Assess(&in), p.Verdict)
+			assert.Equal(t, tt.allowed, p.Allowed)
+			assert.Equal(t, tt.reachable, p.Reachable)
+			assert.Equal(t, tt.toAllowed, knobIDs(p.ToAllowed))
+		})
+	}
+	// Two other ways out of the timeout, both one knob.
+	p := whatif.PathToAllowed(inputs["timed-out-no-readback"])
+	var alts [][]string
+	for _, a := range p.Alternatives {
+		alts = append(alts, knobIDs(a))
+	}
+	assert.Equal(t, [][]string{{"status=failed"}, {"effect=read_back"}}, alts)
+}
+
+// checkPath checks what a Path claims against assess and a brute force.
+func checkPath(t *testing.T, name string, in assess.Input) {
+	t.Helper()
+	p := whatif.PathToAllowed(in)
+	v, trace := assess.Explain(&in)
+	smallest := smallestByBruteForce(in)
+	switch {
+	case p.Allowed:
+		assert.Equal(t, assess.StatusAllowed, v.Status, name)
+		assert.Empty(t, p.ToAllowed, name)
+	case !p.Reachable:
+		assert.Equal(t, -1, smallest, "%s: brute force finds no way to allowed either", name)
+		assert.Empty(t, p.ToAllowed, name)
+	default:
+		assert.Equal(t, smallest, len(p.ToAllowed), "%s: the path is as short as brute force finds", name)
+		for _, cs := range append([]whatif.Changes{p.ToAllowed}, p.Alternatives...) {
+			out := cs.Apply(in)
+			assert.Equal(t, assess.StatusAllowed, assess.Assess(&out).Status, "%s: %v reaches allowed", name, knobIDs(cs))
+			assert.Len(t, cs, len(p.ToAllowed), "%s: alternatives are as short", name)
+		}
+	}
+	var passed []assess.Rule
+	for _, st := range trace {
+		if st.Outcome == assess.Passed {
+			passed = append(passed, st.Rule)
+		}
+	}
+	require.Len(t, p.Fire, len(passed), name)
+	for i, f := range p.Fire {
+		assert.Equal(t, passed[i], f.Rule, name)
+		if f.Changes == nil {
+			continue
+		}
+		out := f.Changes.Apply(in)
+		got := assess.Assess(&out)
+		assert.Equal(t, f.Rule, got.Code.Rule(), "%s: %v makes rule %d fire", name, knobIDs(f.Changes), f.Rule)
+		assert.Equal(t, got, f.Verdict, name)
+	}
+}
+
+func TestPathToAllowedAgainstBruteForce(t *testing.T) {
+	for id, in := range admissionInputs(t) {
+		checkPath(t, id, in)
+	}
+	// Inputs a learner reaches in what-if: each scenario with a few knobs
+	// turned at random (seeded, so the run is the same every time).
+	r := rand.New(rand.NewPCG(15, 6))
+	knobs := whatif.Knobs()
+	ids := []string{"invalid-arguments", "write-without-approval", "timed-out-no-readback", "demo", "correlation-conflict"}
+	inputs := admissionInputs(t)
+	for i := range 40 {
+		in := inputs[ids[i%len(ids)]]
+		var cs whatif.Changes
+		for _, k := range knobs {
+			if r.IntN(3) == 0 {
+				cs = append(cs, whatif.Change{Knob: k, Option: r.IntN(len(k.Options))})
+			}
+		}
+		checkPath(t, ids[i%len(ids)]+" "+joinIDs(knobIDs(cs)), cs.Apply(in))
+	}
+}
+
+func joinIDs(ids []string) string {
+	s := ""
+	for _, id := range ids {
+		s += id + " "
+	}
+	return s
+}
+
+func TestPathFiresEachPassedRule(t *testing.T) {
+	p := whatif.PathToAllowed(admissionInputs(t)["demo"])
+	want := map[assess.Rule]string{
+		assess.RuleToolInContract: "version=one the contract lacks",
+		assess.RuleEnvironment:    "environment=degraded",
+		assess.RuleVerification:   "verification=not_run",
+		assess.RuleApproval:       "class=reversible_write",
+	}
+	require.Len(t, p.Fire, 7, "the demo passes rules 1–7")
+	for _, f := range p.Fire {
+		require.NotNil(t, f.Changes, "rule %d can be made to fire", f.Rule)
+		if w, ok := want[f.Rule]; ok {
+			assert.Equal(t, []string{w}, knobIDs(f.Changes), "rule %d", f.Rule)
+		}
+	}
+	// The demo's approval names metadata_write, not the tool's own name:
+	// made a write, the read tool asks for its own scope.
+	assert.Equal(t, assess.CodeApprovalScopeMismatch, p.Fire[6].Verdict.Code)
+}
+
+func TestEdits(t *testing.T) {
+	in := admissionInputs(t)["write-without-approval"]
+	p := whatif.PathToAllowed(in)
+	assert.Equal(t, []whatif.Edit{
+		{Path: "approval.status", To: `"active"`},
+		{Path: "approval.scope", To: `"metadata_write"`},
+	}, whatif.Edits(in, p.ToAllowed.Apply(in)))
+	rec := admissionInputs(t)["correlation-conflict"]
+	q := whatif.PathToAllowed(rec)
+	edits := whatif.Edits(rec, q.ToAllowed.Apply(rec))
+	require.NotEmpty(t, edits)
+	for _, e := range edits {
+		assert.Contains(t, e.Path, "invocationRecord.", "removing the record removes its fields")
+		assert.Empty(t, e.To)
+	}
+	assert.Empty(t, whatif.Edits(in, in))
+	assert.Equal(t, "Approval → active", p.ToAllowed[0].Text(assess.English))
+}
