@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"toolgate/assess"
 	"toolgate/nav"
 	"toolgate/scenarios"
 )
@@ -17,6 +18,8 @@ type browseModel struct {
 	// showInputs shows the inputs instead of the walk in the one-column
 	// layout (tab); full shows every input value whole (i).
 	showInputs, full bool
+	// path is the path to allowed, while its panel is open (a).
+	path *pathPanel
 }
 
 func newBrowse() browseModel { return browseModel{filter: newFilter()} }
@@ -28,7 +31,19 @@ func (b browseModel) keys(c *common, now bool) browseKeyMap {
 	if now {
 		c.stepKeysFor(&k.walkKeys, &k.listKeys)
 	}
+	onIf(canPath(c), &k.Path)
+	if b.path != nil {
+		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
+	}
 	return k
+}
+
+// panelOnly leaves on only the keys the path panel answers to.
+func panelOnly(lang assess.Lang, w *walkKeys, l *listKeys, g *globalKeys) {
+	off(&w.Next, &w.Back, &w.Run, &w.Restart, &w.NextScenario, &w.PrevScenario, &w.Track, &w.Inputs, &w.Full,
+		&l.Up, &l.Down, &l.Open, &l.List, &l.Jump, &l.Filter, &g.Quiz, &g.WhatIf)
+	w.Path.SetEnabled(true)
+	w.Path.SetHelp("a/esc", tr("kClose", lang))
 }
 
 // stepKeysFor enables the stepping and list keys that would do something
@@ -49,6 +64,30 @@ func (c *common) stepKeysFor(w *walkKeys, l *listKeys) {
 	onIf(c.has(), &w.NextScenario, &w.PrevScenario, &l.Up, &l.Down, &l.Jump, &w.Full)
 }
 
+// panelKey handles a key while the path panel is open: a or esc closes
+// it, J/K and ↑/↓ scroll it; every other key is ignored. It reports
+// whether the panel took the key (a opens it).
+func (b *browseModel) panelKey(c *common, msg tea.KeyPressMsg, w walkKeys, l listKeys) bool {
+	if b.path == nil {
+		if key.Matches(msg, w.Path) {
+			b.path = openPath(c)
+			c.scroll = 0
+			return true
+		}
+		return false
+	}
+	switch {
+	case key.Matches(msg, w.Path), key.Matches(msg, l.List):
+		b.path = nil
+		c.scroll = 0
+	case key.Matches(msg, w.ScrollDown), key.Matches(msg, l.Down):
+		c.scroll++
+	case key.Matches(msg, w.ScrollUp), key.Matches(msg, l.Up):
+		c.scroll--
+	}
+	return true
+}
+
 func (b browseModel) update(c *common, msg tea.KeyPressMsg) (browseModel, tea.Cmd) {
 	if b.filter.typing {
 		var cmd tea.Cmd
@@ -56,6 +95,9 @@ func (b browseModel) update(c *common, msg tea.KeyPressMsg) (browseModel, tea.Cm
 		return b, cmd
 	}
 	k := b.keys(c, true)
+	if b.panelKey(c, msg, k.walkKeys, newListKeys(c.lang)) {
+		return b, nil
+	}
 	if b.full && !key.Matches(msg, k.Full) {
 		// The full view closes on i or esc; other keys scroll it.
 		switch {
@@ -119,6 +161,9 @@ func (c *common) stepKey(msg tea.KeyPressMsg, w walkKeys, l listKeys, f filterSt
 }
 
 func (b browseModel) view(c *common, height int) string {
+	if b.path != nil {
+		return b.path.render(c, c.width, height)
+	}
 	return c.renderBody(b.body(c, walkExtras{hint: c.stepHint(false)}), height)
 }
 

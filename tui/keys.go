@@ -52,6 +52,8 @@ type walkKeys struct {
 	Track                      key.Binding
 	ScrollDown, ScrollUp       key.Binding
 	Inputs, Full               key.Binding
+	// Path opens the path to allowed.
+	Path key.Binding
 }
 
 func makeNewWalkKeys(l assess.Lang) walkKeys {
@@ -67,6 +69,7 @@ func makeNewWalkKeys(l assess.Lang) walkKeys {
 		ScrollUp:     binding(l, []string{"K", "shift+up"}, "K", "kScrollUp"),
 		Inputs:       binding(l, []string{"tab"}, "tab", "kInputs"),
 		Full:         binding(l, []string{"i"}, "i", "kFull"),
+		Path:         binding(l, []string{"a"}, "a", "kPath"),
 	}
 }
 
@@ -98,14 +101,14 @@ type browseKeyMap struct {
 }
 
 func (k browseKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.Next, k.Back, k.Open, k.Run, k.Inputs, k.PrevScenario, k.NextScenario, k.Track, k.Lang, k.Help, k.Quit)
+	return enabled(k.Next, k.Back, k.Open, k.Run, k.Inputs, k.PrevScenario, k.NextScenario, k.Track, k.Path, k.Lang, k.Help, k.Quit)
 }
 
 func (k browseKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
 		[]key.Binding{k.Next, k.Back, k.Run, k.Restart, k.ScrollDown, k.ScrollUp},
 		[]key.Binding{k.Up, k.Down, k.Open, k.Jump, k.Filter, k.PrevScenario, k.NextScenario, k.List},
-		[]key.Binding{k.Track, k.Quiz, k.WhatIf, k.Inputs, k.Full, k.Lang, k.Help, k.Quit},
+		[]key.Binding{k.Track, k.Quiz, k.WhatIf, k.Path, k.Inputs, k.Full, k.Lang, k.Help, k.Quit},
 	)
 }
 
@@ -119,14 +122,14 @@ type quizKeyMap struct {
 }
 
 func (k quizKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.Answer, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Quiz, k.Lang, k.Help, k.Quit)
+	return enabled(k.Answer, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Quiz, k.Path, k.Lang, k.Help, k.Quit)
 }
 
 func (k quizKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
 		[]key.Binding{k.Answer, k.Next, k.Back, k.Run, k.Restart, k.ScrollDown, k.ScrollUp},
 		[]key.Binding{k.Up, k.Down, k.Open, k.Filter, k.PrevScenario, k.NextScenario, k.List},
-		[]key.Binding{k.Track, k.Quiz, k.Inputs, k.Full, k.Lang, k.Help, k.Quit},
+		[]key.Binding{k.Track, k.Quiz, k.Path, k.Inputs, k.Full, k.Lang, k.Help, k.Quit},
 	)
 }
 
@@ -134,7 +137,7 @@ func (k quizKeyMap) FullHelp() [][]key.Binding {
 type whatIfKeyMap struct {
 	KnobUp, KnobDown, ValueNext, ValuePrev, Option key.Binding
 	Undo, Reset, Save, Done                        key.Binding
-	ScrollDown, ScrollUp, Full                     key.Binding
+	ScrollDown, ScrollUp, Full, Path, Apply        key.Binding
 	globalKeys
 }
 
@@ -153,19 +156,21 @@ func makeNewWhatIfKeyMap(l assess.Lang) whatIfKeyMap {
 		ScrollDown: binding(l, []string{"J", "shift+down"}, "J", "kScroll"),
 		ScrollUp:   binding(l, []string{"K", "shift+up"}, "K", "kScrollUp"),
 		Full:       binding(l, []string{"i"}, "i", "kFull"),
+		Path:       binding(l, []string{"a"}, "a", "kPath"),
+		Apply:      binding(l, []string{"enter"}, "enter", "kApplyPath"),
 		globalKeys: g,
 	}
 }
 
 func (k whatIfKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.KnobDown, k.ValueNext, k.Undo, k.Reset, k.Save, k.WhatIf, k.Lang, k.Help, k.Quit)
+	return enabled(k.Apply, k.KnobDown, k.ValueNext, k.Undo, k.Reset, k.Save, k.WhatIf, k.Path, k.Lang, k.Help, k.Quit)
 }
 
 func (k whatIfKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
 		[]key.Binding{k.KnobUp, k.KnobDown, k.ValueNext, k.ValuePrev, k.Option},
 		[]key.Binding{k.Undo, k.Reset, k.Save, k.WhatIf, k.ScrollDown, k.ScrollUp},
-		[]key.Binding{k.Full, k.Lang, k.Help, k.Quit},
+		[]key.Binding{k.Path, k.Apply, k.Full, k.Lang, k.Help, k.Quit},
 	)
 }
 
@@ -219,14 +224,14 @@ type roomKeyMap struct {
 }
 
 func (k roomKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Lang, k.Help, k.Quit)
+	return enabled(k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Path, k.Lang, k.Help, k.Quit)
 }
 
 func (k roomKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
 		[]key.Binding{k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.Run, k.Restart},
 		[]key.Binding{k.Up, k.Down, k.Open, k.Jump, k.Filter, k.PrevScenario, k.NextScenario, k.List},
-		[]key.Binding{k.Track, k.WhatIf, k.Inputs, k.Full, k.ScrollDown, k.ScrollUp, k.Lang, k.Help, k.Quit},
+		[]key.Binding{k.Track, k.WhatIf, k.Path, k.Inputs, k.Full, k.ScrollDown, k.ScrollUp, k.Lang, k.Help, k.Quit},
 	)
 }
 

@@ -557,3 +557,30 @@ func TestWalkOfEveryTrackMarksItsSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestPathToAllowed: a opens what is missing to get allowed, as
+// whatif.PathToAllowed computes it; in what-if, enter applies it as one
+// change that undo takes back.
+func TestPathToAllowed(t *testing.T) {
+	m := press(newTest(t, Options{Scenario: "4"}), "a")
+	out := plain(m)
+	assert.Contains(t, out, "Approval → active")
+	assert.Contains(t, out, `approval.status: absent → "active"`)
+	assert.Contains(t, ansi.Strip(m.renderFooter()), "a/esc close")
+	m = press(m, "l")
+	_, step, _ := state(m)
+	assert.Zero(t, step, "the panel takes the keys while open")
+	m = press(m, "esc")
+	assert.NotContains(t, plain(m), "Path to allowed")
+
+	w := press(newTest(t, Options{Scenario: "4"}), "w", "a", "enter")
+	assert.Equal(t, assess.CodeAdmissionAllowed, w.c.walk.Result.(assess.Verdict).Code)
+	assert.Contains(t, w.whatIf.message, "→ allowed/admission_allowed")
+	w = press(w, "u")
+	assert.Equal(t, assess.CodeApprovalMissing, w.c.walk.Result.(assess.Verdict).Code, "undo takes the whole path back")
+
+	q := newTest(t, Options{Quiz: true, Scenario: "4"})
+	q = press(q, "a")
+	assert.NotContains(t, plain(q), "Path to allowed", "no path while the question is open: it would give the answer away")
+	assert.Contains(t, plain(press(newTest(t, Options{Track: "outcome"}), "a")), "Outcomes", "the path is for admission inputs")
+}

@@ -169,6 +169,11 @@ func (m quizModel) keys(c *common, now bool) quizKeyMap {
 	c.stepKeysFor(&k.walkKeys, &k.listKeys)
 	off(&k.Jump)
 	onIf(m.q.asking(), &k.Answer, &k.Peek)
+	onIf(canPath(c) && !m.q.asking(), &k.Path)
+	if m.browse.path != nil {
+		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
+		off(&k.Answer, &k.Peek)
+	}
 	if m.q.asking() {
 		off(&k.Next, &k.Run, &k.Back, &k.Restart)
 	}
@@ -186,6 +191,9 @@ func (m quizModel) update(c *common, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 		return m.follow(c), cmd
 	}
 	k := m.keys(c, true)
+	if m.browse.panelKey(c, msg, k.walkKeys, newListKeys(c.lang)) {
+		return m, nil
+	}
 	switch {
 	case key.Matches(msg, k.Answer):
 		next, done, step, code := m.q.answer(c, int(msg.Code-'0'))
@@ -251,6 +259,9 @@ func (m quizModel) score() (right, asked int) {
 func (m quizModel) view(c *common, height int) string {
 	if m.summary {
 		return joinColumns(height, "", column{m.renderSummary(c, height), c.width})
+	}
+	if m.browse.path != nil {
+		return m.browse.path.render(c, c.width, height)
 	}
 	x := walkExtras{hint: c.stepHint(false)}
 	switch {

@@ -91,6 +91,11 @@ func (m roomModel) keys(c *common, now bool) roomKeyMap {
 	if asking {
 		off(&k.Jump)
 	}
+	onIf(canPath(c) && !m.questionOpen(c), &k.Path)
+	if m.browse.path != nil {
+		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
+		off(&k.Answer, &k.OpenPoll, &k.Reveal)
+	}
 	if m.questionOpen(c) {
 		// No peeking while the room's question is open.
 		off(&k.Next, &k.Run, &k.Restart, &k.WhatIf)
@@ -105,6 +110,9 @@ func (m roomModel) update(c *common, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
 		return m, cmd
 	}
 	k := m.keys(c, true)
+	if m.browse.panelKey(c, msg, k.walkKeys, newListKeys(c.lang)) {
+		return m, nil
+	}
 	switch {
 	case key.Matches(msg, k.OpenPoll):
 		m.room.Open()
@@ -210,6 +218,9 @@ func (m roomModel) lines(c *common) []string {
 }
 
 func (m roomModel) view(c *common, height int) string {
+	if m.browse.path != nil {
+		return m.browse.path.render(c, c.width, height)
+	}
 	x := walkExtras{hint: c.stepHint(false), room: m.lines(c)}
 	if m.q.asking() && m.liveOpen(c) {
 		x.question = m.q.lines(c)

@@ -25,6 +25,8 @@ type whatIfModel struct {
 	// message says what the last change did to the verdict.
 	message string
 	full    bool
+	// path is the path to allowed, while its panel is open.
+	path *pathPanel
 	// save keeps an experiment (nil: the key is off).
 	save func(scenarios.Scenario) (string, error)
 }
@@ -54,6 +56,7 @@ func (m whatIfModel) keys(c *common, now bool) whatIfKeyMap {
 	if !now {
 		return k
 	}
+	onIf(m.path != nil && m.path.path.Reachable && !m.path.path.Allowed, &k.Apply)
 	onIf(len(m.history) > 0, &k.Undo)
 	onIf(m.changed(c), &k.Reset)
 	return k
@@ -84,6 +87,21 @@ func (m whatIfModel) update(c *common, msg tea.KeyPressMsg) (whatIfModel, tea.Cm
 	k := m.keys(c, true)
 	knobs := whatif.Knobs()
 	knob := knobs[m.cursor]
+	if m.path != nil {
+		switch {
+		case key.Matches(msg, k.Apply):
+			// The path as one change: undo takes it back whole.
+			m.set(c, m.path.path.ToAllowed.Apply(m.input), true)
+			m.path = nil
+		case key.Matches(msg, k.Path), key.Matches(msg, k.WhatIf):
+			m.path = nil
+		case key.Matches(msg, k.ScrollDown), key.Matches(msg, k.KnobDown):
+			c.scroll++
+		case key.Matches(msg, k.ScrollUp), key.Matches(msg, k.KnobUp):
+			c.scroll--
+		}
+		return m, nil
+	}
 	if m.full && !key.Matches(msg, k.Full) {
 		switch {
 		case key.Matches(msg, k.KnobDown), key.Matches(msg, k.ScrollDown):
@@ -94,6 +112,9 @@ func (m whatIfModel) update(c *common, msg tea.KeyPressMsg) (whatIfModel, tea.Cm
 		return m, nil
 	}
 	switch {
+	case key.Matches(msg, k.Path):
+		m.path = openPath(c)
+		c.scroll = 0
 	case key.Matches(msg, k.Full):
 		m.full = !m.full
 		c.inputsScroll = 0
@@ -166,6 +187,9 @@ func (m whatIfModel) view(c *common, height int) string {
 	knobs := func(w, h int) string { return m.renderKnobs(c, w, h) }
 	if m.full {
 		return c.renderBody(body{full: true}, height)
+	}
+	if m.path != nil {
+		return m.path.render(c, c.width, height)
 	}
 	switch layoutFor(c.width, c.height) {
 	case layoutThree:

@@ -1,0 +1,99 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"toolgate/assess"
+	"toolgate/scenarios"
+	"toolgate/whatif"
+)
+
+// The path to allowed answers "what is missing to get allowed?" for the
+// input shown: the smallest set of what-if knob changes that makes the
+// verdict allowed, and for each rule that passed, the change that makes it
+// fire. whatif.PathToAllowed asks assess about every candidate; this only
+// renders it. It is computed when the panel opens (it can take a few
+// milliseconds), not on every frame.
+
+// pathPanel is the open panel: the path, for the input it was computed on.
+type pathPanel struct {
+	path  whatif.Path
+	input assess.Input
+}
+
+// canPath reports whether the path applies to the open scenario: it is
+// computed over the admission knobs.
+func canPath(c *common) bool { return c.has() && c.track() == scenarios.TrackAdmission }
+
+func openPath(c *common) *pathPanel {
+	in := c.scenario().Input
+	return &pathPanel{path: whatif.PathToAllowed(in), input: in}
+}
+
+// lines render the panel for a width.
+func (p *pathPanel) lines(c *common, width int) []string {
+	st := c.styles
+	l := c.lang
+	v := p.path.Verdict
+	out := []string{st.Walk.Heading.Render(truncate(tr("pathTitle", l), width)),
+		st.Dim.Render(truncate(tr("pathKeys", l), width)), "",
+		paint(st.tone(c.walk.Verdict.Tone), wrap(fmt.Sprintf(tr("pathNow", l), v.Status, v.Code), width)), ""}
+	add := func(s string) { out = append(out, strings.Split(s, "\n")...) }
+	changes := func(cs whatif.Changes, indent string) {
+		after := cs.Apply(p.input)
+		for _, ch := range cs {
+			add(wrap(indent+ch.Text(l), width))
+		}
+		for _, e := range whatif.Edits(p.input, after) {
+			from, to := e.From, e.To
+			if from == "" {
+				from = tr("pathAbsent", l)
+			}
+			if to == "" {
+				to = tr("pathAbsent", l)
+			}
+			add(paint(st.Dim, indentLines(wrap(e.Path+tr("colon", l)+from+" → "+to, max(width-len(indent)-4, 1)), indent+"    ")))
+		}
+	}
+	switch {
+	case p.path.Allowed:
+		add(wrap(tr("pathAlready", l), width))
+	case !p.path.Reachable:
+		add(wrap(tr("pathUnreachable", l), width))
+	default:
+		add(st.Verdict.Label.Render(truncate(tr("pathToAllowed", l), width)))
+		changes(p.path.ToAllowed, "  ")
+		for _, alt := range p.path.Alternatives {
+			var texts []string
+			for _, ch := range alt {
+				texts = append(texts, ch.Text(l))
+			}
+			add(paint(st.Dim, wrap("  "+tr("pathOr", l)+strings.Join(texts, " + "), width)))
+		}
+	}
+	if len(p.path.Fire) > 0 {
+		out = append(out, "")
+		add(st.Verdict.Label.Render(wrap(tr("pathFire", l), width)))
+		for _, f := range p.path.Fire {
+			head := fmt.Sprintf("  %d %s", f.Rule, f.Rule.Title(l))
+			if len(f.Changes) == 0 {
+				add(paint(st.Dim, wrap(head+tr("colon", l)+tr("pathNoKnob", l), width)))
+				continue
+			}
+			var texts []string
+			for _, ch := range f.Changes {
+				texts = append(texts, ch.Text(l))
+			}
+			add(wrap(head+tr("colon", l)+strings.Join(texts, " + "), width))
+			add(paint(st.Dim, wrap(fmt.Sprintf("      → %s/%s", f.Verdict.Status, f.Verdict.Code), width)))
+		}
+	}
+	return out
+}
+
+// render fits the panel to the body, scrolled by the learner.
+func (p *pathPanel) render(c *common, width, height int) string {
+	out, _ := scrolled(p.lines(c, width), width, height, 0, 0, c.scroll, c.scrollHint)
+	return joinColumns(height, "", column{out, width})
+}
