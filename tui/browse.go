@@ -171,7 +171,7 @@ func (b browseModel) view(c *common, height int) string {
 func (b browseModel) body(c *common, x walkExtras) body {
 	x.listHints = layoutFor(c.width, c.height) != layoutThree
 	return body{
-		left:    func(w, h int) string { return c.renderList(b.filter, w, h, false) },
+		left:    func(w, h int) string { return c.renderList(b.filter, w, h, nil) },
 		right:   c.renderInputs,
 		extras:  x,
 		giveWay: true,

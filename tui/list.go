@@ -104,7 +104,10 @@ func (c *common) moveInList(f filterState, delta int) {
 // renderList is the list column: number, title and, once the learner has
 // walked a scenario to its verdict (now or before), its answer on the line
 // below when the list has room for two lines a scenario.
-func (c *common) renderList(f filterState, width, height int, hideAnswers bool) string {
+func (c *common) renderList(f filterState, width, height int, quiz map[string]quizResult) string {
+	// In the quiz a title names the answer: it shows once the scenario
+	// is answered, and no answer shows at all.
+	hideAnswers := quiz != nil
 	st := c.styles.List
 	head := []string{st.Title.Render(truncate(tr("scenarios", c.lang), width))}
 	if f.active() {
@@ -138,6 +141,9 @@ func (c *common) renderList(f filterState, width, height int, hideAnswers bool) 
 	for n, i := range vis {
 		s := c.inTrack()[i]
 		item := fmt.Sprintf("%d %s", s.Number, s.Title.In(c.lang))
+		if _, answered := quiz[s.ID]; hideAnswers && !answered {
+			item = fmt.Sprintf("%d %s", s.Number, tr("notAnswered", c.lang))
+		}
 		style, mark := st.Item, "  "
 		if i == c.at.Scenario {
 			sel = len(items)

@@ -484,8 +484,7 @@ func (m Model) renderHeader() string {
 	if c.has() {
 		r := fmt.Sprintf("%d/%d", c.written().Number, len(c.inTrack()))
 		if m.mode == modeQuiz {
-			right, asked := m.quiz.score()
-			r = fmt.Sprintf(tr("score", c.lang), right, asked) + " · " + r
+			r = fmt.Sprintf(tr("score", c.lang), scoreText(m.quiz.score())) + " · " + r
 		}
 		right = st.Header.Right.Render(r)
 	}

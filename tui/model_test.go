@@ -213,7 +213,11 @@ func TestQuiz(t *testing.T) {
 	m := newTest(t, Options{Quiz: true})
 	assert.Equal(t, "quiz", m.Mode())
 	assert.Equal(t, quizAskStep, m.quiz.q.phase, "--quiz asks before any rule is shown")
-	assert.Contains(t, plain(m), "Predict first: which rule fires? Press 1–8.")
+	out := plain(m)
+	assert.Contains(t, out, "Predict first: which rule fires? Press 1–8.")
+	assert.NotContains(t, out, "Unknown tool", "the title names the answer: it waits")
+	assert.NotContains(t, out, "Injected", "so does the injected line")
+	assert.NotContains(t, out, "Write without approval", "and the list's titles")
 
 	m = press(m, "l")
 	_, step, _ := state(m)
@@ -225,12 +229,21 @@ func TestQuiz(t *testing.T) {
 	assert.Equal(t, quizAskCode, m.quiz.q.phase)
 	assert.Contains(t, plain(m), "1  unknown_tool")
 	m = press(m, "1")
-	assert.False(t, m.quiz.q.asking())
 	assert.True(t, m.c.reached(), "the walk is revealed")
-	right, _ := m.quiz.score()
-	assert.Equal(t, 1, right)
 	assert.Contains(t, plain(m), "✓ Right: rule 1, unknown_tool.")
 	assert.Contains(t, plain(m), "quiz 1/1")
+	assert.Contains(t, plain(m), "Unknown tool", "answered: the title shows")
+
+	// Then the seed's central column: which of three it does NOT prove,
+	// its lines held back until answered.
+	require.Equal(t, quizAskCaveat, m.quiz.q.phase)
+	caveat := assess.CodeUnknownTool.Caveat(assess.English)
+	assert.Len(t, m.quiz.q.options, 3)
+	assert.Equal(t, caveat, m.quiz.q.options[m.quiz.q.correct-1])
+	assert.NotContains(t, walkColumn(plain(m)), "does NOT prove: "+caveat[:10], "held back")
+	m = press(m, fmt.Sprint(m.quiz.q.correct))
+	assert.Contains(t, plain(m), "✓ Right: that is what it does not prove.")
+	assert.Contains(t, squash(plain(m)), squash("does NOT prove: "+caveat), "shown once answered")
 
 	// Scenario 4: say rule 4 (one code), but rule 7 decides.
 	m = press(m, "n", "n", "n")
@@ -238,30 +251,44 @@ func TestQuiz(t *testing.T) {
 	require.Equal(t, 4, num)
 	assert.True(t, m.quiz.q.asking(), "each new scenario asks")
 	m = press(m, "4")
-	assert.False(t, m.quiz.q.asking(), "rule 4 has one code: no second question")
+	assert.Equal(t, quizAskCaveat, m.quiz.q.phase, "rule 4 has one code: no second question")
 	r := m.quiz.results["write-without-approval"]
 	assert.False(t, r.right)
 	assert.Equal(t, "rule 4, environment_not_ready", r.said)
 	assert.Equal(t, "rule 7, approval_missing", r.decided)
 	assert.Contains(t, plain(m), "✗ You said rule 4, environment_not_ready; rule")
-	right, asked := m.quiz.score()
-	assert.Equal(t, []any{1, 2}, []any{right, asked})
+	wrong := 1
+	if m.quiz.q.correct == 1 {
+		wrong = 2
+	}
+	m = press(m, fmt.Sprint(wrong))
+	assert.Contains(t, squash(plain(m)), squash("✗ What it does NOT prove: "+assess.CodeApprovalMissing.Caveat(assess.English)))
 
 	// A digit answers in the quiz: it never jumps to a scenario.
-	m = press(m, "n", "4")
+	m = press(m, "n", "2")
 	num, _, _ = state(m)
-	assert.Equal(t, 5, num, "4 answered scenario 5's question")
+	assert.Equal(t, 5, num)
+	assert.Equal(t, "rule 2, correlation_conflict", m.quiz.results["correlation-conflict"].said, "2 answered scenario 5's question")
+
+	// The right rule with the wrong code is half right, and says so.
+	h := newTest(t, Options{Quiz: true, Scenario: "write-without-approval"})
+	h = press(h, "7", "3")
+	hr := h.quiz.results["write-without-approval"]
+	assert.True(t, hr.half)
+	assert.Contains(t, plain(h), "◐ Half right")
+	assert.Contains(t, plain(h), "quiz 0.5/1")
 
 	// Scenarios skipped with n are not counted; the end shows the summary.
-	m = press(m, "n", "n", "n")
-	num, _, _ = state(m)
-	require.Equal(t, 8, num)
+	for num != 8 {
+		m = press(m, "n")
+		num, _, _ = state(m)
+	}
 	m = press(m, "n")
 	require.True(t, m.quiz.summary)
-	out := plain(m)
-	assert.Contains(t, out, "Score: 1 right of 3 asked.")
-	assert.Contains(t, out, "✗ 4 Write without approval")
-	assert.NotContains(t, out, "✗ 1 Unknown tool")
+	out = plain(m)
+	assert.Contains(t, out, "Score: 2/3")
+	assert.Contains(t, out, "4 Write without approval")
+	assert.Contains(t, out, "What the verdict does NOT prove: 1 right of 2 asked.")
 	m = press(m, "x")
 	assert.False(t, m.quiz.summary, "any key closes the summary")
 
@@ -283,9 +310,18 @@ func TestQuizOutcomeAndAudit(t *testing.T) {
 	m = press(m, "n", "1")
 	assert.Contains(t, plain(m), "✗ You said protocol_error; not_found decided.")
 
-	m = newTest(t, Options{Track: "audit", Quiz: true})
-	assert.False(t, m.quiz.q.asking())
-	assert.Contains(t, plain(m), "the audit walks as usual")
+	// The audit is quizzed too: a choice of diagnostics, decided by assess.
+	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAudit) {
+		a := newTest(t, Options{Track: "audit", Quiz: true, Scenario: s.ID})
+		require.Equal(t, quizAskAudit, a.quiz.q.phase, s.ID)
+		q := a.quiz.q
+		assert.GreaterOrEqual(t, len(q.options), 3, "%s: %v", s.ID, q.options)
+		want := walk.Of(s, assess.English).Verdict.Short
+		assert.Equal(t, want, q.options[q.correct-1], s.ID)
+		a = press(a, fmt.Sprint(q.correct))
+		assert.Contains(t, plain(a), "✓ Right: "+want, s.ID)
+		assert.True(t, a.c.reached(), s.ID)
+	}
 }
 
 func TestProgressIsSavedAndResumed(t *testing.T) {

@@ -137,7 +137,7 @@ func (m presentModel) view(c *common) string {
 		parts[pCurrent] = lazy(4, func(i int) string { return m.currentAlt(c, width, i) })
 	}
 	if c.reached() {
-		parts[pVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i) })
+		parts[pVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i, false) })
 	}
 	height := c.height - 1
 	total := func() int {

@@ -2,6 +2,9 @@ package tui
 
 import (
 	"fmt"
+	"hash/fnv"
+	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -16,24 +19,122 @@ import (
 )
 
 // question is a prediction asked before the walk is revealed: which rule
-// fires (and which of its codes), or which class an outcome is. The quiz
-// and the room's poll both ask it.
+// fires (and which of its codes), which class an outcome is, or which
+// diagnostics an audit finds; and after an admission walk is revealed,
+// which of three things its verdict does NOT prove. The quiz and the
+// room's poll both ask it.
 type question struct {
 	phase  quizPhase
 	picked int // the step picked, while its code is asked
+	// options are the choices of an audit or a "does NOT prove"
+	// question; correct is the right one (from 1).
+	options []string
+	correct int
 }
 
 // quizPhase is where a prediction stands.
 type quizPhase int
 
 const (
-	quizIdle    quizPhase = iota // not asking
-	quizAskStep                  // which rule fires / which class?
-	quizAskCode                  // which code (of the rule picked)?
+	quizIdle      quizPhase = iota // not asking
+	quizAskStep                    // which rule fires / which class?
+	quizAskCode                    // which code (of the rule picked)?
+	quizAskAudit                   // which diagnostics?
+	quizAskCaveat                  // which of these does it NOT prove?
 )
+
+// firstQuestion is the question a scenario opens with: the audit's is a
+// choice of diagnostics, the others' which step decides.
+func firstQuestion(c *common) question {
+	if c.track() == scenarios.TrackAudit {
+		options, correct := auditOptions(c)
+		return question{phase: quizAskAudit, options: options, correct: correct}
+	}
+	return question{phase: quizAskStep}
+}
+
+// auditOptions are the answers an audit question offers: what the audit
+// finds, and what it would find had the learner misread the batch (open
+// taken for closed, a duplicate overlooked, an unknown result taken for
+// a requested one), each decided by assess through walk; sorted, so that
+// the place of the right one says nothing.
+func auditOptions(c *common) (options []string, correct int) {
+	s := c.written()
+	in := s.Audit
+	first := func(ids []string) string {
+		if len(ids) == 0 {
+			return "A"
+		}
+		return ids[0]
+	}
+	variants := []assess.AuditInput{in,
+		{Requested: in.Requested, Results: in.Results, Closed: !in.Closed},
+		{Requested: in.Requested, Results: slices.Compact(slices.Sorted(slices.Values(in.Results))), Closed: in.Closed},
+		{Requested: unionIDs(in.Requested, in.Results), Results: in.Results, Closed: in.Closed},
+		{Requested: slices.Compact(slices.Sorted(slices.Values(in.Requested))), Results: in.Results, Closed: in.Closed},
+		{Requested: in.Requested, Results: append(slices.Clone(in.Results), first(in.Results)), Closed: in.Closed},
+		{Requested: in.Requested, Results: append([]string{first(in.Results) + "2"}, in.Results[min(1, len(in.Results)):]...), Closed: in.Closed},
+		{Requested: in.Requested, Results: in.Results[min(1, len(in.Results)):], Closed: true},
+		{Requested: slices.Compact(slices.Sorted(slices.Values(in.Requested))), Results: append(slices.Clone(in.Results), first(in.Results)), Closed: true},
+	}
+	right := ""
+	for i, v := range variants {
+		alt := s
+		alt.Audit = v
+		label := walk.Of(alt, c.lang).Verdict.Short
+		if i == 0 {
+			right = label
+		}
+		if !slices.Contains(options, label) {
+			options = append(options, label)
+		}
+	}
+	options = options[:min(len(options), 4)]
+	slices.Sort(options)
+	return options, slices.Index(options, right) + 1
+}
+
+func unionIDs(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, x := range b {
+		if x != "" && !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// caveatQuestion asks, once an admission verdict is shown, which of three
+// things it does NOT prove: its rule's caveat and two other rules', the
+// right one's place chosen by the scenario's id (the same each time, so a
+// room sees the same order).
+func caveatQuestion(c *common) question {
+	v, ok := c.walk.Result.(assess.Verdict)
+	if !ok {
+		return question{}
+	}
+	rule := int(v.Code.Rule())
+	h := fnv.New32a()
+	h.Write([]byte(c.written().ID))
+	seed := int(h.Sum32() % 1000)
+	var others []string
+	for i := 1; len(others) < 2 && i < assess.NumRules; i++ {
+		r := assess.Rule((rule-1+i*(1+seed%3))%assess.NumRules + 1)
+		if text := r.Caveat(c.lang); int(r) != rule && !slices.Contains(others, text) && text != v.Code.Caveat(c.lang) {
+			others = append(others, text)
+		}
+	}
+	pos := seed % (len(others) + 1)
+	options := slices.Insert(others, pos, v.Code.Caveat(c.lang))
+	return question{phase: quizAskCaveat, options: options, correct: pos + 1}
+}
 
 // asking reports whether the question waits for an answer.
 func (q question) asking() bool { return q.phase != quizIdle }
+
+// predicting reports whether the question comes before the walk is
+// revealed (what answers it is then hidden).
+func (q question) predicting() bool { return q.asking() && q.phase != quizAskCaveat }
 
 // quizResult is one answer marked.
 type quizResult struct {
@@ -42,6 +143,13 @@ type quizResult struct {
 	said    string
 	decided string
 	right   bool
+	// half is the right rule with the wrong code: the rule is the
+	// harder half, and it is given its due.
+	half bool
+	// caveat is the "does NOT prove" answer: 0 not asked, 1 right, -1
+	// wrong; caveatRight is the right text.
+	caveat      int
+	caveatRight string
 }
 
 // codeOptions are the codes the rule picked can give: the plausible
@@ -70,6 +178,11 @@ func (q question) answer(c *common, digit int) (next question, done bool, step i
 			return question{}, true, digit, codes[0]
 		}
 		return question{phase: quizAskCode, picked: digit}, false, 0, 0
+	case quizAskAudit, quizAskCaveat:
+		if digit < 1 || digit > len(q.options) {
+			return q, false, 0, 0
+		}
+		return question{}, true, digit, 0
 	case quizAskCode:
 		codes := codeOptions(q.picked)
 		if digit < 1 || digit > len(codes) {
@@ -88,8 +201,16 @@ func (c *common) mark(step int, code assess.Code) quizResult {
 	switch res := c.walk.Result.(type) {
 	case assess.Verdict:
 		r.right = step == c.walk.Decisive && code == res.Code
+		r.half = step == c.walk.Decisive && code != res.Code
 		r.said = fmt.Sprintf("%s %d, %s", tr("rule", c.lang), step, code)
 		r.decided = fmt.Sprintf("%s %d, %s", tr("rule", c.lang), c.walk.Decisive, res.Code)
+	case walk.AuditAnswer:
+		options, correct := auditOptions(c)
+		r.right = step == correct
+		if step >= 1 && step <= len(options) {
+			r.said = options[step-1]
+		}
+		r.decided = options[correct-1]
 	case walk.OutcomeAnswer:
 		picked := assess.OutcomeClass(step)
 		r.right = picked == res.Class
@@ -114,16 +235,39 @@ func (q question) lines(c *common) []string {
 			lines = append(lines, fmt.Sprintf("  %d  %s — %s", i+1, code, code.Meaning(c.lang)))
 		}
 		return lines
+	case quizAskAudit, quizAskCaveat:
+		text := tr("quizAudit", c.lang)
+		if q.phase == quizAskCaveat {
+			text = tr("quizCaveat", c.lang)
+		}
+		lines := []string{label.Render(fmt.Sprintf(text, len(q.options)))}
+		for i, o := range q.options {
+			lines = append(lines, fmt.Sprintf("  %d  %s", i+1, o))
+		}
+		return lines
 	}
 	return nil
 }
 
-// resultLine is a marked answer, right or wrong.
-func (c *common) resultLine(r quizResult) string {
-	if r.right {
-		return c.styles.tone(look.ToneGood).Render("✓ " + fmt.Sprintf(tr("quizRight", c.lang), r.decided))
+// resultLines are a marked answer: right, half right (the rule, not the
+// code), or wrong; then the "does NOT prove" answer once given.
+func (c *common) resultLines(r quizResult) []string {
+	var out []string
+	switch {
+	case r.right:
+		out = append(out, c.styles.tone(look.ToneGood).Render("✓ "+fmt.Sprintf(tr("quizRight", c.lang), r.decided)))
+	case r.half:
+		out = append(out, c.styles.tone(look.ToneHold).Render("◐ "+fmt.Sprintf(tr("quizHalf", c.lang), r.said, r.decided)))
+	default:
+		out = append(out, c.styles.tone(look.ToneBad).Render("✗ "+fmt.Sprintf(tr("quizWrong", c.lang), r.said, r.decided)))
 	}
-	return c.styles.tone(look.ToneBad).Render("✗ " + fmt.Sprintf(tr("quizWrong", c.lang), r.said, r.decided))
+	switch r.caveat {
+	case 1:
+		out = append(out, c.styles.tone(look.ToneGood).Render("✓ "+tr("quizCaveatRight", c.lang)))
+	case -1:
+		out = append(out, c.styles.tone(look.ToneBad).Render("✗ "+fmt.Sprintf(tr("quizCaveatWrong", c.lang), r.caveatRight)))
+	}
+	return out
 }
 
 // quizModel is the quiz mode: each scenario asks first, then reveals the
@@ -136,10 +280,9 @@ type quizModel struct {
 	summary bool
 }
 
-// quizzable reports whether the quiz asks about the open scenario: the
-// admission and outcome tracks ask; the audit's answer is a set of
-// diagnostics, which it walks as usual.
-func quizzable(c *common) bool { return c.has() && c.track() != scenarios.TrackAudit }
+// quizzable reports whether the quiz asks about the open scenario: every
+// track asks (the audit offers a choice of diagnostics).
+func quizzable(c *common) bool { return c.has() }
 
 // start asks about the open scenario if it has not been answered in this
 // session and nothing is revealed yet.
@@ -151,7 +294,7 @@ func (m quizModel) start(c *common) quizModel {
 	if _, done := m.results[c.written().ID]; done {
 		return m
 	}
-	m.q.phase = quizAskStep
+	m.q = firstQuestion(c)
 	c.at.Focus = nav.Walk
 	return m
 }
@@ -196,7 +339,13 @@ func (m quizModel) update(c *common, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, k.Answer):
+		phase := m.q.phase
 		next, done, step, code := m.q.answer(c, int(msg.Code-'0'))
+		if done && phase == quizAskCaveat {
+			m.markCaveat(c, m.q, step)
+			m.q = question{}
+			return m, nil
+		}
 		m.q = next
 		if done {
 			m.finish(c, step, code)
@@ -243,17 +392,53 @@ func (m *quizModel) finish(c *common, step int, code assess.Code) {
 	c.prog.Record(s.ID, progress.Answer{Said: r.said, Right: r.right, Decided: r.decided})
 	c.dirty = true
 	c.setStep(c.lastStep())
+	// The seed's central column: what the verdict does NOT prove, asked
+	// before its lines are shown.
+	m.q = caveatQuestion(c)
 }
 
-// score is the session's right answers out of those given: one a
-// scenario, since an answered scenario is not asked again.
-func (m quizModel) score() (right, asked int) {
+// markCaveat marks the "does NOT prove" answer.
+func (m *quizModel) markCaveat(c *common, q question, picked int) {
+	id := c.written().ID
+	r := m.results[id]
+	r.caveat, r.caveatRight = -1, q.options[q.correct-1]
+	if picked == q.correct {
+		r.caveat = 1
+	}
+	m.results[id] = r
+}
+
+// score is the session's points out of the questions asked: one a
+// scenario, since an answered scenario is not asked again; the right rule
+// with the wrong code is half a point. Caveats counts the "does NOT
+// prove" answers, right of asked.
+func (m quizModel) score() (points float64, asked int) {
 	for _, r := range m.results {
-		if r.right {
+		switch {
+		case r.right:
+			points++
+		case r.half:
+			points += 0.5
+		}
+	}
+	return points, len(m.results)
+}
+
+func (m quizModel) caveats() (right, asked int) {
+	for _, r := range m.results {
+		if r.caveat != 0 {
+			asked++
+		}
+		if r.caveat == 1 {
 			right++
 		}
 	}
-	return right, len(m.results)
+	return right, asked
+}
+
+// scoreText is "1.5/3" in the header and the summary.
+func scoreText(points float64, asked int) string {
+	return strconv.FormatFloat(points, 'f', -1, 64) + "/" + strconv.Itoa(asked)
 }
 
 func (m quizModel) view(c *common, height int) string {
@@ -264,22 +449,30 @@ func (m quizModel) view(c *common, height int) string {
 		return m.browse.path.render(c, c.width, height)
 	}
 	x := walkExtras{hint: c.stepHint(false)}
-	switch {
-	case m.q.asking():
-		x.question = m.q.lines(c)
+	if r, ok := m.results[c.written().ID]; ok && c.has() {
+		x.question = c.resultLines(r)
+	}
+	if m.q.asking() {
+		x.question = append(x.question, m.q.lines(c)...)
 		x.hint = tr("quizHint", c.lang)
-		if c.track() == scenarios.TrackOutcome {
+		switch {
+		case m.q.phase == quizAskCaveat:
+			x.hint = tr("quizHintCaveat", c.lang)
+			x.hideCaveats = true
+		case c.track() == scenarios.TrackOutcome:
 			x.hint = tr("quizHintOutcome", c.lang)
-		}
-	case !quizzable(c) && c.has() && c.at.Step == 0:
-		x.hint = tr("quizAudit", c.lang)
-	case c.has():
-		if r, ok := m.results[c.written().ID]; ok {
-			x.question = []string{c.resultLine(r)}
+		case c.track() == scenarios.TrackAudit:
+			x.hint = tr("quizHintAudit", c.lang)
 		}
 	}
+	// What would answer the question is hidden until it is answered.
+	x.hideTitle = m.q.predicting()
 	b := m.browse.body(c, x)
-	b.left = func(w, h int) string { return c.renderList(m.browse.filter, w, h, true) }
+	results := m.results
+	if results == nil {
+		results = map[string]quizResult{}
+	}
+	b.left = func(w, h int) string { return c.renderList(m.browse.filter, w, h, results) }
 	return c.renderBody(b, height)
 }
 
@@ -287,19 +480,25 @@ func (m quizModel) view(c *common, height int) string {
 // decided.
 func (m quizModel) renderSummary(c *common, height int) string {
 	st := c.styles
-	right, asked := m.score()
+	points, asked := m.score()
 	width := max(min(c.width-8, 76), 10)
 	lines := []string{st.Walk.Heading.Render(tr("quizSummary", c.lang)), "",
-		fmt.Sprintf(tr("quizScore", c.lang), right, asked), ""}
+		fmt.Sprintf(tr("quizScore", c.lang), scoreText(points, asked))}
+	if right, n := m.caveats(); n > 0 {
+		lines = append(lines, fmt.Sprintf(tr("quizCaveatScore", c.lang), right, n))
+	}
+	lines = append(lines, "")
 	misses := 0
 	for _, id := range m.order {
 		r := m.results[id]
-		if r.right {
+		if r.right && r.caveat >= 0 {
 			continue
 		}
 		misses++
-		lines = append(lines, wrap(fmt.Sprintf("✗ %d %s", r.number, r.title), width),
-			indentLines(wrap(fmt.Sprintf(tr("quizWrong", c.lang), r.said, r.decided), width-4), "    "))
+		lines = append(lines, wrap(fmt.Sprintf("%d %s", r.number, r.title), width))
+		for _, l := range c.resultLines(r) {
+			lines = append(lines, indentLines(wrapStyled(l, width-4), "    "))
+		}
 	}
 	if misses == 0 {
 		lines = append(lines, tr("quizNoMiss", c.lang))

@@ -167,7 +167,7 @@ func (m roomModel) follow(c *common, msg RoomMsg) (roomModel, tea.Cmd) {
 		}
 		c.navigate(nav.Action{Kind: nav.Restart})
 		c.at.Focus = nav.Walk
-		m.q = question{phase: quizAskStep}
+		m.q = firstQuestion(c)
 	}
 	if msg.Revealed && !prev.Revealed && m.liveOpen(c) {
 		m.q = question{}
@@ -210,7 +210,7 @@ func (m roomModel) lines(c *common) []string {
 	case rs.Open && m.answered == rs.Round && m.liveOpen(c):
 		lines = append(lines, tr("roomWaiting", c.lang))
 	case rs.Revealed && m.answered == rs.Round && rs.Round > 0 && m.liveOpen(c):
-		lines = append(lines, c.resultLine(m.said))
+		lines = append(lines, c.resultLines(m.said)...)
 	case rs.Live != "" && !m.liveOpen(c):
 		lines = append(lines, c.styles.Dim.Render(tr("roomElsewhere", c.lang)))
 	}
@@ -225,6 +225,7 @@ func (m roomModel) view(c *common, height int) string {
 	if m.q.asking() && m.liveOpen(c) {
 		x.question = m.q.lines(c)
 		x.hint = ""
+		x.hideTitle = true
 	}
 	return c.renderBody(m.browse.body(c, x), height)
 }
@@ -240,8 +241,11 @@ func histogram(rs RoomMsg, track string, l assess.Lang) string {
 	var parts []string
 	for _, s := range steps {
 		name := fmt.Sprintf("%s %d", tr("rule", l), s)
-		if track == scenarios.TrackOutcome {
+		switch track {
+		case scenarios.TrackOutcome:
 			name = assess.OutcomeClass(s).String()
+		case scenarios.TrackAudit:
+			name = fmt.Sprintf("%s %d", tr("option", l), s)
 		}
 		parts = append(parts, fmt.Sprintf("%s: %d", name, rs.Counts[s]))
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -86,6 +87,12 @@ type walkExtras struct {
 	listHints bool
 	// hideStory keeps the story back (a question is open).
 	hideStory bool
+	// hideTitle keeps back what names the answer while a prediction is
+	// asked: the scenario's title and what was injected.
+	hideTitle bool
+	// hideCaveats keeps the verdict's "does NOT prove" lines back while
+	// the learner is asked which it is.
+	hideCaveats bool
 }
 
 // walkPane is the pane built for one width, ready to be fitted to a
@@ -106,6 +113,9 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	st := c.styles.Walk
 	s := c.written()
 	title := fmt.Sprintf("%s %d · %s", tr("scenario", c.lang), s.Number, s.Title.In(c.lang))
+	if x.hideTitle {
+		title = fmt.Sprintf("%s %d", tr("scenario", c.lang), s.Number)
+	}
 	p.parts[partTitle] = part{alts: []string{paint(st.Title, wrap(title, width)), st.Title.Render(truncate(title, width))}}
 	if len(x.banner) > 0 {
 		p.parts[partBanner] = part{alts: []string{wrapLines(x.banner, width)}}
@@ -113,7 +123,7 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	if x.listHints {
 		p.parts[partListHints] = part{alts: []string{c.styles.Dim.Render(truncate(strings.Join(listHints(c.lang), " · "), width)), ""}}
 	}
-	if inj := s.Injected.In(c.lang); inj != "" {
+	if inj := s.Injected.In(c.lang); inj != "" && !x.hideTitle {
 		p.parts[partInjected] = part{alts: []string{paint(c.styles.Dim, wrap(tr("injected", c.lang)+tr("colon", c.lang)+inj, width)), ""}}
 	}
 	if story := s.Story.In(c.lang); story != "" && c.at.Step == 0 && !x.hideStory {
@@ -132,19 +142,27 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 		p.parts[partHint] = part{alts: []string{"\n" + paint(st.Hint, wrap(hint, width)), ""}}
 	}
 	if p.reached {
-		p.parts[partVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i) })
+		p.parts[partVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i, x.hideCaveats) })
 	}
 	return p
 }
 
-// wrapLines wraps styled lines one by one.
+// wrapLines wraps styled lines one by one; a numbered option ("  2  text")
+// wraps under its text, not under its number.
 func wrapLines(lines []string, width int) string {
 	out := make([]string, len(lines))
 	for i, l := range lines {
+		if m := optionPrefix.FindString(l); m != "" && width > len(m)+8 {
+			out[i] = m + indentLines(wrapStyled(l[len(m):], width-len(m)), strings.Repeat(" ", len(m)))[len(m):]
+			continue
+		}
 		out[i] = wrapStyled(l, width)
 	}
 	return strings.Join(out, "\n")
 }
+
+// optionPrefix is the number of an option line.
+var optionPrefix = regexp.MustCompile(`^ +[0-9]+  `)
 
 // height is the pane's height as its parts are now folded.
 func (p walkPane) height() int {
@@ -336,7 +354,7 @@ func span(from, to int) string {
 // verdictAlt renders the verdict from the fullest (0) to the most compact
 // (3): boxed with its label, boxed with the label on the headline,
 // unboxed, and only the headline and what it does NOT prove.
-func (c *common) verdictAlt(width, i int) string {
+func (c *common) verdictAlt(width, i int, hideCaveats bool) string {
 	v := c.walk.Verdict
 	tone := c.styles.tone(v.Tone)
 	label := c.styles.Verdict.Label
@@ -347,7 +365,11 @@ func (c *common) verdictAlt(width, i int) string {
 				continue
 			}
 			prefix := d.Label + tr("colon", c.lang)
-			text := wrap(prefix+d.Text, w)
+			body := d.Text
+			if d.Strong && hideCaveats {
+				body = tr("caveatHidden", c.lang)
+			}
+			text := wrap(prefix+body, w)
 			if d.Strong {
 				text = boldPrefix(label, prefix, text)
 			}
