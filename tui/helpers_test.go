@@ -20,7 +20,9 @@ func newTest(t testing.TB, opts Options) Model {
 	if opts.Theme == ThemeAuto {
 		opts.Theme = ThemeDark // tests inject the theme, never detect it
 	}
-	return resize(New(opts), 120, 40)
+	m := New(opts)
+	m.intro = false // a learner's first start; TestIntro shows it
+	return resize(m, 120, 40)
 }
 
 func resize(m Model, width, height int) Model {

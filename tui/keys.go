@@ -237,7 +237,7 @@ func (k roomKeyMap) FullHelp() [][]key.Binding {
 
 // helpKeyMap is the ? help's own: close it, page it, quit.
 type helpKeyMap struct {
-	Close, Down, Up key.Binding
+	Close, Down, Up, Intro key.Binding
 	globalKeys
 }
 
@@ -248,12 +248,13 @@ func makeNewHelpKeyMap(l assess.Lang) helpKeyMap {
 		Close:      binding(l, []string{"?", "esc"}, "?/esc", "kClose"),
 		Down:       binding(l, []string{"down", "j", "pgdown", "space"}, "↓/pgdn", "kPageDown"),
 		Up:         binding(l, []string{"up", "k", "pgup"}, "↑/pgup", "kPageUp"),
+		Intro:      binding(l, []string{"d"}, "d", "kIntro"),
 		globalKeys: g,
 	}
 }
 
 func (k helpKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.Close, k.Down, k.Up, k.Lang, k.Quit)
+	return enabled(k.Close, k.Intro, k.Down, k.Up, k.Lang, k.Quit)
 }
 
 func (k helpKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }

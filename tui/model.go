@@ -96,6 +96,11 @@ type Model struct {
 	helpOffset int
 	// notices are shown in full on the first screen until a key.
 	notices []string
+	// intro shows what the decision does not do (seed 000's non-goals):
+	// once, on a learner's first start, and from the help (d);
+	// introOffset pages it on a small screen.
+	intro       bool
+	introOffset int
 
 	save         func(progress.Progress) error
 	saveScenario func(scenarios.Scenario) (string, error)
@@ -126,6 +131,8 @@ func New(opts Options) Model {
 		track = scenarios.TrackAdmission
 	}
 	resume := m.c.prog.Last
+	// A learner's first start: nothing walked, answered or opened yet.
+	fresh := len(m.c.prog.Walked) == 0 && len(m.c.prog.Quiz) == 0 && resume == ""
 	if s, ok := scenarios.Find(opts.Scenarios, track, opts.Scenario); ok && opts.Scenario != "" {
 		m.c.openID(s.ID)
 		m.c.at.Step = min(max(opts.Step, 0), m.c.lastStep())
@@ -151,6 +158,7 @@ func New(opts Options) Model {
 		m.quiz = quizModel{browse: m.browse}.start(&m.c)
 	}
 	m.c.dirty = false
+	m.intro = fresh && opts.Scenario == "" && !opts.Present && opts.Room == nil
 	m.restyle()
 	return m
 }
@@ -272,10 +280,21 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.c.notice = ""
-	if len(m.notices) > 0 {
-		m.notices = nil
-		if key.Matches(msg, quit) {
+	if len(m.notices) > 0 || m.intro {
+		// A key closes the notices, then the introduction (whose ↑/↓
+		// page it); it does nothing else.
+		hk := newHelpKeyMap(m.c.lang)
+		switch {
+		case key.Matches(msg, quit):
 			return m, tea.Quit
+		case len(m.notices) > 0:
+			m.notices = nil
+		case key.Matches(msg, hk.Down):
+			m.introOffset++
+		case key.Matches(msg, hk.Up):
+			m.introOffset = max(m.introOffset-1, 0)
+		default:
+			m.intro, m.introOffset = false, 0
 		}
 		return m, nil
 	}
@@ -357,6 +376,8 @@ func (m Model) helpKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	case key.Matches(msg, k.Close):
 		m.showHelp = false
+	case key.Matches(msg, k.Intro):
+		m.showHelp, m.intro = false, true
 	case key.Matches(msg, k.Down):
 		m.helpOffset++
 	case key.Matches(msg, k.Up):
@@ -438,7 +459,7 @@ func (m Model) Render() string {
 		return clamp(lipgloss.Place(c.width, c.height, lipgloss.Center, lipgloss.Center,
 			lipgloss.NewStyle().Width(c.width).Align(lipgloss.Center).Render(msg)), c.width, c.height)
 	}
-	if m.mode == modePresent && !m.showHelp && len(m.notices) == 0 {
+	if m.mode == modePresent && !m.showHelp && len(m.notices) == 0 && !m.intro {
 		return clamp(m.present.view(c), c.width, c.height)
 	}
 	header := clamp(m.renderHeader(), c.width, 1)
@@ -448,6 +469,8 @@ func (m Model) Render() string {
 	switch {
 	case len(m.notices) > 0:
 		body = joinColumns(height, "", column{m.renderNotices(height), c.width})
+	case m.intro:
+		body = joinColumns(height, "", column{m.renderIntro(height), c.width})
 	case m.showHelp:
 		body = joinColumns(height, "", column{m.renderHelp(height), c.width})
 	case !c.has():
@@ -540,7 +563,7 @@ func (m Model) renderFooter() string {
 		tail = []key.Binding{newHelpKeyMap(c.lang).Close, g.Quit}
 		rest = nil
 	}
-	if len(m.notices) > 0 {
+	if len(m.notices) > 0 || m.intro {
 		tail, rest = []key.Binding{g.Quit}, nil
 	}
 	right := m.help.ShortHelpView(tail)
@@ -595,6 +618,37 @@ func (m Model) renderHelp(height int) string {
 			lines = append(lines[:inner-1], c.styles.Hint.Render(tr("helpMore", c.lang)))
 		}
 	}
+	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
+	return placeCenter(box, c.width, height)
+}
+
+// renderIntro is what the decision does not do: the seed's non-goals, a
+// short screen a learner meets before the first verdict.
+func (m Model) renderIntro(height int) string {
+	c := &m.c
+	width := max(min(c.width-8, 90), 10)
+	lines := []string{c.styles.Walk.Heading.Render(wrap(tr("introTitle", c.lang), width)), ""}
+	var body []string
+	for _, g := range assess.NonGoals(c.lang) {
+		item := strings.Split(wrap(g, width-2), "\n")
+		for i, l := range item {
+			if i == 0 {
+				body = append(body, "• "+l)
+			} else {
+				body = append(body, "  "+l)
+			}
+		}
+	}
+	if room := max(height-6, 2); len(body) > room {
+		// Paged with ↑/↓ on a small screen.
+		off := clampInt(m.introOffset, 0, len(body)-room+1)
+		body = body[off:]
+		if len(body) > room {
+			body = append(body[:room-1], c.styles.Hint.Render(tr("introMore", c.lang)))
+		}
+	}
+	lines = append(lines, body...)
+	lines = append(lines, "", c.styles.Dim.Render(tr("introClose", c.lang)))
 	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
 	return placeCenter(box, c.width, height)
 }

@@ -493,6 +493,7 @@ func TestListFollowsTheSelectionAndFilters(t *testing.T) {
 		many = append(many, s)
 	}
 	m := resize(New(Options{Scenarios: many, Theme: ThemeDark}), 120, 30)
+	m.intro = false
 	for range 37 {
 		m = press(m, "down")
 	}
@@ -619,4 +620,35 @@ func TestPathToAllowed(t *testing.T) {
 	q = press(q, "a")
 	assert.NotContains(t, plain(q), "Path to allowed", "no path while the question is open: it would give the answer away")
 	assert.Contains(t, plain(press(newTest(t, Options{Track: "outcome"}), "a")), "Outcomes", "the path is for admission inputs")
+}
+
+// TestIntro: what the decision does not do is shown once, on a learner's
+// first start (not when a lecture opens on a scenario), again with d from
+// the help, and a key only closes it.
+func TestIntro(t *testing.T) {
+	all := scenarios.MustBuiltin()
+	first := resize(New(Options{Scenarios: all, Theme: ThemeDark}), 80, 24)
+	out := squash(plain(first))
+	assert.Contains(t, out, squash("What this decision does not do"))
+	for _, g := range assess.NonGoals(assess.English) {
+		assert.Contains(t, out, squash(g), "80x24 holds every non-goal")
+	}
+	first = press(first, "e")
+	_, step, _ := state(first)
+	assert.Zero(t, step, "the key that closes it does nothing else")
+	assert.NotContains(t, plain(first), "does not do")
+
+	p := progress.New()
+	p.Walked = []string{"unknown-tool"}
+	again := resize(New(Options{Scenarios: all, Theme: ThemeDark, Progress: p}), 80, 24)
+	assert.NotContains(t, plain(again), "does not do", "not on a later start")
+	again = press(again, "?", "d")
+	assert.Contains(t, plain(again), "What this decision does not do", "d in the help shows it again")
+
+	lecture := resize(New(Options{Scenarios: all, Theme: ThemeDark, Scenario: "1"}), 80, 24)
+	assert.NotContains(t, plain(lecture), "does not do", "a lecture opening on a scenario goes straight there")
+
+	// Every allowed verdict says what allowed is not.
+	demo := newTest(t, Options{Scenario: "demo", Step: 99})
+	assert.Contains(t, squash(plain(demo)), squash("allowed is not: "+assess.AllowedIsNot(assess.English)))
 }

@@ -130,7 +130,7 @@ func TestJourneys(t *testing.T) {
 		width, height int
 		keys          []string
 	}{
-		{"first-start", Options{}, 120, 40, nil},
+		{"first-start", Options{}, 120, 40, []string{"x"}},
 		{"rule-fires-80x24", Options{}, 80, 24, []string{"4", "l", "l", "l", "l", "l", "l", "l"}},
 		{"verdict-80x24-zh", Options{Lang: assess.Chinese, Track: "outcome"}, 80, 24, []string{"5", "e"}},
 		{"audit-verdict-60x20", Options{Track: "audit"}, 60, 20, []string{"2", "e"}},
@@ -141,6 +141,7 @@ func TestJourneys(t *testing.T) {
 		{"what-if-60x20", Options{Scenario: "3", SaveScenario: keep}, 60, 20, []string{"w", "2"}},
 		{"presenter-80x24", Options{Present: true, Clock: clock, Scenario: "6"}, 80, 24, []string{"enter", "enter", "enter", "enter", "enter", "enter"}},
 		{"student-asked", Options{Room: &fakeRoom{}}, 80, 24, nil},
+		{"intro-80x24", Options{}, 80, 24, nil},
 	}
 	for _, j := range journeys {
 		t.Run(j.name, func(t *testing.T) {
@@ -149,6 +150,11 @@ func TestJourneys(t *testing.T) {
 				// The room's question arrives as a message.
 				golden.RequireEqual(t, plain(drive(t, j.opts, j.width, j.height, RoomMsg{Live: "write-without-approval", Round: 1, Open: true})))
 				return
+			}
+			if j.opts.Scenario == "" && !j.opts.Present && j.name != "first-start" && j.name != "intro-80x24" {
+				// A learner's first start shows what the decision does
+				// not do (pinned in intro-80x24); a key closes it.
+				keys = append([]string{"x"}, keys...)
 			}
 			msgs := make([]tea.Msg, len(keys))
 			for i, k := range keys {

@@ -265,10 +265,10 @@ func (c *common) scrollHint(above, below int) (string, string) {
 func (c *common) moreHint(above, below int) (string, string) {
 	up, down := "", ""
 	if above > 0 {
-		up = c.styles.Hint.Render(fmt.Sprintf(tr("more", c.lang), above))
+		up = c.styles.Hint.Render(fmt.Sprintf(tr("moreUp", c.lang), above))
 	}
 	if below > 0 {
-		down = c.styles.Hint.Render(fmt.Sprintf(tr("more", c.lang), below))
+		down = c.styles.Hint.Render(fmt.Sprintf(tr("moreDown", c.lang), below))
 	}
 	return up, down
 }

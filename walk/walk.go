@@ -94,6 +94,7 @@ var words = map[string][2]string{
 	"means":        {"means", "含义"},
 	"notProve":     {"does NOT prove", "不能证明"},
 	"scenarioNot":  {"this scenario does not prove", "本场景不证明"},
+	"isNot":        {"allowed is not", "allowed 不是"},
 	"missing":      {"missing arguments", "缺失参数"},
 	"effectStatus": {"effect status", "效果状态"},
 	"pending":      {"pending", "等待中"},
@@ -138,6 +139,9 @@ func admission(in assess.Input, l assess.Lang) Walk {
 	w.Verdict.Details = append(w.Verdict.Details,
 		Detail{Label: word("means", l), Text: v.Code.Meaning(l)},
 		Detail{Label: word("notProve", l), Text: v.Code.Caveat(l), Strong: true})
+	if v.Status == assess.StatusAllowed {
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("isNot", l), Text: assess.AllowedIsNot(l)})
+	}
 	return w
 }
 
