@@ -1,7 +1,10 @@
 package tui
 
 import (
+	"fmt"
+	"reflect"
 	"slices"
+	"strings"
 	"time"
 
 	"toolgate/assess"
@@ -9,6 +12,7 @@ import (
 	"toolgate/progress"
 	"toolgate/scenarios"
 	"toolgate/walk"
+	"toolgate/whatif"
 )
 
 // common is what every mode shares, as soft-serve's Common: the terminal's
@@ -93,11 +97,34 @@ func (c *common) inTrack() []scenarios.Scenario { return c.byTrack[c.at.Track] }
 func (c *common) has() bool { return len(c.inTrack()) > 0 }
 
 // scenario is the open scenario, with the what-if's input when edited.
+// An edited input is no longer the scenario as written: what was injected
+// and what the scenario does not prove belonged to the input as written,
+// so they give way to what was edited, and the story says it is an
+// edited copy (which is also what a saved experiment keeps).
 func (c *common) scenario() scenarios.Scenario {
 	s := c.inTrack()[c.at.Scenario]
-	if c.edited != nil {
-		s.Input = *c.edited
+	if c.edited == nil || reflect.DeepEqual(*c.edited, s.Input) {
+		return s
 	}
+	var en, zh []string
+	for _, e := range whatif.Edits(s.Input, *c.edited) {
+		from, to := e.From, e.To
+		if from == "" {
+			from = "absent"
+		}
+		if to == "" {
+			to = "absent"
+		}
+		en = append(en, e.Path+": "+from+" → "+to)
+		zh = append(zh, e.Path+"："+strings.ReplaceAll(from, "absent", "缺失")+" → "+strings.ReplaceAll(to, "absent", "缺失"))
+	}
+	s.Input = *c.edited
+	s.Injected = scenarios.Text{En: "edited in what-if: " + strings.Join(en, "; "), Zh: "在假设模式中修改：" + strings.Join(zh, "；")}
+	s.Story = scenarios.Text{
+		En: fmt.Sprintf("An edited copy of scenario %q (%s), made in what-if mode; its original story and caveat no longer hold. Changed: %s.", s.ID, s.Title.En, strings.Join(en, "; ")),
+		Zh: fmt.Sprintf("场景 %q（%s）在假设模式中修改后的副本；原来的故事与“不证明”说明不再适用。改动：%s。", s.ID, s.Title.In(assess.Chinese), strings.Join(zh, "；")),
+	}
+	s.DoesNotProve = scenarios.Text{}
 	return s
 }
 

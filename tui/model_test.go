@@ -381,15 +381,15 @@ func TestWhatIf(t *testing.T) {
 	m = press(m, "2")
 	assert.Equal(t, assess.CodeApprovalMissing, m.c.walk.Result.(assess.Verdict).Code)
 	assert.Equal(t, "verdict: allowed/admission_allowed → requires_approval/approval_missing (rule 7 now fires)", m.whatIf.message)
-	assert.Contains(t, plain(m), "3 changes so far")
+	assert.Contains(t, plain(m), "changes so far: 3")
 
 	m = press(m, "u")
 	assert.Equal(t, assess.CodeAdmissionAllowed, m.c.walk.Result.(assess.Verdict).Code, "u undoes the last change")
-	assert.Contains(t, plain(m), "2 changes so far", "the count follows undo")
+	assert.Contains(t, plain(m), "changes so far: 2", "the count follows undo")
 	m = press(m, "2", "R")
 	assert.Equal(t, m.c.written().Input, m.whatIf.input, "R resets to the scenario as written")
 	assert.Empty(t, m.whatIf.history)
-	assert.Contains(t, plain(m), "0 changes so far", "the count follows reset")
+	assert.Contains(t, plain(m), "changes so far: 0", "the count follows reset")
 
 	m = press(m, "up", "3", "n") // the knob above the class is the version: it has no 3; n does not leave the experiment
 	require.Equal(t, "what-if", m.Mode())
@@ -651,4 +651,25 @@ func TestIntro(t *testing.T) {
 	// Every allowed verdict says what allowed is not.
 	demo := newTest(t, Options{Scenario: "demo", Step: 99})
 	assert.Contains(t, squash(plain(demo)), squash("allowed is not: "+assess.AllowedIsNot(assess.English)))
+}
+
+// TestWhatIfTellsOnlyWhatIsTrue: an edited input no longer shows what was
+// injected into the scenario as written, nor its caveat; it says what was
+// edited, and a saved copy says it is an edited copy.
+func TestWhatIfTellsOnlyWhatIsTrue(t *testing.T) {
+	var saved scenarios.Scenario
+	keep := func(s scenarios.Scenario) (string, error) { saved = s; return "kept", nil }
+	m := newTest(t, Options{Scenario: "3", SaveScenario: keep})
+	written := m.c.written()
+	m = press(m, "w", "2") // environment degraded
+	out := flatColumns(plain(m))
+	assert.NotContains(t, out, squash(written.Injected.En), "the injected line was about the input as written")
+	assert.NotContains(t, out, squash(written.DoesNotProve.En), "so was the scenario's caveat")
+	assert.Contains(t, out, squash(`edited in what-if: environment.status: "ready" → "degraded"`))
+	m = runCmd(t, m, "s")
+	assert.Contains(t, saved.Story.En, "An edited copy of scenario \"read-only-candidate\"")
+	assert.Contains(t, saved.Story.Zh, "副本")
+	assert.Empty(t, saved.DoesNotProve.En)
+	m = press(m, "1") // back as written
+	assert.Contains(t, flatColumns(plain(m)), squash(written.DoesNotProve.En), "as written again: its caveat holds again")
 }

@@ -119,7 +119,7 @@ var ui = map[string][2]string{
 	"roomElsewhere":    {"The lecture is on another scenario; n/p or the list to wander, it will call you back.", "讲课正在另一个场景；可用 n/p 或列表自由浏览，提问时会自动回来。"},
 	"idleBye":          {"No key for %v: this session ends. Reconnect any time.", "已 %v 未操作，本次连接结束。随时可以重新连接。"},
 	"whatIfTitle":      {"What if…", "假设……"},
-	"whatIfCount":      {"%d changes so far", "已改动 %d 次"},
+	"whatIfCount":      {"changes so far: %d", "已改动 %d 次"},
 	"whatIfKnobOf":     {"What if… knob %d of %d (↑/↓) · changes: %d", "假设……选项 %d / %d（↑/↓）· 已改动 %d 次"},
 	"whatIfChanged":    {"verdict: %s → %s (rule %d now fires)", "判断：%s → %s（现在由规则 %d 触发）"},
 	"whatIfSame":       {"verdict unchanged: %s (rule %d still fires)", "判断不变：%s（仍由规则 %d 触发）"},

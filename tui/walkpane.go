@@ -123,7 +123,7 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	if x.listHints {
 		p.parts[partListHints] = part{alts: []string{c.styles.Dim.Render(truncate(strings.Join(listHints(c.lang), " · "), width)), ""}}
 	}
-	if inj := s.Injected.In(c.lang); inj != "" && !x.hideTitle {
+	if inj := c.scenario().Injected.In(c.lang); inj != "" && !x.hideTitle {
 		p.parts[partInjected] = part{alts: []string{paint(c.styles.Dim, wrap(tr("injected", c.lang)+tr("colon", c.lang)+inj, width)), ""}}
 	}
 	if story := s.Story.In(c.lang); story != "" && c.at.Step == 0 && !x.hideStory {
