@@ -27,6 +27,14 @@ func FuzzDecodeAssess(f *testing.F) {
 	f.Add([]byte(`{"contract":{"tools":[{"name":"t","effectClass":"x","requiredArguments":["a","a",""]}]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":{"a":null}},"environment":{"status":"ready"},"approval":{"status":"active","scope":"t"},"invocationRecord":{"correlationId":"r","status":"timed_out","effectStatus":"read_back"}}`))
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`[`))
+	// Every field of SPEC §1 as "", null and absent (SPEC §1: absent and
+	// null are the same; "" is a value).
+	for _, tr := range triples {
+		for _, v := range []any{"", nil, absent} {
+			f.Add(withField(f, tr, v))
+		}
+	}
+	f.Add([]byte(`{"contract":{"tools":[{"name":"t","requiredArguments":["a"]}]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":{"a":1e400}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := decode.Input(data)
 		if err != nil {
