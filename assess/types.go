@@ -31,7 +31,7 @@ type Tool struct {
 	RequiredArguments []string `json:"requiredArguments,omitempty"`
 	// ApprovalScope is the scope an approval must name; nil means the
 	// tool's name (SPEC §1).
-	ApprovalScope *string `json:"approvalScope,omitempty"`
+	ApprovalScope *string `json:"approvalScope,omitzero"`
 }
 
 // Effect classes named by SPEC §1. Any other value is write-class.
@@ -88,7 +88,7 @@ type Approval struct {
 	Status string `json:"status"`
 	// Scope is the scope the approval names; nil when it names none,
 	// which matches no tool (SPEC §1: "" is a scope, absent is not).
-	Scope *string `json:"scope,omitempty"`
+	Scope *string `json:"scope,omitzero"`
 }
 
 // InvocationRecord is a record of an earlier attempt of this call, if any.
@@ -97,8 +97,8 @@ type Approval struct {
 type InvocationRecord struct {
 	CorrelationID      string  `json:"correlationId"`
 	Status             string  `json:"status"`
-	VerificationStatus *string `json:"verificationStatus,omitempty"`
-	EffectStatus       *string `json:"effectStatus,omitempty"`
+	VerificationStatus *string `json:"verificationStatus,omitzero"`
+	EffectStatus       *string `json:"effectStatus,omitzero"`
 }
 
 // Verdict is the output of SPEC §1. MissingArguments is set only with

@@ -44,8 +44,14 @@ problem too. Exit status 0 when every file is valid, 1 otherwise.`,
 				fmt.Fprintln(out, p.Error())
 			}
 			good := r.Files - r.Bad
-			fmt.Fprintf(out, "%d %s checked: %d valid, %d with problems (%d %s)\n",
-				r.Files, plural(r.Files, "file", "files"), good, r.Bad, len(problems), plural(len(problems), "problem", "problems"))
+			skipped := ""
+			if r.Skipped > 0 {
+				// Paths that were not read as scenario files: missing,
+				// or not regular files. They are neither valid nor bad.
+				skipped = fmt.Sprintf("; %d %s skipped", r.Skipped, plural(r.Skipped, "path", "paths"))
+			}
+			fmt.Fprintf(out, "%d %s checked: %d valid, %d with problems%s (%d %s)\n",
+				r.Files, plural(r.Files, "file", "files"), good, r.Bad, skipped, len(problems), plural(len(problems), "problem", "problems"))
 			if len(problems) > 0 {
 				return &exitError{code: ExitInvalid}
 			}

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"toolgate/assess"
+	"toolgate/safefile"
 )
 
 //go:embed data
@@ -175,7 +176,7 @@ func MustBuiltin() []Scenario {
 // every problem found; a file with a problem is left out.
 func LoadFS(fsys fs.FS, prefix string) ([]Scenario, error) {
 	var l loader
-	l.dir(fsys, prefix)
+	l.dir(fsys, prefix, func(name string) ([]byte, error) { return readLimited(fsys, name) })
 	r := l.done()
 	if len(r.Problems) > 0 {
 		return r.Scenarios, r.Problems
@@ -204,7 +205,7 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("file is larger than %d bytes, the most a scenario may have", MaxFileSize)
+		return nil, &safefile.TooLargeError{Max: MaxFileSize}
 	}
 	return data, nil
 }
