@@ -459,12 +459,57 @@ const MaxQuote = 80
 // Clip shortens text taken from the input for a message: at most MaxQuote
 // characters, then "…" and how long the whole was.
 func Clip(s string) string {
+	if head, clipped := clipHead(s); clipped {
+		return head + fmt.Sprintf("…(%d bytes)", len(s))
+	}
+	return s
+}
+
+// clipHead is the first MaxQuote characters of s, and whether that is not
+// all of it.
+func clipHead(s string) (string, bool) {
 	n := 0
 	for i := range s {
 		if n == MaxQuote {
-			return s[:i] + fmt.Sprintf("…(%d bytes)", len(s))
+			return s[:i], true
 		}
 		n++
 	}
-	return s
+	return s, false
+}
+
+// ClipQuotes clips every double-quoted string in a message (as %q writes
+// them) to MaxQuote characters: the last guard for messages that quote a
+// value taken from the input, such as a 2 MB request ID.
+func ClipQuotes(msg string) string {
+	if len(msg) <= 2*MaxQuote {
+		return msg
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(msg, '"')
+		if i < 0 {
+			b.WriteString(msg)
+			return b.String()
+		}
+		b.WriteString(msg[:i])
+		// Find the closing quote, over escapes.
+		j := i + 1
+		for j < len(msg) && msg[j] != '"' {
+			if msg[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(msg) {
+			b.WriteString(msg[i:]) // no closing quote: nothing later is quoted
+			return b.String()
+		}
+		if head, clipped := clipHead(msg[i+1 : j]); clipped {
+			fmt.Fprintf(&b, `"%s"…(%d bytes)`, head, j-i-1)
+		} else {
+			b.WriteString(msg[i : j+1])
+		}
+		msg = msg[j+1:]
+	}
 }
