@@ -17,6 +17,7 @@ require (
 	github.com/charmbracelet/x/vt v0.1.0
 	github.com/go-json-experiment/json v1.27.2
 	github.com/goccy/go-yaml v1.19.2
+	github.com/gofrs/flock v0.13.2
 	github.com/google/renameio/v2 v2.0.2
 	github.com/mattn/go-runewidth v0.0.30
 	github.com/rivo/uniseg v0.4.7

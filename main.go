@@ -55,7 +55,7 @@ func runTUI(o cli.TUIOptions) error {
 			// without saving rather than overwrite it.
 			fmt.Fprintln(os.Stderr, "toolgate:", err)
 		} else {
-			opts.Progress, opts.Notice, opts.Save = p, notice, store.Serial()
+			opts.Progress, opts.Notice, opts.Save = p, notice, store.Serial(p)
 			if l, err := assess.ParseLang(p.Lang); err == nil && !o.LangGiven {
 				opts.Lang = l
 			}
