@@ -57,9 +57,9 @@ func guard(name string, data []byte) (guarded, *Problem) {
 		line, col := position(data, off)
 		return guarded{}, &Problem{File: name, Line: line, Col: col, Msg: "invalid UTF-8: a scenario file is UTF-8 text"}
 	}
-	tokens := lexer.Tokenize(string(data))
-	if tk := tooDeep(tokens); tk != nil {
-		return guarded{}, tokenProblem(name, tk, fmt.Sprintf("nested more than %d levels deep", maxNesting))
+	tokens, deep := tokenize(data)
+	if deep != nil {
+		return guarded{}, tokenProblem(name, deep, fmt.Sprintf("nested more than %d levels deep", maxNesting))
 	}
 	for _, tk := range tokens {
 		if tk.Type == token.TagType {
@@ -111,6 +111,28 @@ func guard(name string, data []byte) (guarded, *Problem) {
 	return g, nil
 }
 
+// tokenize makes go-yaml's tokens of data and finds the first token
+// nested past maxNesting, if any. go-yaml's lexer keeps a token for every
+// bracket, so a file that goes too deep is first looked at in its opening
+// part: the lexer reads left to right, so the tokens of a part are those
+// of the whole file up to where it is cut, and too deep there is too deep.
+func tokenize(data []byte) (token.Tokens, *token.Token) {
+	for _, n := range []int{64 << 10, 256 << 10} {
+		if n >= len(data) {
+			break
+		}
+		for n > 0 && !utf8.RuneStart(data[n]) {
+			n--
+		}
+		if _, deep := nesting(lexer.Tokenize(string(data[:n])), maxNesting); deep != nil {
+			return nil, deep
+		}
+	}
+	tokens := lexer.Tokenize(string(data))
+	_, deep := nesting(tokens, maxNesting)
+	return tokens, deep
+}
+
 func tokenProblem(name string, tk *token.Token, msg string) *Problem {
 	p := &Problem{File: name, Msg: msg}
 	if tk != nil && tk.Position != nil {
@@ -137,16 +159,22 @@ type block struct {
 	seq bool
 }
 
-// tooDeep follows the nesting of lists and maps through the tokens, the
-// way the parser will build it, and returns the token that opens the
-// level past maxNesting, or nil. Flow collections ([ and {) nest by their
+// nesting follows the nesting of lists and maps through the tokens, the
+// way the parser will build it: it returns the deepest level reached and
+// the token that opens the first level past limit, or nil. Flow collections ([ and {) nest by their
 // brackets; block ones by the column of their entries ("- " and "key:"):
 // an entry right of the open collection's opens a new one inside it, and
 // one left of it closes it. A sequence may start at its key's column
 // ("key:\n- a"), and is then inside that key's mapping.
-func tooDeep(tokens token.Tokens) *token.Token {
+func nesting(tokens token.Tokens, limit int) (deepest int, over *token.Token) {
 	var blocks []block
 	flow := 0
+	reach := func(tk *token.Token) {
+		deepest = max(deepest, len(blocks)+flow)
+		if over == nil && len(blocks)+flow > limit {
+			over = tk
+		}
+	}
 	// flowStart is the first token of the outermost flow collection, so
 	// that a flow collection used as a key ([a, b]: c) starts there.
 	var flowStart *token.Token
@@ -160,9 +188,7 @@ func tooDeep(tokens token.Tokens) *token.Token {
 				flowStart = tk
 			}
 			flow++
-			if len(blocks)+flow > maxNesting {
-				return tk
-			}
+			reach(tk)
 			continue
 		case token.SequenceEndType, token.MappingEndType:
 			flow = max(flow-1, 0)
@@ -171,18 +197,17 @@ func tooDeep(tokens token.Tokens) *token.Token {
 		if flow > 0 {
 			continue
 		}
-		var col int
 		var seq bool
 		switch tk.Type {
 		case token.SequenceEntryType:
-			col, seq = tk.Position.Column, true
+			seq = true
 		case token.MappingKeyType:
-			col = tk.Position.Column
 		case token.MappingValueType:
-			col = keyStart(tokens, i, flowStart).Position.Column
+			tk = keyStart(tokens, i, flowStart)
 		default:
 			continue
 		}
+		col := tk.Position.Column
 		// Close the collections this entry is left of; a key at the
 		// column of a sequence that started at its mapping's column ends
 		// that sequence.
@@ -198,35 +223,37 @@ func tooDeep(tokens token.Tokens) *token.Token {
 			continue // one more entry of the open collection
 		}
 		blocks = append(blocks, block{col: col, seq: seq})
-		if len(blocks) > maxNesting {
-			return tk
-		}
+		reach(tk)
 	}
-	return nil
+	return deepest, over
 }
 
 // keyStart is the first token of the key whose ":" is tokens[i]: the
 // token before it, or the flow collection it closes, with any anchor
-// before it on the same line. An empty key (": x") starts at the ":".
+// (an "&" and its name) or tag before it on the same line. An empty key
+// (": x") starts at the ":".
 func keyStart(tokens token.Tokens, i int, flowStart *token.Token) *token.Token {
 	colon := tokens[i]
-	if i == 0 || tokens[i-1].Position.Line != colon.Position.Line {
+	sameLine := func(j int) bool { return j >= 0 && tokens[j].Position.Line == colon.Position.Line }
+	if !sameLine(i - 1) {
 		return colon
 	}
-	start := tokens[i-1]
-	if (start.Type == token.SequenceEndType || start.Type == token.MappingEndType) && flowStart != nil {
-		start = flowStart
-	}
-	for j := i - 1; j > 0; j-- {
-		if tokens[j] == start {
-			for j > 0 && tokens[j-1].Type == token.AnchorType && tokens[j-1].Position.Line == colon.Position.Line {
-				j--
-				start = tokens[j]
-			}
-			break
+	j := i - 1
+	if t := tokens[j].Type; (t == token.SequenceEndType || t == token.MappingEndType) && flowStart != nil {
+		for j > 0 && tokens[j] != flowStart {
+			j--
 		}
 	}
-	return start
+	for {
+		switch {
+		case sameLine(j-2) && tokens[j-2].Type == token.AnchorType:
+			j -= 2 // "&" and the anchor's name
+		case sameLine(j-1) && tokens[j-1].Type == token.TagType:
+			j--
+		default:
+			return tokens[j]
+		}
+	}
 }
 
 func position(data []byte, off int) (line, col int) { return decode.Advance(1, 1, data[:off]) }

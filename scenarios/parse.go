@@ -59,7 +59,7 @@ type fileParser struct {
 
 func (p *fileParser) add(yamlPath, format string, args ...any) {
 	line, col := p.at(yamlPath)
-	p.problems = append(p.problems, Problem{File: p.name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+	p.problems = append(p.problems, Problem{File: p.name, Line: line, Col: col, Msg: decode.ClipQuotes(fmt.Sprintf(format, args...))})
 }
 
 func (p *fileParser) parse() Scenario {

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"toolgate/assess"
+	"toolgate/decode"
 	"toolgate/safefile"
 )
 
@@ -220,7 +221,7 @@ func Combine(lists ...[]Scenario) ([]Scenario, Problems) {
 	for _, list := range lists {
 		for _, s := range list {
 			if other, dup := ids[s.ID]; dup {
-				problems = append(problems, Problem{File: s.File, Msg: fmt.Sprintf("id %q is already used by %s", s.ID, other)})
+				problems = append(problems, Problem{File: s.File, Msg: decode.ClipQuotes(fmt.Sprintf("id %q is already used by %s", s.ID, other))})
 				continue
 			}
 			ids[s.ID] = s.File
