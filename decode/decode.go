@@ -65,8 +65,12 @@ var strict = json.JoinOptions(
 	json.RejectUnknownMembers(true),
 	jsontext.AllowDuplicateNames(false),
 	jsontext.AllowInvalidUTF8(false),
-	json.WithUnmarshalers(json.UnmarshalFromFunc(anyNumber)),
 )
+
+// strictBig is strict with numbers too large for a float64 kept (see
+// anyNumber). It is the second try only: the unmarshaler costs every
+// input two allocations, and only a rare one needs it.
+var strictBig = json.JoinOptions(strict, json.WithUnmarshalers(json.UnmarshalFromFunc(anyNumber)))
 
 // anyNumber reads a number inside arguments (the only place toolgate
 // takes any JSON value). A number too large for a float64 (1e400) is
@@ -169,6 +173,14 @@ func unmarshal(data []byte, v any) error {
 	err := json.Unmarshal(data, v, strict)
 	if err == nil {
 		return nil
+	}
+	if se, ok := errors.AsType[*json.SemanticError](err); ok && se.JSONKind == '0' && se.GoType != nil && se.GoType.Kind() == reflect.Float64 {
+		// A number that does not fit a float64 inside arguments: read
+		// again, keeping it as its text.
+		reflect.ValueOf(v).Elem().SetZero()
+		if err = json.Unmarshal(data, v, strictBig); err == nil {
+			return nil
+		}
 	}
 	if nj := notJSON(data); nj != nil {
 		return nj
