@@ -63,11 +63,11 @@ func TestStreamRefusesEndlessText(t *testing.T) {
 	assert.Equal(t, [2]int{1, 1}, [2]int{line, col})
 }
 
-// TestStreamSkipsALongValue: a 16 MB value is refused where it starts and
+// TestStreamSkipsALongValue: a 32 MB value is refused where it starts and
 // skipped in bounded memory (a 100 MB line used to be read whole); the
 // next value is answered as usual.
 func TestStreamSkipsALongValue(t *testing.T) {
-	long := io.MultiReader(strings.NewReader(`{"a":"`), &repeat{pattern: []byte("x\\\""), n: 16 << 20},
+	long := io.MultiReader(strings.NewReader(`{"a":"`), &repeat{pattern: []byte("xx\\\""), n: 32 << 20},
 		strings.NewReader("\"}\n  {\"b\":1}\n"))
 	var first, second decode.Value
 	n := allocated(func() {
@@ -85,7 +85,11 @@ func TestStreamSkipsALongValue(t *testing.T) {
 	assert.Empty(t, first.Raw)
 	assert.Equal(t, `{"b":1}`, string(second.Raw))
 	assert.Equal(t, [2]int{2, 3}, [2]int{second.Line, second.Column})
-	assert.Less(t, n, uint64(8<<20), "bytes allocated to skip 16 MB")
+	// The stream's buffer grows to hold the limit, and the check that
+	// the first megabyte could be JSON reads it once: about 8 MB
+	// whatever the value's size. Reading the value whole took its size
+	// several times over.
+	assert.Less(t, n, uint64(16<<20), "bytes allocated to skip 32 MB")
 }
 
 // TestStreamSkipsADeepValue: nesting deeper than 10,000 used to stop the
