@@ -1,6 +1,6 @@
 # toolgate — everyday commands. Everything here is plain `go`; the README
 # gives the same commands for a machine without make.
-.PHONY: run build test bench fuzz lint jsonl-bench clean
+.PHONY: run build test race bench fuzz lint jsonl-bench clean
 
 run:
 	go run .
@@ -10,6 +10,10 @@ build:
 
 test:
 	go test ./...
+
+# The race detector over the packages that run goroutines.
+race:
+	go test -race ./tui ./classroom ./progress ./cli
 
 bench:
 	go test -p 1 ./... -run '^$$' -bench . -benchmem

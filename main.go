@@ -56,7 +56,7 @@ func runTUI(o cli.TUIOptions) error {
 			fmt.Fprintln(os.Stderr, "toolgate:", err)
 			opts.Warnings = append(opts.Warnings, err.Error()+" — progress is not saved in this session")
 		} else {
-			opts.Progress, opts.Notice, opts.Save = p, notice, store.Serial()
+			opts.Progress, opts.Notice, opts.Save = p, notice, store.Serial(p)
 			if l, err := assess.ParseLang(p.Lang); err == nil && !o.LangGiven {
 				opts.Lang = l
 			}

@@ -260,7 +260,7 @@ func argumentProblem(args map[string]any, name string) string {
 		return ""
 	case nil:
 		return WhyNull
-	case float64, int, int64:
+	case float64, int, int64, Number:
 		return WhyNumber
 	case bool:
 		return WhyBool
@@ -309,15 +309,19 @@ func (e *evaluation) timeout() result {
 		return result{}
 	}
 	reads := []string{"invocationRecord.status", "invocationRecord.effectStatus"}
-	switch rec.EffectStatus {
-	case "":
+	switch {
+	case rec.EffectStatus == nil:
 		e.explainAs(NoteTimedOutNoEffect, reads)
 		return result{fired: true, code: CodeTimedOutWithoutReadback}
-	case "unknown":
+	case *rec.EffectStatus == "unknown":
 		e.explainAs(NoteTimedOutUnknown, reads)
 		return result{fired: true, code: CodeTimedOutWithoutReadback}
+	case *rec.EffectStatus == "":
+		// SPEC §1: "" is neither "unknown" nor absent.
+		e.explainAs(NoteTimedOutEmptyEffect, reads)
+		return result{}
 	}
-	e.explainAs(NoteTimedOutReadBack, reads, rec.EffectStatus)
+	e.explainAs(NoteTimedOutReadBack, reads, *rec.EffectStatus)
 	return result{}
 }
 
@@ -333,14 +337,14 @@ func (e *evaluation) verification() result {
 		return result{}
 	}
 	reads := []string{"invocationRecord.status", "invocationRecord.verificationStatus"}
-	switch rec.VerificationStatus {
-	case "accepted":
+	switch {
+	case rec.VerificationStatus == nil:
+		e.explainAs(NoteSucceededNoVerification, reads)
+	case *rec.VerificationStatus == "accepted":
 		e.explainAs(NoteSucceededAccepted, reads)
 		return result{}
-	case "":
-		e.explainAs(NoteSucceededNoVerification, reads)
 	default:
-		e.explainAs(NoteSucceededUnverified, reads, rec.VerificationStatus)
+		e.explainAs(NoteSucceededUnverified, reads, *rec.VerificationStatus)
 	}
 	return result{fired: true, code: CodeToolResultNotVerified}
 }
@@ -361,16 +365,23 @@ func (e *evaluation) approval() result {
 	case a.Status != "active":
 		r.code = CodeApprovalNotActive
 		e.explainAs(NoteApprovalNotActive, []string{toolEntry + "effectClass", "approval.status"}, t.Name, t.EffectClass, a.Status)
-	case a.Scope != t.Scope():
+	case a.Scope == nil:
+		// SPEC §1: an approval that names no scope matches no tool,
+		// not even one whose scope is "".
+		r.code = CodeApprovalScopeMismatch
+		e.explainAs(NoteApprovalNoScope,
+			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolEntry + "approvalScope"},
+			t.Name, t.EffectClass, "", t.Scope())
+	case *a.Scope != t.Scope():
 		r.code = CodeApprovalScopeMismatch
 		e.explainAs(NoteApprovalScopeMismatch,
 			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolEntry + "approvalScope"},
-			t.Name, t.EffectClass, a.Scope, t.Scope())
+			t.Name, t.EffectClass, *a.Scope, t.Scope())
 	default:
 		r.fired = false
 		e.explainAs(NoteApprovalActive,
 			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolEntry + "approvalScope"},
-			t.Name, t.EffectClass, a.Scope)
+			t.Name, t.EffectClass, *a.Scope)
 	}
 	if e.explain {
 		e.note.FailClosed = t.EffectClass != ReversibleWrite && t.EffectClass != IrreversibleWrite

@@ -25,7 +25,7 @@ func base() assess.Input {
 			Tool:      assess.ToolRef{Name: "document_update_metadata", Version: "v1"},
 			Arguments: map[string]any{"documentId": "chapter-11", "title": "Admission"}},
 		Environment: &assess.Environment{Status: "ready"},
-		Approval:    &assess.Approval{Status: "active", Scope: "metadata_write"},
+		Approval:    &assess.Approval{Status: "active", Scope: ptr("metadata_write")},
 	}
 }
 
@@ -47,7 +47,7 @@ func TestAssessRules(t *testing.T) {
 			in.Contract.Tools[1].Version = "v0"
 		}, assess.CodeAdmissionAllowed, nil},
 		{"rule 2: record for another request", func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-0", Status: "succeeded", VerificationStatus: "accepted"}
+			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-0", Status: "succeeded", VerificationStatus: ptr("accepted")}
 		}, assess.CodeCorrelationConflict, nil},
 		{"rule 3: argument absent", func(in *assess.Input) { delete(in.Request.Arguments, "title") }, assess.CodeInvalidArguments, []string{"title"}},
 		{"rule 3: argument empty string", func(in *assess.Input) { in.Request.Arguments["documentId"] = "" }, assess.CodeInvalidArguments, []string{"documentId"}},
@@ -65,17 +65,17 @@ func TestAssessRules(t *testing.T) {
 		{"rule 4: degraded environment", func(in *assess.Input) { in.Environment.Status = "degraded" }, assess.CodeEnvironmentNotReady, nil},
 		{"rule 4: status compares exactly", func(in *assess.Input) { in.Environment.Status = "Ready" }, assess.CodeEnvironmentNotReady, nil},
 		{"rule 5: timed out, effect unknown", func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: "unknown"}
+			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: ptr("unknown")}
 		}, assess.CodeTimedOutWithoutReadback, nil},
 		{"rule 5: timed out, effect status absent", func(in *assess.Input) {
 			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out"}
 		}, assess.CodeTimedOutWithoutReadback, nil},
 		{"rule 5: timed out but read back falls through to approval", func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: "read_back"}
+			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: ptr("read_back")}
 			in.Approval = nil
 		}, assess.CodeApprovalMissing, nil},
 		{"rule 6: succeeded, verification not run", func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded", VerificationStatus: "not_run"}
+			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded", VerificationStatus: ptr("not_run")}
 		}, assess.CodeToolResultNotVerified, nil},
 		{"rule 6: succeeded, verification absent", func(in *assess.Input) {
 			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded"}
@@ -85,16 +85,16 @@ func TestAssessRules(t *testing.T) {
 		}, assess.CodeAdmissionAllowed, nil},
 		{"rule 7: write without approval", func(in *assess.Input) { in.Approval = nil }, assess.CodeApprovalMissing, nil},
 		{"rule 7: expired approval", func(in *assess.Input) { in.Approval.Status = "expired" }, assess.CodeApprovalNotActive, nil},
-		{"rule 7: approval for another scope", func(in *assess.Input) { in.Approval.Scope = "document_delete" }, assess.CodeApprovalScopeMismatch, nil},
+		{"rule 7: approval for another scope", func(in *assess.Input) { in.Approval.Scope = ptr("document_delete") }, assess.CodeApprovalScopeMismatch, nil},
 		{"rule 7: not active is checked before the scope", func(in *assess.Input) {
-			in.Approval = &assess.Approval{Status: "revoked", Scope: "other"}
+			in.Approval = &assess.Approval{Status: "revoked", Scope: ptr("other")}
 		}, assess.CodeApprovalNotActive, nil},
 		{"rule 7: scope defaults to the tool's name", func(in *assess.Input) {
 			in.Contract.Tools[1].ApprovalScope = nil
 		}, assess.CodeApprovalScopeMismatch, nil},
 		{"rule 7: default scope matched by the tool's name", func(in *assess.Input) {
 			in.Contract.Tools[1].ApprovalScope = nil
-			in.Approval.Scope = "document_update_metadata"
+			in.Approval.Scope = ptr("document_update_metadata")
 		}, assess.CodeAdmissionAllowed, nil},
 		{"rule 7: irreversible write needs approval", func(in *assess.Input) {
 			in.Contract.Tools[1].EffectClass = assess.IrreversibleWrite
@@ -133,8 +133,34 @@ func TestAssessRules(t *testing.T) {
 		}, assess.CodeEnvironmentNotReady, nil},
 		{"precedence: an unknown effect beats a missing approval", func(in *assess.Input) {
 			in.Approval = nil
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: "unknown"}
+			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: ptr("unknown")}
 		}, assess.CodeTimedOutWithoutReadback, nil},
+		// SPEC §1: "" is a value, absent (nil: absent or null) is not.
+		{`"": a tool whose approvalScope is "" and an approval with no scope do not match (was allowed: fail open)`, func(in *assess.Input) {
+			in.Contract.Tools[1].ApprovalScope = ptr("")
+			in.Approval.Scope = nil
+		}, assess.CodeApprovalScopeMismatch, nil},
+		{`"": an approval naming scope "" matches a tool whose approvalScope is ""`, func(in *assess.Input) {
+			in.Contract.Tools[1].ApprovalScope = ptr("")
+			in.Approval.Scope = ptr("")
+		}, assess.CodeAdmissionAllowed, nil},
+		{`"": an approval naming scope "" does not match the tool's name`, func(in *assess.Input) {
+			in.Contract.Tools[1].ApprovalScope = nil
+			in.Approval.Scope = ptr("")
+		}, assess.CodeApprovalScopeMismatch, nil},
+		{`absent: an approval with no scope matches no tool, not even by its name`, func(in *assess.Input) {
+			in.Contract.Tools[1].ApprovalScope = nil
+			in.Approval.Scope = nil
+		}, assess.CodeApprovalScopeMismatch, nil},
+		{`"": timed out with effectStatus "" is not "unknown" nor absent: rule 5 does not fire (was effect_unknown)`, func(in *assess.Input) {
+			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: ptr("")}
+		}, assess.CodeAdmissionAllowed, nil},
+		{`"": succeeded with verificationStatus "" is not accepted`, func(in *assess.Input) {
+			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded", VerificationStatus: ptr("")}
+		}, assess.CodeToolResultNotVerified, nil},
+		{`"": an argument too large for a float64 is still a number, not a string`, func(in *assess.Input) {
+			in.Request.Arguments["title"] = assess.Number("1e400")
+		}, assess.CodeInvalidArguments, []string{"title"}},
 		{"precedence: an unverified success beats a missing approval", func(in *assess.Input) {
 			in.Approval = nil
 			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded"}
@@ -217,8 +243,22 @@ func TestExplanationsUseTheRealValues(t *testing.T) {
 		{"conflict names both ids", func(in *assess.Input) {
 			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-0"}
 		}, assess.RuleCorrelation, `the record is for "request-0", the request is "request-1"`, ""},
-		{"scope mismatch names both scopes", func(in *assess.Input) { in.Approval.Scope = "x" }, assess.RuleApproval,
+		{"scope mismatch names both scopes", func(in *assess.Input) { in.Approval.Scope = ptr("x") }, assess.RuleApproval,
 			`document_update_metadata is "reversible_write" (a write); the approval is for scope "x", the tool needs "metadata_write"`, ""},
+		{"an approval with no scope says so", func(in *assess.Input) { in.Approval.Scope = nil }, assess.RuleApproval,
+			`document_update_metadata is "reversible_write" (a write); the approval names no scope, the tool needs "metadata_write"`,
+			`document_update_metadata 是 "reversible_write"（写入类）；批准没有指明范围，工具需要 "metadata_write"`},
+		{`effectStatus "" is neither unknown nor absent`, func(in *assess.Input) {
+			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: ptr("")}
+		}, assess.RuleTimeout,
+			`record timed out, but effectStatus is "": neither "unknown" nor absent, so this rule does not fire`,
+			`记录超时，但 effectStatus 是 ""：既不是 "unknown" 也不是缺失，所以本规则不触发`},
+		{`verificationStatus "" is quoted, not called absent`, func(in *assess.Input) {
+			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded", VerificationStatus: ptr("")}
+		}, assess.RuleVerification, `record succeeded but verificationStatus is "", not "accepted"`, ""},
+		{"a number too large for a float64 is a number", func(in *assess.Input) {
+			in.Request.Arguments["title"] = assess.Number("1e400")
+		}, assess.RuleArguments, `unusable required arguments: title (a number, not a string)`, ""},
 		{"unknown class says it fails closed", func(in *assess.Input) {
 			in.Contract.Tools[1].EffectClass = "mostly_harmless"
 			in.Approval = nil

@@ -28,6 +28,7 @@ const (
 	NoteTimedOutNoEffect
 	NoteTimedOutUnknown
 	NoteTimedOutReadBack
+	NoteTimedOutEmptyEffect
 	NoteNoRecordNoSuccess
 	NoteRecordNotSucceeded
 	NoteSucceededNoVerification
@@ -37,6 +38,7 @@ const (
 	NoteApprovalMissing
 	NoteApprovalNotActive
 	NoteApprovalScopeMismatch
+	NoteApprovalNoScope
 	NoteApprovalActive
 	NoteAdmitted
 	NoteNotReached
@@ -130,6 +132,9 @@ var noteTemplates = map[NoteKey]tmpl{
 	NoteTimedOutReadBack: {
 		`record timed out, but effectStatus is %[1]q: the effect was read back`,
 		`记录超时，但 effectStatus 是 %[1]q：效果已回读`},
+	NoteTimedOutEmptyEffect: {
+		`record timed out, but effectStatus is "": neither "unknown" nor absent, so this rule does not fire`,
+		`记录超时，但 effectStatus 是 ""：既不是 "unknown" 也不是缺失，所以本规则不触发`},
 	NoteNoRecordNoSuccess: {
 		`no invocation record, so no success to verify`,
 		`没有调用记录，也就没有需要验证的成功`},
@@ -157,6 +162,9 @@ var noteTemplates = map[NoteKey]tmpl{
 	NoteApprovalScopeMismatch: {
 		`%[1]s is %[2]q (a write); the approval is for scope %[3]q, the tool needs %[4]q`,
 		`%[1]s 是 %[2]q（写入类）；批准的范围是 %[3]q，工具需要 %[4]q`},
+	NoteApprovalNoScope: {
+		`%[1]s is %[2]q (a write); the approval names no scope, the tool needs %[4]q`,
+		`%[1]s 是 %[2]q（写入类）；批准没有指明范围，工具需要 %[4]q`},
 	NoteApprovalActive: {
 		`%[1]s is %[2]q (a write) and an active approval names its scope %[3]q`,
 		`%[1]s 是 %[2]q（写入类），且有指明其范围 %[3]q 的有效批准`},

@@ -31,7 +31,7 @@ type Tool struct {
 	RequiredArguments []string `json:"requiredArguments,omitempty"`
 	// ApprovalScope is the scope an approval must name; nil means the
 	// tool's name (SPEC §1).
-	ApprovalScope *string `json:"approvalScope,omitempty"`
+	ApprovalScope *string `json:"approvalScope,omitzero"`
 }
 
 // Effect classes named by SPEC §1. Any other value is write-class.
@@ -59,9 +59,18 @@ type Request struct {
 	CorrelationID string  `json:"correlationId"`
 	Tool          ToolRef `json:"tool"`
 	// Arguments holds any JSON values, decoded the encoding/json way
-	// (string, float64, bool, nil, []any, map[string]any).
+	// (string, float64, bool, nil, []any, map[string]any), except that a
+	// number too large for a float64 is a Number.
 	Arguments map[string]any `json:"arguments,omitempty"`
 }
+
+// Number is a JSON number kept as its text: 1e400 does not fit a float64
+// but is still a number (so never a string argument), and is written back
+// as it came.
+type Number string
+
+// MarshalJSON writes the number as it came.
+func (n Number) MarshalJSON() ([]byte, error) { return []byte(n), nil }
 
 // ToolRef names a tool and the version the request wants.
 type ToolRef struct {
@@ -77,15 +86,19 @@ type Environment struct {
 // Approval is the caller's snapshot of an approval.
 type Approval struct {
 	Status string `json:"status"`
-	Scope  string `json:"scope"`
+	// Scope is the scope the approval names; nil when it names none,
+	// which matches no tool (SPEC §1: "" is a scope, absent is not).
+	Scope *string `json:"scope,omitzero"`
 }
 
 // InvocationRecord is a record of an earlier attempt of this call, if any.
+// The optional statuses are nil when absent (or null): "" is a value, and
+// an absent effectStatus fires rule 5 where "" does not (SPEC §1).
 type InvocationRecord struct {
-	CorrelationID      string `json:"correlationId"`
-	Status             string `json:"status"`
-	VerificationStatus string `json:"verificationStatus,omitempty"`
-	EffectStatus       string `json:"effectStatus,omitempty"`
+	CorrelationID      string  `json:"correlationId"`
+	Status             string  `json:"status"`
+	VerificationStatus *string `json:"verificationStatus,omitzero"`
+	EffectStatus       *string `json:"effectStatus,omitzero"`
 }
 
 // Verdict is the output of SPEC §1. MissingArguments is set only with

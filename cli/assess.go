@@ -51,7 +51,12 @@ type errorLine struct {
 
 // batchSize is how many inputs a worker takes at once: large enough that
 // channel hand-offs cost little, small enough that output starts at once.
-const batchSize = 256
+// batchBytes ends a batch early when its inputs are large, so that the
+// batches in flight hold a few megabytes, not 256 large values each.
+const (
+	batchSize  = 256
+	batchBytes = 1 << 20
+)
 
 // batch is a run of consecutive inputs and, once done, their output lines.
 type batch struct {
@@ -101,20 +106,22 @@ func auditAnswer(raw []byte) (any, error) {
 }
 
 // assessStream answers every admission input of r with one line on w.
-func assessStream(r io.Reader, name string, w io.Writer, withTrace bool, lang assess.Lang) error {
-	return answerStream(r, name, w, admissionAnswer(withTrace, lang))
+func assessStream(r io.Reader, name string, w io.Writer, withTrace bool, lang assess.Lang, maxValue int) error {
+	return answerStream(r, name, w, admissionAnswer(withTrace, lang), maxValue)
 }
 
 // answerStream answers every input of r with one line on w, in order.
 // Reading, deciding and writing overlap: one goroutine splits the stream
 // into values, workers parse and decide batches of them, and the caller
-// writes the batches' output in the order they were read.
-func answerStream(r io.Reader, name string, w io.Writer, answer answerFunc) error {
+// writes the batches' output in the order they were read. A value longer
+// than maxValue bytes, or nested deeper than decode.MaxDepth, gets an
+// error line and is skipped without being kept.
+func answerStream(r io.Reader, name string, w io.Writer, answer answerFunc, maxValue int) error {
 	procs := runtime.GOMAXPROCS(0)
 	work := make(chan *batch, procs)
 	ordered := make(chan *batch, 2*procs)
 	quit := make(chan struct{})
-	go readBatches(r, work, ordered, quit)
+	go readBatches(r, work, ordered, quit, maxValue)
 	var wg sync.WaitGroup
 	for range procs {
 		wg.Add(1)
@@ -130,14 +137,14 @@ func answerStream(r io.Reader, name string, w io.Writer, answer answerFunc) erro
 
 	out := bufio.NewWriterSize(w, 64<<10)
 	invalid, total := 0, 0
-	var stop error
+	var stop, werr error
 	for b := range ordered {
 		<-b.done
 		if stop != nil {
 			continue // drain what is already read
 		}
 		if _, err := out.Write(b.out); err != nil {
-			stop = err
+			stop, werr = err, err
 		}
 		invalid += b.invalid
 		total += len(b.values)
@@ -149,12 +156,14 @@ func answerStream(r io.Reader, name string, w io.Writer, answer answerFunc) erro
 		}
 	}
 	if err := out.Flush(); err != nil && stop == nil {
-		stop = err
+		stop, werr = err, err
 	}
 	var sx *decode.SyntaxError
 	switch {
+	case werr != nil:
+		return &exitError{ExitWrite, werr}
 	case errors.As(stop, &sx):
-		return &exitError{ExitUsage, fmt.Errorf("%s:%d:%d: not JSON: %s", name, sx.Line, sx.Column, sx.Msg)}
+		return &exitError{ExitUsage, fmt.Errorf("%s:%d:%d: not JSON: %s", name, sx.Line, sx.Column, decode.ClipQuotes(sx.Msg))}
 	case stop != nil:
 		return &exitError{ExitUsage, fmt.Errorf("%s: %w", name, stop)}
 	case invalid > 0:
@@ -166,15 +175,17 @@ func answerStream(r io.Reader, name string, w io.Writer, answer answerFunc) erro
 // readBatches splits the stream into batches of values, handing each to
 // the workers and, in order, to the writer, until the input ends or the
 // writer quits.
-func readBatches(r io.Reader, work, ordered chan<- *batch, quit <-chan struct{}) {
+func readBatches(r io.Reader, work, ordered chan<- *batch, quit <-chan struct{}, maxValue int) {
 	defer close(work)
 	defer close(ordered)
-	stream := decode.NewStream(r)
+	stream := decode.NewStreamMax(r, maxValue)
 	fresh := func() *batch {
 		return &batch{values: make([]decode.Value, 0, batchSize), done: make(chan struct{})}
 	}
 	b := fresh()
+	size := 0
 	send := func() bool {
+		size = 0
 		select {
 		case work <- b:
 		case <-quit:
@@ -194,7 +205,8 @@ func readBatches(r io.Reader, work, ordered chan<- *batch, quit <-chan struct{})
 			break
 		}
 		b.values = append(b.values, v)
-		if len(b.values) == batchSize && !send() {
+		size += len(v.Raw)
+		if (len(b.values) == batchSize || size >= batchBytes) && !send() {
 			return
 		}
 	}
@@ -207,6 +219,12 @@ func (b *batch) decide(answer answerFunc) {
 	buf := bytes.NewBuffer(make([]byte, 0, 96*len(b.values)))
 	defer func() { b.out = buf.Bytes() }()
 	for i, value := range b.values {
+		if value.Err != nil {
+			b.invalid++
+			_ = json.MarshalWrite(buf, errorLine{refused(value)})
+			buf.WriteByte('\n')
+			continue
+		}
 		out, err := answer(value.Raw)
 		var nj *decode.NotJSON
 		switch {
@@ -216,10 +234,20 @@ func (b *batch) decide(answer answerFunc) {
 			return
 		case err != nil:
 			b.invalid++
-			_ = json.MarshalWrite(buf, errorLine{fmt.Sprintf("line %d: %v", value.Line, err)})
+			_ = json.MarshalWrite(buf, errorLine{decode.ClipQuotes(fmt.Sprintf("line %d: %v", value.Line, err))})
 		default:
 			_ = json.MarshalWrite(buf, out)
 		}
 		buf.WriteByte('\n')
 	}
+}
+
+// refused is the error line of a value the stream skipped: where it is
+// and why.
+func refused(v decode.Value) string {
+	var deep *decode.TooDeep
+	if errors.As(v.Err, &deep) {
+		return fmt.Sprintf("line %d, column %d: %v", deep.Line, deep.Column, v.Err)
+	}
+	return fmt.Sprintf("line %d, column %d: %v (--max-value raises the limit)", v.Line, v.Column, v.Err)
 }

@@ -3,12 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io/fs"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"toolgate/safefile"
 	"toolgate/scenarios"
 )
 
@@ -65,8 +65,14 @@ fires), audit findings and outcome classes. Without PATHs it covers the built-in
 				fmt.Fprintln(out, p.Error())
 			}
 			good := r.Files - r.Bad
-			fmt.Fprintf(out, "%d %s checked: %d valid, %d with problems (%d %s)\n",
-				r.Files, plural(r.Files, "file", "files"), good, r.Bad, len(problems), plural(len(problems), "problem", "problems"))
+			skipped := ""
+			if r.Skipped > 0 {
+				// Paths that were not read as scenario files: missing,
+				// or not regular files. They are neither valid nor bad.
+				skipped = fmt.Sprintf("; %d %s skipped", r.Skipped, plural(r.Skipped, "path", "paths"))
+			}
+			fmt.Fprintf(out, "%d %s checked: %d valid, %d with problems%s (%d %s)\n",
+				r.Files, plural(r.Files, "file", "files"), good, r.Bad, skipped, len(problems), plural(len(problems), "problem", "problems"))
 			if withCoverage {
 				lang, err := c.language()
 				if err != nil {
@@ -123,28 +129,13 @@ An existing FILE is never overwritten.`,
 	return cmd
 }
 
-// writeNew writes a new file whole or not at all: a temporary file in the
-// same directory, then a link to the name, which fails if the name exists.
+// writeNew writes a new file whole or not at all, never over an existing
+// one (safefile.WriteNew: the file gets its name only once written and
+// synced, and a name that exists makes it fail).
 func writeNew(name string, data []byte) error {
-	if _, err := os.Stat(name); err == nil {
+	err := safefile.WriteNew(name, data, 0o644)
+	if errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("%s already exists; toolgate new does not overwrite", name)
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".toolgate-new-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Link(tmp.Name(), name); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return nil
+	return err
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"toolgate/assess"
+	"toolgate/decode"
 )
 
 // BenchmarkAssessJSONL is the `toolgate assess` path end to end, in
@@ -25,7 +26,7 @@ func BenchmarkAssessJSONL(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := assessStream(bytes.NewReader(data), "bench", io.Discard, false, assess.English); err != nil {
+		if err := assessStream(bytes.NewReader(data), "bench", io.Discard, false, assess.English, decode.DefaultMaxValue); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -221,6 +221,22 @@ func TestBinary(t *testing.T) {
 	var ee *exec.ExitError
 	require.ErrorAs(t, err, &ee)
 	assert.Equal(t, 2, ee.ExitCode())
+
+	// > /dev/full: every command that writes says so and fails.
+	if full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil {
+		defer full.Close()
+		for _, args := range [][]string{{"trace", "--all", "--format", "md"}, {"notes"}, {"list"}, {"validate", "../examples"}, {"progress"}} {
+			cmd = exec.Command(bin, args...)
+			cmd.Stdout = full
+			cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+t.TempDir())
+			var errb strings.Builder
+			cmd.Stderr = &errb
+			err = cmd.Run()
+			require.ErrorAs(t, err, &ee, "%v", args)
+			assert.Equal(t, cli.ExitWrite, ee.ExitCode(), "%v", args)
+			assert.Contains(t, errb.String(), "toolgate: writing the output: write /dev/stdout: no space left on device", "%v", args)
+		}
+	}
 }
 
 func TestAuditStream(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"toolgate/assess"
+	"toolgate/decode"
 	"toolgate/scenarios"
 )
 
@@ -28,6 +29,7 @@ const (
 	ExitOK      = 0
 	ExitInvalid = 1 // some input was invalid; every other input was answered
 	ExitUsage   = 2 // bad usage, or input that is not JSON
+	ExitWrite   = 3 // the output could not be written (a full disk, a closed pipe)
 )
 
 // TUIOptions is what the command line hands to the TUI.
@@ -86,15 +88,45 @@ func (e *exitError) Error() string {
 	return e.err.Error()
 }
 
+func (e *exitError) Unwrap() error { return e.err }
+
+// checkedWriter remembers the first error writing to standard output, so
+// that no command can end well when its output was lost (> /dev/full);
+// every write after it fails at once.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
 // Run runs toolgate with args (without the program name) and returns the
 // exit status.
 func Run(args []string, env Env) int {
+	out := &checkedWriter{w: env.Stdout}
+	env.Stdout = out
 	root := newRoot(&env)
 	root.SetArgs(args)
 	root.SetIn(env.Stdin)
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	err := root.Execute()
+	if out.err != nil && (err == nil || errors.Is(err, out.err)) {
+		fmt.Fprintln(env.Stderr, "toolgate: writing the output:", out.err)
+		return ExitWrite
+	}
 	if err == nil {
 		return ExitOK
 	}
@@ -395,6 +427,7 @@ func parseFormat(s string) (format, error) {
 
 func newAssess(c *common) *cobra.Command {
 	var trace bool
+	var maxValue int
 	cmd := &cobra.Command{
 		Use:   "assess [FILE|-]",
 		Short: "Decide JSON inputs: one compact JSON verdict a line",
@@ -402,9 +435,11 @@ func newAssess(c *common) *cobra.Command {
 write exactly one compact JSON verdict per input, one a line, in order.
 
 An input that is JSON but not a valid input gets a line {"error":"..."} naming the line and
-the field, and the rest are still answered; the exit status is then 1. Text that is not JSON
-stops the stream with its line and column on stderr, exit status 2. With no FILE, or with -,
-toolgate reads standard input.`,
+the field, and the rest are still answered; the exit status is then 1. So does a value longer
+than --max-value bytes (1 MiB by default) or nested more than 1000 levels deep: it is skipped
+without being kept. Text that is not JSON stops the stream with its line and column on stderr,
+exit status 2. A byte order mark at the start is skipped. With no FILE, or with -, toolgate
+reads standard input.`,
 		Example: `  toolgate assess input.json
   toolgate assess inputs.jsonl > verdicts.jsonl
   echo '{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}}}' | toolgate assess
@@ -427,15 +462,27 @@ toolgate reads standard input.`,
 				// more throughput (README, "Performance").
 				debug.SetGCPercent(400)
 			}
-			return assessStream(in, name, cmd.OutOrStdout(), trace, lang)
+			if err := checkMaxValue(maxValue); err != nil {
+				return err
+			}
+			return assessStream(in, name, cmd.OutOrStdout(), trace, lang, maxValue)
 		},
 	}
 	cmd.Flags().BoolVar(&trace, "trace", false, "add the rule-by-rule trace to each verdict")
+	cmd.Flags().IntVar(&maxValue, "max-value", decode.DefaultMaxValue, "the most bytes one input may have; a longer one gets an error line and is skipped")
 	return cmd
 }
 
+func checkMaxValue(n int) error {
+	if n < 1 {
+		return &exitError{ExitUsage, fmt.Errorf("--max-value %d: want a number of bytes, at least 1", n)}
+	}
+	return nil
+}
+
 func newAudit(c *common) *cobra.Command {
-	return &cobra.Command{
+	var maxValue int
+	cmd := &cobra.Command{
 		Use:   "audit [FILE|-]",
 		Short: "Audit tool batches: do the results match the requests one to one?",
 		Long: `Read one batch, or a stream of them (JSON Lines), each
@@ -445,7 +492,8 @@ requested), duplicate:ID (a result seen twice) and missing:ID (a request never a
 once the batch is closed; while it is open such IDs are pending), sorted by byte order.
 An absent "closed" means true: a batch handed over whole.
 
-A duplicate or empty request ID, an empty result ID, or an invalid batch gets a line
+A duplicate or empty request ID, an empty result ID, an invalid batch, or one longer than
+--max-value bytes (1 MiB by default) or nested more than 1000 levels deep gets a line
 {"error":"..."}, the rest are still answered, and the exit status is 1. Text that is not
 JSON stops the stream with its line and column, exit status 2.`,
 		Example: `  echo '{"requested":["A","B"],"results":["A","A","C"]}' | toolgate audit
@@ -457,9 +505,14 @@ JSON stops the stream with its line and column, exit status 2.`,
 				return err
 			}
 			defer closeFn()
-			return answerStream(in, name, cmd.OutOrStdout(), auditAnswer)
+			if err := checkMaxValue(maxValue); err != nil {
+				return err
+			}
+			return answerStream(in, name, cmd.OutOrStdout(), auditAnswer, maxValue)
 		},
 	}
+	cmd.Flags().IntVar(&maxValue, "max-value", decode.DefaultMaxValue, "the most bytes one batch may have; a longer one gets an error line and is skipped")
+	return cmd
 }
 
 // openInput opens FILE, or standard input for none or "-".

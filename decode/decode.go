@@ -16,6 +16,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
@@ -65,6 +66,36 @@ var strict = json.JoinOptions(
 	jsontext.AllowDuplicateNames(false),
 	jsontext.AllowInvalidUTF8(false),
 )
+
+// strictBig is strict with numbers too large for a float64 kept (see
+// anyNumber). It is the second try only: the unmarshaler costs every
+// input two allocations, and only a rare one needs it.
+var strictBig = json.JoinOptions(strict, json.WithUnmarshalers(json.UnmarshalFromFunc(anyNumber)))
+
+// anyNumber reads a number inside arguments (the only place toolgate
+// takes any JSON value). A number too large for a float64 (1e400) is
+// still valid JSON and still a number, so it is kept as its text, an
+// assess.Number, rather than refused; every other value is decoded the
+// usual way (string, float64, bool, nil, []any, map[string]any).
+func anyNumber(dec *jsontext.Decoder, v *any) error {
+	if dec.PeekKind() != '0' {
+		return errors.ErrUnsupported
+	}
+	val, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	f, err := strconv.ParseFloat(string(val), 64)
+	if errors.Is(err, strconv.ErrRange) {
+		*v = assess.Number(val)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	*v = f
+	return nil
+}
 
 // wire mirrors the JSON input with pointers where presence must be checked.
 type wire struct {
@@ -142,6 +173,14 @@ func unmarshal(data []byte, v any) error {
 	err := json.Unmarshal(data, v, strict)
 	if err == nil {
 		return nil
+	}
+	if se, ok := errors.AsType[*json.SemanticError](err); ok && se.JSONKind == '0' && se.GoType != nil && se.GoType.Kind() == reflect.Float64 {
+		// A number that does not fit a float64 inside arguments: read
+		// again, keeping it as its text.
+		reflect.ValueOf(v).Elem().SetZero()
+		if err = json.Unmarshal(data, v, strictBig); err == nil {
+			return nil
+		}
 	}
 	if nj := notJSON(data); nj != nil {
 		return nj
@@ -244,6 +283,10 @@ func describe(err error) error {
 				msg += " (did you mean " + hint + "?)"
 			}
 			return &Error{Path: path, Msg: msg + fieldList(se.GoType, parent == "")}
+		case se.JSONKind == '0' && KindOf(se.GoType) == "number":
+			// A number where a number belongs that does not fit its Go
+			// type: a fraction or a size the field cannot hold.
+			return &Error{Path: path, Msg: fmt.Sprintf("want %s, got %s", numberKind(se.GoType), Clip(string(se.JSONValue)))}
 		case se.JSONKind != 0 && se.GoType != nil:
 			return &Error{Path: path, Msg: "want " + KindOf(se.GoType) + ", got " + kindOfJSON(se.JSONKind)}
 		case se.Err != nil:
@@ -270,10 +313,24 @@ func cleanMsg(s string) string {
 	return strings.TrimPrefix(s, "json: ")
 }
 
-// dotted turns "/contract/tools/0/name" into "contract.tools[0].name".
+// numberKind names the numbers a Go number type holds.
+func numberKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return "a number that fits a 64-bit float"
+	}
+	return fmt.Sprintf("a whole number that fits in %d bits", t.Bits())
+}
+
+// dotted turns "/contract/tools/0/name" into "contract.tools[0].name";
+// a name taken from the input is clipped (Clip).
 func dotted(p jsontext.Pointer) string {
 	var b strings.Builder
 	for tok := range p.Tokens() {
+		tok = Clip(tok)
 		if _, err := strconv.Atoi(tok); err == nil && b.Len() > 0 {
 			b.WriteString("[" + tok + "]")
 			continue
@@ -364,10 +421,15 @@ func fieldList(t reflect.Type, top bool) string {
 func suggest(name string, t reflect.Type) string { return Closest(name, fieldNames(t)) }
 
 // Closest is the known name at most two edits (ignoring case) from name,
-// the closest one; "" when none is that close.
+// the closest one; "" when none is that close. Only names of about a known
+// name's length are compared, so a 2 MB key costs no more than a short
+// one: two edits cannot bridge a larger difference in length.
 func Closest(name string, known []string) string {
 	best, bestDist := "", 3
 	for _, f := range known {
+		if diff := len(name) - len(f); diff > 2*utf8.UTFMax || diff < -2*utf8.UTFMax {
+			continue
+		}
 		if d := distance(strings.ToLower(name), strings.ToLower(f)); d < bestDist {
 			best, bestDist = f, d
 		}
@@ -400,4 +462,66 @@ func distance(a, b string) int {
 		}
 	}
 	return d[len(ra)][len(rb)]
+}
+
+// MaxQuote is the most characters of input a message quotes: a 2 MB key
+// is named by its first characters and its length.
+const MaxQuote = 80
+
+// Clip shortens text taken from the input for a message: at most MaxQuote
+// characters, then "…" and how long the whole was.
+func Clip(s string) string {
+	if head, clipped := clipHead(s); clipped {
+		return head + fmt.Sprintf("…(%d bytes)", len(s))
+	}
+	return s
+}
+
+// clipHead is the first MaxQuote characters of s, and whether that is not
+// all of it.
+func clipHead(s string) (string, bool) {
+	n := 0
+	for i := range s {
+		if n == MaxQuote {
+			return s[:i], true
+		}
+		n++
+	}
+	return s, false
+}
+
+// ClipQuotes clips every double-quoted string in a message (as %q writes
+// them) to MaxQuote characters: the last guard for messages that quote a
+// value taken from the input, such as a 2 MB request ID.
+func ClipQuotes(msg string) string {
+	if len(msg) <= 2*MaxQuote {
+		return msg
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(msg, '"')
+		if i < 0 {
+			b.WriteString(msg)
+			return b.String()
+		}
+		b.WriteString(msg[:i])
+		// Find the closing quote, over escapes.
+		j := i + 1
+		for j < len(msg) && msg[j] != '"' {
+			if msg[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(msg) {
+			b.WriteString(msg[i:]) // no closing quote: nothing later is quoted
+			return b.String()
+		}
+		if head, clipped := clipHead(msg[i+1 : j]); clipped {
+			fmt.Fprintf(&b, `"%s"…(%d bytes)`, head, j-i-1)
+		} else {
+			b.WriteString(msg[i : j+1])
+		}
+		msg = msg[j+1:]
+	}
 }

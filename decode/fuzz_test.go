@@ -2,6 +2,7 @@ package decode_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"toolgate/assess"
@@ -27,6 +28,14 @@ func FuzzDecodeAssess(f *testing.F) {
 	f.Add([]byte(`{"contract":{"tools":[{"name":"t","effectClass":"x","requiredArguments":["a","a",""]}]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":{"a":null}},"environment":{"status":"ready"},"approval":{"status":"active","scope":"t"},"invocationRecord":{"correlationId":"r","status":"timed_out","effectStatus":"read_back"}}`))
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`[`))
+	// Every field of SPEC §1 as "", null and absent (SPEC §1: absent and
+	// null are the same; "" is a value).
+	for _, tr := range triples {
+		for _, v := range []any{"", nil, absent} {
+			f.Add(withField(f, tr, v))
+		}
+	}
+	f.Add([]byte(`{"contract":{"tools":[{"name":"t","requiredArguments":["a"]}]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":{"a":1e400}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := decode.Input(data)
 		if err != nil {
@@ -77,18 +86,27 @@ func FuzzDecodeAssess(f *testing.F) {
 //
 //	go test ./decode -run '^$' -fuzz FuzzStream -fuzztime 30s
 func FuzzStream(f *testing.F) {
-	for _, seed := range []string{"{}\n[1]\n", `{"a":"\"}"}  "x" 42 tru}`, "{\n\"a\":\n[\n]}\n\n", "\"unterminated", `\`, "{\"a\\\n"} {
+	for _, seed := range []string{"{}\n[1]\n", `{"a":"\"}"}  "x" 42 tru}`, "{\n\"a\":\n[\n]}\n\n", "\"unterminated", `\`, "{\"a\\\n",
+		"\ufeff{}\n", `{"a":"` + strings.Repeat("x", 100) + `"} 1`, strings.Repeat("[", 1002) + "] [1]", "\x00\x00\x00"} {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s := decode.NewStream(bytes.NewReader(data))
+		// A small limit, so that refused values are fuzzed too.
+		s := decode.NewStreamMax(bytes.NewReader(data), 64)
+		text := bytes.TrimPrefix(data, []byte("\ufeff")) // positions count from after a byte order mark
 		for range len(data) + 1 {
 			v, err := s.Next()
 			if err != nil {
 				return
 			}
-			off := offsetOf(data, v.Line, v.Column)
-			if off < 0 || off+len(v.Raw) > len(data) || !bytes.Equal(data[off:off+len(v.Raw)], v.Raw) {
+			off := offsetOf(text, v.Line, v.Column)
+			if v.Err != nil {
+				if off < 0 || len(v.Raw) != 0 {
+					t.Fatalf("refused value said to be at %d:%d (offset %d), with %d bytes", v.Line, v.Column, off, len(v.Raw))
+				}
+				continue
+			}
+			if off < 0 || off+len(v.Raw) > len(text) || !bytes.Equal(text[off:off+len(v.Raw)], v.Raw) {
 				t.Fatalf("value %q said to be at %d:%d (offset %d)", v.Raw, v.Line, v.Column, off)
 			}
 		}

@@ -1,8 +1,21 @@
 package decode
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+)
+
+// Limits on one value of a stream: an input of SPEC §1 is a few hundred
+// bytes and a few levels deep.
+const (
+	// DefaultMaxValue is the largest value a Stream hands out unless told
+	// otherwise (toolgate assess --max-value).
+	DefaultMaxValue = 1 << 20
+	// MaxDepth is the deepest nesting of arrays and objects in a value,
+	// well under the JSON parser's own 10,000 (past which it stops
+	// reading the stream).
+	MaxDepth = 1000
 )
 
 // SyntaxError is text that is not JSON, with the position where reading
@@ -16,10 +29,30 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Msg)
 }
 
+// TooLarge is a value longer than the stream's limit. It is skipped
+// without being kept (its brackets and strings are still followed, to
+// find where it ends) and the values after it are read as usual.
+type TooLarge struct {
+	Max int
+}
+
+func (e *TooLarge) Error() string { return fmt.Sprintf("value is larger than %d bytes", e.Max) }
+
+// TooDeep is a value nested deeper than MaxDepth, at the line and column
+// of the bracket that goes too deep. It is skipped like a TooLarge.
+type TooDeep struct {
+	Line, Column int
+}
+
+func (e *TooDeep) Error() string { return fmt.Sprintf("nested more than %d levels deep", MaxDepth) }
+
 // Value is one JSON text of a stream, not yet parsed, with where it starts.
 type Value struct {
 	Raw          []byte
 	Line, Column int
+	// Err is set, and Raw empty, for a value that was refused and
+	// skipped: a *TooLarge or a *TooDeep.
+	Err error
 }
 
 // Position is the line and column of a byte offset inside the value.
@@ -44,7 +77,9 @@ func Advance(line, col int, text []byte) (int, int) {
 // separated by any whitespace — into single values without parsing them, so
 // that parsing can be spread over several goroutines. It finds where a
 // value ends by counting brackets outside strings; whether the value is
-// JSON is for Input to say (it then returns a *NotJSON error).
+// JSON is for Input to say (it then returns a *NotJSON error). A UTF-8
+// byte order mark at the start is skipped. Memory is bounded by the
+// largest value handed out: a longer or deeper one is skipped.
 type Stream struct {
 	r         io.Reader
 	buf       []byte // buf[pos:] is read but not yet handed out
@@ -52,11 +87,16 @@ type Stream struct {
 	eof       bool
 	err       error
 	line, col int // position of buf[pos]
+	started   bool
+	max       int
 }
 
-// NewStream reads values from r.
-func NewStream(r io.Reader) *Stream {
-	return &Stream{r: r, buf: make([]byte, 0, 64<<10), line: 1, col: 1}
+// NewStream reads values from r, each at most DefaultMaxValue bytes.
+func NewStream(r io.Reader) *Stream { return NewStreamMax(r, DefaultMaxValue) }
+
+// NewStreamMax reads values from r, each at most max bytes.
+func NewStreamMax(r io.Reader, max int) *Stream {
+	return &Stream{r: r, buf: make([]byte, 0, min(64<<10, max+1)), line: 1, col: 1, max: max}
 }
 
 // fill reads more input, keeping buf[keep:] and moving it to the front.
@@ -84,9 +124,27 @@ func (s *Stream) fill(keep int) int {
 	return moved
 }
 
+// skipBOM drops a byte order mark at the very start of the stream.
+func (s *Stream) skipBOM() {
+	s.started = true
+	for len(s.buf)-s.pos < len(bom) && !s.eof {
+		s.fill(s.pos)
+	}
+	if bytes.HasPrefix(s.buf[s.pos:], bom) {
+		s.pos += len(bom)
+	}
+}
+
+var bom = []byte("\ufeff")
+
 // Next returns the next value; its Raw is a fresh slice the caller may keep.
-// At the end it returns io.EOF; a read error is returned as it is.
+// A value longer than the limit, or deeper than MaxDepth, comes with Err
+// set and no Raw. At the end it returns io.EOF; a read error is returned
+// as it is.
 func (s *Stream) Next() (Value, error) {
+	if !s.started {
+		s.skipBOM()
+	}
 	// Skip whitespace.
 	for {
 		for s.pos < len(s.buf) && isSpace(s.buf[s.pos]) {
@@ -108,14 +166,25 @@ func (s *Stream) Next() (Value, error) {
 	start := s.pos
 	i := s.pos
 	// lineStart is where the current line starts in buf (it may be before
-	// start); columns are counted from it only when a value ends.
+	// start, or before the buffer once skipped bytes are dropped); columns
+	// are counted from it only when a value ends.
 	lineStart := s.pos - (s.col - 1)
 	depth, inString := 0, false
 	first := s.buf[start]
 	bracketed := first == '{' || first == '['
+	// skipping is set once the value is refused: from then on its bytes
+	// are followed but not kept.
+	skipping := false
 	for {
 	scan:
 		for i < len(s.buf) {
+			if !skipping && i-start > s.max {
+				if prefix := s.buf[start:i]; !validPrefix(prefix) {
+					// Not JSON within the limit: the parser says where.
+					return s.take(v, start, i, lineStart), nil
+				}
+				v.Err, skipping = &TooLarge{Max: s.max}, true
+			}
 			c := s.buf[i]
 			if inString {
 				// The hot loop: most bytes are inside strings.
@@ -158,6 +227,9 @@ func (s *Stream) Next() (Value, error) {
 				inString = true
 			case '{', '[':
 				depth++
+				if depth > MaxDepth && !skipping {
+					v.Err, skipping = &TooDeep{Line: s.line, Column: i - lineStart + 1}, true
+				}
 			case '}', ']':
 				depth--
 				if depth == 0 && bracketed {
@@ -185,14 +257,21 @@ func (s *Stream) Next() (Value, error) {
 			}
 			return s.take(v, start, i, lineStart), nil
 		}
-		moved := s.fill(start)
+		keep := start
+		if skipping {
+			keep = i // nothing of a refused value is kept
+		}
+		moved := s.fill(keep)
 		start, i, lineStart = start-moved, i-moved, lineStart-moved
 	}
 }
 
-// take hands out buf[start:end] as the value's bytes.
+// take hands out buf[start:end] as the value's bytes, or only its place
+// when it was refused.
 func (s *Stream) take(v Value, start, end, lineStart int) Value {
-	v.Raw = append([]byte(nil), s.buf[start:end]...)
+	if v.Err == nil {
+		v.Raw = append([]byte(nil), s.buf[start:end]...)
+	}
 	s.pos = end
 	s.col = end - lineStart + 1
 	return v
@@ -207,3 +286,10 @@ func (s *Stream) advance(c byte) {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// validPrefix reports whether data could be the start of a JSON value:
+// the parser stops only at its end (or reads one whole value).
+func validPrefix(data []byte) bool {
+	nj := notJSON(data)
+	return nj == nil || nj.Offset >= int64(len(data)) || nj.Msg == "more than one value"
+}

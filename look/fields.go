@@ -98,6 +98,14 @@ func fields(in assess.Input) []Field {
 	str := func(section, label, v string, optional bool) {
 		add(section, label, quote(v), optional && v == "")
 	}
+	// opt is an optional string: absent when nil, "" shown as "".
+	opt := func(section, label string, v *string) {
+		if v == nil {
+			add(section, label, "", true)
+			return
+		}
+		str(section, label, *v, false)
+	}
 	str("contract", "version", in.Contract.Version, false)
 	if len(in.Contract.Tools) == 0 {
 		add("contract", "tools", "[]", false)
@@ -140,15 +148,15 @@ func fields(in assess.Input) []Field {
 	}
 	if a := in.Approval; a != nil {
 		str("approval", "status", a.Status, false)
-		str("approval", "scope", a.Scope, false)
+		opt("approval", "scope", a.Scope)
 	} else {
 		out = append(out, Field{Section: "approval", Path: "approval", Absent: true})
 	}
 	if rec := in.InvocationRecord; rec != nil {
 		str("invocationRecord", "correlationId", rec.CorrelationID, false)
 		str("invocationRecord", "status", rec.Status, false)
-		str("invocationRecord", "verificationStatus", rec.VerificationStatus, true)
-		str("invocationRecord", "effectStatus", rec.EffectStatus, true)
+		opt("invocationRecord", "verificationStatus", rec.VerificationStatus)
+		opt("invocationRecord", "effectStatus", rec.EffectStatus)
 	} else {
 		out = append(out, Field{Section: "invocationRecord", Path: "invocationRecord", Absent: true})
 	}

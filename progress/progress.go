@@ -1,10 +1,13 @@
 // Package progress keeps a learner's self-study progress between runs: the
 // scenarios walked to their verdict, quiz answers and the score, the last
 // scenario open and the language. It is a small JSON file in the XDG state
-// directory, written whole or not at all.
+// directory, written whole or not at all. Two trainers open at once (two
+// terminals, one learner) share it: each save is merged with what is on
+// disk under a lock file, so neither loses the other's walks.
 package progress
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,10 +19,20 @@ import (
 	"time"
 
 	"github.com/adrg/xdg"
+	"github.com/gofrs/flock"
+
+	"toolgate/safefile"
 )
 
 // Version is the file format's version.
 const Version = 1
+
+// MaxFileSize is the largest progress file read: a learner's progress is
+// a few kilobytes; a larger file is not progress and is kept aside.
+const MaxFileSize = 1 << 20
+
+// lockWait is how long a save waits for another trainer's save.
+const lockWait = 10 * time.Second
 
 // Answer is one quiz answer for one scenario: what the learner said and
 // whether it was right.
@@ -85,6 +98,30 @@ func (p *Progress) Record(id string, a Answer) {
 	}
 }
 
+// check reports counts that no run of the trainer can write: a file with
+// them is set aside like a corrupt one rather than trusted.
+func (p Progress) check() error {
+	right, wrong := 0, 0
+	for _, a := range p.Quiz {
+		if a.Right {
+			right++
+		} else {
+			wrong++
+		}
+	}
+	switch {
+	case p.Right < 0 || p.Asked < 0:
+		return fmt.Errorf("impossible counts: %d right of %d asked", p.Right, p.Asked)
+	case p.Right > p.Asked:
+		return fmt.Errorf("impossible counts: %d right of only %d asked", p.Right, p.Asked)
+	case right > p.Right || wrong > p.Asked-p.Right:
+		return fmt.Errorf("impossible counts: %d answers kept (%d right), but %d right of %d asked", len(p.Quiz), right, p.Right, p.Asked)
+	case slices.Contains(p.Walked, ""):
+		return errors.New("an empty scenario id among those walked")
+	}
+	return nil
+}
+
 // Store is where progress lives: a file, or nowhere (--no-save).
 type Store struct {
 	// Path is the file; "" keeps everything in memory.
@@ -100,100 +137,197 @@ func DefaultPath() string {
 }
 
 // Load reads the progress. A missing file is fresh progress. A file that
-// cannot be read as progress is never overwritten silently: it is renamed
-// aside (progress.json.corrupt-20261130-061500) and notice says so in one
-// line; progress then starts fresh.
+// cannot be read as progress — not JSON, another version, larger than
+// MaxFileSize, impossible counts — is never overwritten silently: it is
+// renamed aside (progress.json.corrupt-20261130-061500) and notice says so
+// in one line; progress then starts fresh. A path that is not a regular
+// file (a named pipe, a link to a device) is an error: it is neither read
+// (a pipe would block, a device never ends) nor moved.
 func (s Store) Load() (p Progress, notice string, err error) {
 	if s.Path == "" {
 		return New(), "", nil
 	}
-	data, err := os.ReadFile(s.Path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return New(), "", nil
+	p, bad, err := s.read()
+	if err != nil {
+		return New(), "", err
 	}
-	if err == nil {
-		err = json.Unmarshal(data, &p)
-		if err == nil && p.Version != Version {
-			err = fmt.Errorf("version %d, want %d", p.Version, Version)
-		}
-		if err == nil {
-			if p.Walked == nil {
-				p.Walked = []string{}
-			}
-			if p.Quiz == nil {
-				p.Quiz = map[string]Answer{}
-			}
-			slices.Sort(p.Walked)
-			return p, "", nil
-		}
+	if bad == nil {
+		return p, "", nil
 	}
+	aside, err := s.setAside(bad)
+	if err != nil {
+		return New(), "", err
+	}
+	return New(), fmt.Sprintf("progress file was unreadable (%v); kept it as %s and started fresh", bad, aside), nil
+}
+
+// read reads the file: fresh progress when there is none; bad says why a
+// file that was read is not progress; err is a file that cannot be read.
+func (s Store) read() (p Progress, bad, err error) {
+	data, err := safefile.ReadRegular(s.Path, MaxFileSize)
+	var nr *safefile.NotRegularError
+	var tl *safefile.TooLargeError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return New(), nil, nil
+	case errors.As(err, &nr):
+		return New(), nil, fmt.Errorf("progress file %s is %s, not a regular file: not read, and nothing is saved over it", s.Path, safefile.Kind(nr.Mode))
+	case errors.As(err, &tl):
+		return New(), err, nil
+	case err != nil:
+		return New(), nil, fmt.Errorf("progress file %s: %w", s.Path, err)
+	}
+	if err := json.Unmarshal(data, &p); err != nil {
+		return New(), err, nil
+	}
+	if p.Version != Version {
+		return New(), fmt.Errorf("version %d, want %d", p.Version, Version), nil
+	}
+	if err := p.check(); err != nil {
+		return New(), err, nil
+	}
+	if p.Walked == nil {
+		p.Walked = []string{}
+	}
+	if p.Quiz == nil {
+		p.Quiz = map[string]Answer{}
+	}
+	slices.Sort(p.Walked)
+	p.Walked = slices.Compact(p.Walked)
+	return p, nil, nil
+}
+
+func (s Store) setAside(why error) (string, error) {
 	now := time.Now
 	if s.Now != nil {
 		now = s.Now
 	}
 	aside := s.Path + ".corrupt-" + now().Format("20060102-150405")
-	if rerr := os.Rename(s.Path, aside); rerr != nil {
-		return New(), "", fmt.Errorf("progress file %s is unreadable (%v) and could not be kept aside: %w", s.Path, err, rerr)
+	if err := os.Rename(s.Path, aside); err != nil {
+		return "", fmt.Errorf("progress file %s is unreadable (%v) and could not be kept aside: %w", s.Path, why, err)
 	}
-	return New(), fmt.Sprintf("progress file was unreadable (%v); kept it as %s and started fresh", err, aside), nil
+	return aside, nil
 }
 
-// Save writes the progress whole: to a temporary file in the same
-// directory, synced, then renamed over the old one, so that a crash leaves
-// the old file or the new one, never half of either. Two processes saving
-// at once: the last rename wins, whole.
-func (s Store) Save(p Progress) error {
+// Save adds p to what is on disk, as changes made since fresh progress
+// (see Merge): the way to save from a run that started with no progress.
+func (s Store) Save(p Progress) error { return s.Merge(New(), p) }
+
+// Merge saves the changes from since to now — both this run's progress,
+// at its last save and at this one — into what is on disk now, which
+// another trainer may have changed meanwhile: walked scenarios are
+// joined, quiz answers given since are put in, the score is counted on
+// from the file's, and the last scenario and the language are this run's
+// if it changed them. It happens under a lock file (path + ".lock") and
+// writes the file whole (safefile.WriteFile), so two trainers saving at
+// once both keep what they did. Temporary files that a killed save left
+// behind are removed; a file on disk that is not progress is kept aside
+// first, as Load does.
+func (s Store) Merge(since, now Progress) error {
 	if s.Path == "" {
 		return nil
 	}
-	p.Version = Version
-	data, err := json.MarshalIndent(p, "", "  ")
+	if err := os.MkdirAll(filepath.Dir(s.Path), 0o700); err != nil {
+		return fmt.Errorf("saving progress: %w", err)
+	}
+	unlock, err := s.lock()
+	if err != nil {
+		return fmt.Errorf("saving progress: %w", err)
+	}
+	defer unlock()
+	left, _ := safefile.Leftovers(s.Path)
+	for _, name := range left {
+		_ = os.Remove(name) // no save is under way: we hold the lock
+	}
+	disk, bad, err := s.read()
+	if err != nil {
+		return fmt.Errorf("saving progress: %w", err)
+	}
+	if bad != nil {
+		if _, err := s.setAside(bad); err != nil {
+			return fmt.Errorf("saving progress: %w", err)
+		}
+	}
+	merged := merge(disk, since, now)
+	data, err := json.MarshalIndent(merged, "", "  ")
 	if err != nil {
 		return err
 	}
-	dir := filepath.Dir(s.Path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("saving progress: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, ".progress-*.json")
-	if err != nil {
-		return fmt.Errorf("saving progress: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving progress: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("saving progress: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("saving progress: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), s.Path); err != nil {
+	if err := safefile.WriteFile(s.Path, append(data, '\n'), 0o600); err != nil {
 		return fmt.Errorf("saving progress: %w", err)
 	}
 	return nil
 }
 
-// Serial returns a save function for saves that may run concurrently (a
-// program's commands run in goroutines): it writes one at a time, and a
-// progress older (by Seq) than one already written is dropped, so the file
-// always ends with the newest.
-func (s Store) Serial() func(Progress) error {
+// merge puts the changes from since to now into disk.
+func merge(disk, since, now Progress) Progress {
+	out := disk.Clone()
+	out.Version = Version
+	out.Seq = 0
+	for _, id := range now.Walked {
+		out.MarkWalked(id)
+	}
+	for id, a := range now.Quiz {
+		if old, ok := since.Quiz[id]; !ok || old != a {
+			out.Quiz[id] = a
+		}
+	}
+	out.Asked = max(disk.Asked+now.Asked-since.Asked, 0)
+	out.Right = min(max(disk.Right+now.Right-since.Right, 0), out.Asked)
+	if now.Last != since.Last {
+		out.Last = now.Last
+	}
+	if now.Lang != since.Lang {
+		out.Lang = now.Lang
+	}
+	// The answers kept must fit the score: the file is read back by a
+	// check that sets impossible counts aside.
+	right, wrong := 0, 0
+	for _, a := range out.Quiz {
+		if a.Right {
+			right++
+		} else {
+			wrong++
+		}
+	}
+	out.Right = max(out.Right, right)
+	out.Asked = max(out.Asked, out.Right+wrong)
+	return out
+}
+
+// lock takes the lock file, waiting up to lockWait for another trainer.
+// The kernel drops the lock of a process that dies, so a killed trainer
+// never leaves it held.
+func (s Store) lock() (func(), error) {
+	fl := flock.New(s.Path + ".lock")
+	ctx, cancel := context.WithTimeout(context.Background(), lockWait)
+	defer cancel()
+	ok, err := fl.TryLockContext(ctx, 20*time.Millisecond)
+	if err != nil || !ok {
+		return nil, fmt.Errorf("another toolgate holds %s.lock (waited %v): %v", s.Path, lockWait, err)
+	}
+	return func() { _ = fl.Unlock() }, nil
+}
+
+// Serial returns a save function for a run that started with loaded: it
+// merges each save with the file (Merge, since the run's previous save),
+// one at a time, and drops a progress older (by Seq) than one already
+// written — saves may run concurrently (a program's commands run in
+// goroutines), and the newest holds every change of the older ones.
+func (s Store) Serial(loaded Progress) func(Progress) error {
 	var mu sync.Mutex
 	var written uint64
+	since := loaded.Clone()
 	return func(p Progress) error {
 		mu.Lock()
 		defer mu.Unlock()
 		if p.Seq != 0 && p.Seq <= written {
 			return nil
 		}
-		if err := s.Save(p); err != nil {
+		if err := s.Merge(since, p); err != nil {
 			return err
 		}
-		written = p.Seq
+		written, since = p.Seq, p.Clone()
 		return nil
 	}
 }
@@ -202,6 +336,9 @@ func (s Store) Serial() func(Progress) error {
 func (s Store) Reset() error {
 	if s.Path == "" {
 		return nil
+	}
+	if unlock, err := s.lock(); err == nil {
+		defer unlock()
 	}
 	if err := os.Remove(s.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err

@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -100,18 +99,27 @@ func TestNoSaveKeepsNothing(t *testing.T) {
 	assert.Equal(t, progress.New(), p)
 }
 
-// TestConcurrentSaves has two processes save many times at once: whatever
-// is on disk afterwards is one of the writes, whole.
+// TestConcurrentSaves has two processes — two trainers of one learner —
+// save many times at once, each its own walks and answers: afterwards the
+// file holds every walk and answer of both, and the score counts all.
 func TestConcurrentSaves(t *testing.T) {
 	if os.Getenv("TOOLGATE_SAVE_HELPER") != "" {
 		s := progress.Store{Path: os.Getenv("TOOLGATE_SAVE_HELPER")}
 		writer := os.Getenv("TOOLGATE_SAVE_WRITER")
-		for i := range 200 {
-			p := progress.New()
-			p.Last = fmt.Sprintf("%s-%d", writer, i)
-			// A long field so that a torn write would show.
-			p.Walked = []string{strings.Repeat(writer, 5000)}
-			if err := s.Save(p); err != nil {
+		loaded, _, err := s.Load()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		save := s.Serial(loaded)
+		p := loaded.Clone()
+		for i := range 100 {
+			id := fmt.Sprintf("%s-%03d", writer, i)
+			p.MarkWalked(id)
+			p.Record(id, progress.Answer{Said: "x", Right: i%2 == 0, Decided: "x"})
+			p.Last = id
+			p.Seq++
+			if err := save(p.Clone()); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(1)
 			}
@@ -134,16 +142,57 @@ func TestConcurrentSaves(t *testing.T) {
 	p, notice, err := progress.Store{Path: path}.Load()
 	require.NoError(t, err)
 	require.Empty(t, notice, "the file must be whole")
-	writer := p.Last[:1]
-	assert.Equal(t, writer+"-199", p.Last, "the last write of one of them")
-	assert.Equal(t, []string{strings.Repeat(writer, 5000)}, p.Walked)
+	assert.Len(t, p.Walked, 200, "both trainers' walks are kept")
+	assert.Len(t, p.Quiz, 200)
+	assert.Equal(t, 200, p.Asked)
+	assert.Equal(t, 100, p.Right)
+	assert.Contains(t, []string{"a-099", "b-099"}, p.Last)
 	entries, _ := os.ReadDir(filepath.Dir(path))
-	assert.Len(t, entries, 1, "no temporary file left behind")
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.ElementsMatch(t, []string{"progress.json", "progress.json.lock"}, names, "no temporary file left behind")
+}
+
+// TestTwoTrainersMerge: two trainers started from the same file each
+// save their own view; the second save keeps the first one's walk,
+// answer and score (the last rename used to win, without a word).
+func TestTwoTrainersMerge(t *testing.T) {
+	s := progress.Store{Path: filepath.Join(t.TempDir(), "progress.json")}
+	start := progress.New()
+	start.MarkWalked("demo")
+	start.Record("demo", progress.Answer{Said: "rule 8", Right: true, Decided: "rule 8"})
+	require.NoError(t, s.Save(start))
+
+	loaded, _, err := s.Load()
+	require.NoError(t, err)
+	one, two := s.Serial(loaded), s.Serial(loaded)
+	a, b := loaded.Clone(), loaded.Clone()
+	a.MarkWalked("unknown-tool")
+	a.Record("unknown-tool", progress.Answer{Said: "rule 1", Right: true, Decided: "rule 1"})
+	a.Seq = 1
+	b.MarkWalked("audit-empty")
+	b.Record("audit-empty", progress.Answer{Said: "none", Right: false, Decided: "no diagnostics"})
+	b.Last, b.Seq = "audit-empty", 1
+	require.NoError(t, one(a))
+	require.NoError(t, two(b))
+	a.MarkWalked("demo-2")
+	a.Seq = 2
+	require.NoError(t, one(a), "a second save of the first trainer counts only what is new")
+
+	p, _, err := s.Load()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"audit-empty", "demo", "demo-2", "unknown-tool"}, p.Walked)
+	assert.Len(t, p.Quiz, 3)
+	assert.Equal(t, 3, p.Asked)
+	assert.Equal(t, 2, p.Right)
+	assert.Equal(t, "audit-empty", p.Last, "the first trainer did not change Last")
 }
 
 func TestSerialDropsOvertakenSaves(t *testing.T) {
 	s := progress.Store{Path: filepath.Join(t.TempDir(), "progress.json")}
-	save := s.Serial()
+	save := s.Serial(progress.New())
 	newer := progress.New()
 	newer.Last, newer.Seq = "newer", 2
 	older := progress.New()
@@ -153,4 +202,51 @@ func TestSerialDropsOvertakenSaves(t *testing.T) {
 	p, _, err := s.Load()
 	require.NoError(t, err)
 	assert.Equal(t, "newer", p.Last)
+}
+
+// TestImpossibleCountsAreKeptAside: counts no trainer writes are not
+// trusted; the file is kept aside like a corrupt one.
+func TestImpossibleCountsAreKeptAside(t *testing.T) {
+	for name, content := range map[string]string{
+		"negative":                `{"version":1,"walked":[],"quiz":{},"right":-1,"asked":2}`,
+		"more right than asked":   `{"version":1,"walked":[],"quiz":{},"right":5,"asked":3}`,
+		"more answers than asked": `{"version":1,"walked":[],"quiz":{"a":{"said":"x","right":false,"decided":"y"},"b":{"said":"x","right":false,"decided":"y"}},"right":0,"asked":1}`,
+		"an empty id":             `{"version":1,"walked":[""],"quiz":{},"right":0,"asked":0}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := progress.Store{Path: filepath.Join(t.TempDir(), "progress.json"), Now: fixedNow}
+			require.NoError(t, os.WriteFile(s.Path, []byte(content), 0o600))
+			p, notice, err := s.Load()
+			require.NoError(t, err)
+			assert.Equal(t, progress.New(), p)
+			assert.Contains(t, notice, "kept it as "+s.Path+".corrupt-20261130-061500")
+			kept, err := os.ReadFile(s.Path + ".corrupt-20261130-061500")
+			require.NoError(t, err)
+			assert.Equal(t, content, string(kept))
+		})
+	}
+	// A file too large to be progress is kept aside after reading no
+	// more than the limit.
+	s := progress.Store{Path: filepath.Join(t.TempDir(), "progress.json"), Now: fixedNow}
+	require.NoError(t, os.WriteFile(s.Path, make([]byte, progress.MaxFileSize+1), 0o600))
+	_, notice, err := s.Load()
+	require.NoError(t, err)
+	assert.Contains(t, notice, "file is larger than 1048576 bytes")
+}
+
+// TestLeftoverTemporaryFilesAreRemoved: a save killed after creating its
+// temporary file leaves it behind; the next save, holding the lock, knows
+// no save is under way and removes it.
+func TestLeftoverTemporaryFilesAreRemoved(t *testing.T) {
+	dir := t.TempDir()
+	s := progress.Store{Path: filepath.Join(dir, "progress.json")}
+	require.NoError(t, s.Save(progress.New()))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".progress.json8675309"), []byte(`{"half`), 0o600))
+	require.NoError(t, s.Save(progress.New()))
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.ElementsMatch(t, []string{"progress.json", "progress.json.lock"}, names)
 }

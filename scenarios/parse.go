@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path"
@@ -54,21 +53,22 @@ type fileParser struct {
 	name     string
 	data     []byte
 	ast      *ast.File
+	doc      *ast.DocumentNode
 	problems Problems
 }
 
 func (p *fileParser) add(yamlPath, format string, args ...any) {
 	line, col := p.at(yamlPath)
-	p.problems = append(p.problems, Problem{File: p.name, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+	p.problems = append(p.problems, Problem{File: p.name, Line: line, Col: col, Msg: decode.ClipQuotes(fmt.Sprintf(format, args...))})
 }
 
 func (p *fileParser) parse() Scenario {
-	f, problem := guard(p.name, p.data)
+	g, problem := guard(p.name, p.data)
 	if problem != nil {
 		p.problems = append(p.problems, *problem)
 		return Scenario{}
 	}
-	p.ast = f
+	p.ast, p.doc, p.data = g.file, g.doc, g.data
 	if path.Ext(p.name) == ".json" {
 		dec := jsontext.NewDecoder(bytes.NewReader(p.data))
 		if _, err := dec.ReadValue(); err != nil {
@@ -117,7 +117,7 @@ func (p *fileParser) parse() Scenario {
 		return s
 	}
 	p.expect(&s, fl)
-	p.input(&s, fl.Input)
+	p.input(&s)
 	if len(p.problems) > 0 {
 		return s
 	}
@@ -134,12 +134,12 @@ func (p *fileParser) parse() Scenario {
 // unknownFields reports every key the format does not know, outside input
 // (whose fields the decoder checks).
 func (p *fileParser) unknownFields() {
-	if len(p.ast.Docs) == 0 {
+	if p.doc == nil {
 		return
 	}
-	top, ok := p.ast.Docs[0].Body.(*ast.MappingNode)
+	top, ok := p.doc.Body.(*ast.MappingNode)
 	if !ok {
-		if p.ast.Docs[0].Body != nil {
+		if p.doc.Body != nil {
 			p.add("", "want a mapping of fields (id, title, input, expect, ...)")
 		}
 		return
@@ -158,7 +158,7 @@ func (p *fileParser) unknownFields() {
 				if part != "" {
 					where = part + "." + key
 				}
-				msg := fmt.Sprintf("%s: unknown field", where)
+				msg := fmt.Sprintf("%s: unknown field", decode.Clip(where))
 				if hint := decode.Closest(key, known); hint != "" {
 					msg += fmt.Sprintf(" (did you mean %s?)", hint)
 				}
@@ -218,9 +218,18 @@ func (p *fileParser) expect(s *Scenario, fl file) {
 	}
 }
 
-func (p *fileParser) input(s *Scenario, input any) {
-	raw, err := json.Marshal(input)
+// input decodes the scenario's input from the JSON it stands for, with
+// the decoder toolgate assess uses.
+func (p *fileParser) input(s *Scenario) {
+	node := p.inputNode()
+	raw, err := newInputWriter(p.doc.Body).write(nil, node, "input")
 	if err != nil {
+		var pa *problemAt
+		if errors.As(err, &pa) {
+			pos := pa.node.GetToken().Position
+			p.problems = append(p.problems, Problem{File: p.name, Line: pos.Line, Col: pos.Column, Msg: decode.Clip(pa.path) + ": " + pa.msg})
+			return
+		}
 		p.add("$.input", "input: %v", err)
 		return
 	}
@@ -251,6 +260,18 @@ func (p *fileParser) input(s *Scenario, input any) {
 		}
 		p.add("$."+where, "%s: %s", where, e.Msg)
 	}
+}
+
+// inputNode is the value of the top-level input field.
+func (p *fileParser) inputNode() ast.Node {
+	if top, ok := p.doc.Body.(*ast.MappingNode); ok {
+		for _, mv := range top.Values {
+			if k, ok := mv.Key.(*ast.StringNode); ok && k.Value == "input" {
+				return mv.Value
+			}
+		}
+	}
+	return nil
 }
 
 func deref(s *string) string {

@@ -54,10 +54,10 @@ func yamlProblem(name string, err error) Problem {
 	if pos, rest, ok := strings.Cut(strings.TrimPrefix(msg, "["), "] "); ok && strings.HasPrefix(msg, "[") {
 		var line, col int
 		if _, err := fmt.Sscanf(pos, "%d:%d", &line, &col); err == nil {
-			return Problem{File: name, Line: line, Col: col, Msg: rest}
+			return Problem{File: name, Line: line, Col: col, Msg: decode.ClipQuotes(rest)}
 		}
 	}
-	return Problem{File: name, Msg: msg}
+	return Problem{File: name, Msg: decode.ClipQuotes(msg)}
 }
 
 func lowerFirst(s string) string {

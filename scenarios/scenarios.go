@@ -17,6 +17,8 @@ import (
 	"strings"
 
 	"toolgate/assess"
+	"toolgate/decode"
+	"toolgate/safefile"
 )
 
 //go:embed data
@@ -175,7 +177,7 @@ func MustBuiltin() []Scenario {
 // every problem found; a file with a problem is left out.
 func LoadFS(fsys fs.FS, prefix string) ([]Scenario, error) {
 	var l loader
-	l.dir(fsys, prefix)
+	l.dir(fsys, prefix, func(name string) ([]byte, error) { return readLimited(fsys, name) })
 	r := l.done()
 	if len(r.Problems) > 0 {
 		return r.Scenarios, r.Problems
@@ -204,7 +206,7 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("file is larger than %d bytes, the most a scenario may have", MaxFileSize)
+		return nil, &safefile.TooLargeError{Max: MaxFileSize}
 	}
 	return data, nil
 }
@@ -219,7 +221,7 @@ func Combine(lists ...[]Scenario) ([]Scenario, Problems) {
 	for _, list := range lists {
 		for _, s := range list {
 			if other, dup := ids[s.ID]; dup {
-				problems = append(problems, Problem{File: s.File, Msg: fmt.Sprintf("id %q is already used by %s", s.ID, other)})
+				problems = append(problems, Problem{File: s.File, Msg: decode.ClipQuotes(fmt.Sprintf("id %q is already used by %s", s.ID, other))})
 				continue
 			}
 			ids[s.ID] = s.File

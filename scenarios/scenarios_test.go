@@ -1,6 +1,7 @@
 package scenarios_test
 
 import (
+	"os"
 	"testing"
 	"testing/fstest"
 
@@ -209,4 +210,33 @@ func TestMarshalRoundTrips(t *testing.T) {
 	}
 	_, err := scenarios.Marshal(scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAudit)[0])
 	assert.Error(t, err)
+}
+
+// TestMarshalKeepsNumbersAndStrings: a number too large for a float64
+// stays a number, and a string that looks like a number stays a string,
+// through a what-if save and back.
+func TestMarshalKeepsNumbersAndStrings(t *testing.T) {
+	s := scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission)[2]
+	s.Input.Request.Arguments = map[string]any{"documentId": "1e10", "title": assess.Number("1e400"),
+		"n": 12.5, "big": "123456789012345678901234567890", "s": ""}
+	s.Input.Approval = &assess.Approval{Status: "active"}
+	s.Input.InvocationRecord = &assess.InvocationRecord{CorrelationID: s.Input.Request.CorrelationID, Status: "timed_out", EffectStatus: new("")}
+	data, err := scenarios.Marshal(s)
+	require.NoError(t, err)
+	back, err := scenarios.Parse("back.yaml", data)
+	require.NoError(t, err, string(data))
+	assert.Equal(t, s.Input, back.Input, string(data))
+}
+
+func TestSaveCopyNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	s := scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission)[2]
+	first, err := scenarios.SaveCopy(dir, s)
+	require.NoError(t, err)
+	second, err := scenarios.SaveCopy(dir, s)
+	require.NoError(t, err)
+	assert.NotEqual(t, first, second)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2, "two files and no temporary one")
 }

@@ -1,16 +1,20 @@
 package scenarios
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/goccy/go-yaml"
 
 	"toolgate/assess"
 	"toolgate/decode"
+	"toolgate/safefile"
 )
 
 // Marshal writes an admission scenario as a YAML file that Parse reads
@@ -24,10 +28,13 @@ func Marshal(s Scenario) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
 	var input any
-	if err := json.Unmarshal(raw, &input); err != nil {
+	if err := dec.Decode(&input); err != nil {
 		return nil, err
 	}
+	input = exactYAML(input)
 	v := assess.Assess(&s.Input)
 	expect := yaml.MapSlice{{Key: "status", Value: v.Status.String()}, {Key: "code", Value: v.Code.String()}}
 	if len(v.MissingArguments) > 0 {
@@ -53,6 +60,37 @@ func Marshal(s Scenario) ([]byte, error) {
 	return append([]byte("# Written by toolgate's what-if mode. Check it with: toolgate validate FILE\n"), out...), nil
 }
 
+// yamlText is YAML written as it is: go-yaml parses it and keeps it.
+type yamlText string
+
+// MarshalYAML implements yaml.BytesMarshaler.
+func (t yamlText) MarshalYAML() ([]byte, error) { return []byte(t), nil }
+
+// exactYAML makes a JSON value (numbers as json.Number) into one that
+// go-yaml writes so that Parse reads back the same JSON: every number
+// as written (1e400 stays a number), and a string that looks like a JSON
+// number in quotes (go-yaml would write "1e10" plain, which reads back
+// as a number).
+func exactYAML(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		return yamlText(v)
+	case string:
+		if jsonNumber.MatchString(v) {
+			return yamlText(strconv.Quote(v))
+		}
+	case map[string]any:
+		for k, e := range v {
+			v[k] = exactYAML(e)
+		}
+	case []any:
+		for i, e := range v {
+			v[i] = exactYAML(e)
+		}
+	}
+	return v
+}
+
 func textMap(t Text) yaml.MapSlice {
 	var m yaml.MapSlice
 	if t.En != "" {
@@ -67,6 +105,8 @@ func textMap(t Text) yaml.MapSlice {
 // SaveCopy writes s as a new scenario file in dir, named after its id with
 // "-whatif-N" appended, never over an existing file; it returns the path.
 // It is how a learner's what-if experiment is kept on their own machine.
+// The file is written whole or not at all (safefile.WriteNew): a crash
+// leaves no half-written scenario and no temporary file.
 func SaveCopy(dir string, s Scenario) (string, error) {
 	base := s.ID
 	s.Title = Text{En: appendText(s.Title.En, " (what-if)"), Zh: appendText(s.Title.Zh, "（假设）")}
@@ -80,20 +120,11 @@ func SaveCopy(dir string, s Scenario) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			if errors.Is(err, os.ErrExist) {
-				continue
+		if err := safefile.WriteNew(name, data, 0o644); err != nil {
+			if errors.Is(err, fs.ErrExist) {
+				continue // taken since the look: the next number
 			}
 			return "", err
-		}
-		_, werr := f.Write(data)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			os.Remove(name)
-			return "", werr
 		}
 		return name, nil
 	}

@@ -122,11 +122,11 @@ func Knobs() []Knob {
 				case 0:
 					in.Approval = nil
 				case 1:
-					in.Approval = &assess.Approval{Status: "active", Scope: scope}
+					in.Approval = &assess.Approval{Status: "active", Scope: new(scope)}
 				case 2:
-					in.Approval = &assess.Approval{Status: "expired", Scope: scope}
+					in.Approval = &assess.Approval{Status: "expired", Scope: new(scope)}
 				default:
-					in.Approval = &assess.Approval{Status: "active", Scope: scope + "_other"}
+					in.Approval = &assess.Approval{Status: "active", Scope: new(scope + "_other")}
 				}
 			},
 		},
@@ -158,7 +158,7 @@ func Knobs() []Knob {
 			Title:   [2]string{"Verification", "验证"},
 			Options: [][2]string{{"accepted", "accepted"}, {"not_run", "not_run"}},
 			apply: func(in *assess.Input, o int) {
-				record(in).VerificationStatus = []string{"accepted", "not_run"}[o]
+				record(in).VerificationStatus = new([]string{"accepted", "not_run"}[o])
 			},
 		},
 		{
@@ -166,7 +166,7 @@ func Knobs() []Knob {
 			Title:   [2]string{"Effect status", "效果状态"},
 			Options: [][2]string{{"unknown", "unknown"}, {"read_back", "read_back"}},
 			apply: func(in *assess.Input, o int) {
-				record(in).EffectStatus = []string{"unknown", "read_back"}[o]
+				record(in).EffectStatus = new([]string{"unknown", "read_back"}[o])
 			},
 		},
 		{
