@@ -41,8 +41,13 @@ type Answer struct {
 	// or "not_found".
 	Said  string `json:"said"`
 	Right bool   `json:"right"`
+	// Half is the right rule with the wrong code: half a point.
+	Half bool `json:"half,omitempty"`
 	// Decided is what really decided it, e.g. "rule 7, approval_missing".
 	Decided string `json:"decided"`
+	// Caveat is the answer to "which of these does the verdict NOT
+	// prove?": "right", "wrong", or "" when it was not asked.
+	Caveat string `json:"caveat,omitempty"`
 }
 
 // Progress is what is kept.

@@ -389,7 +389,7 @@ func (m *quizModel) finish(c *common, step int, code assess.Code) {
 	}
 	m.results[s.ID] = r
 	m.order = append(m.order, s.ID)
-	c.prog.Record(s.ID, progress.Answer{Said: r.said, Right: r.right, Decided: r.decided})
+	c.prog.Record(s.ID, progress.Answer{Said: r.said, Right: r.right, Half: r.half, Decided: r.decided})
 	c.dirty = true
 	c.setStep(c.lastStep())
 	// The seed's central column: what the verdict does NOT prove, asked
@@ -406,6 +406,11 @@ func (m *quizModel) markCaveat(c *common, q question, picked int) {
 		r.caveat = 1
 	}
 	m.results[id] = r
+	if a, ok := c.prog.Quiz[id]; ok {
+		a.Caveat = map[int]string{1: "right", -1: "wrong"}[r.caveat]
+		c.prog.Quiz[id] = a
+		c.dirty = true
+	}
 }
 
 // score is the session's points out of the questions asked: one a
