@@ -155,7 +155,7 @@ func New(opts Options) Model {
 		m.c.at.Focus = nav.Walk
 	case opts.Quiz:
 		m.mode = modeQuiz
-		m.quiz = quizModel{browse: m.browse}.start(&m.c)
+		m.quiz = quizModel{browse: m.browse}.resume(&m.c).start(&m.c)
 	}
 	m.c.dirty = false
 	m.intro = fresh && opts.Scenario == "" && !opts.Present && opts.Room == nil
@@ -348,7 +348,7 @@ func (m *Model) toggleQuiz() {
 		m.mode = modeWalk
 	case modeWalk:
 		m.quiz.browse = m.browse
-		m.quiz = m.quiz.start(&m.c)
+		m.quiz = m.quiz.resume(&m.c).start(&m.c)
 		m.mode = modeQuiz
 	}
 }

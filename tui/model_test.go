@@ -673,3 +673,25 @@ func TestWhatIfTellsOnlyWhatIsTrue(t *testing.T) {
 	m = press(m, "1") // back as written
 	assert.Contains(t, flatColumns(plain(m)), squash(written.DoesNotProve.En), "as written again: its caveat holds again")
 }
+
+// TestQuizResumes: a restarted quiz keeps the score of earlier sessions,
+// does not ask again what was answered, and opens the first scenario not
+// answered yet.
+func TestQuizResumes(t *testing.T) {
+	var saved progress.Progress
+	save := func(p progress.Progress) error { saved = p; return nil }
+	m := newTest(t, Options{Quiz: true, Save: save})
+	m = runCmd(t, m, "1")
+	m = runCmd(t, m, "1") // scenario 1: rule 1, unknown_tool
+	m = runCmd(t, m, "n")
+	m = runCmd(t, m, "3") // scenario 2: rule 3, invalid_arguments
+	require.Len(t, saved.Quiz, 2)
+
+	again := newTest(t, Options{Quiz: true, Progress: saved})
+	num, _, _ := state(again)
+	assert.Equal(t, 3, num, "resumes on the first scenario not answered")
+	assert.True(t, again.quiz.q.asking())
+	assert.Contains(t, plain(again), "quiz 2/2", "the earlier score is kept")
+	again = press(again, "p")
+	assert.False(t, again.quiz.q.asking(), "an answered scenario is not asked again")
+}

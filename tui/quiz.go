@@ -284,6 +284,39 @@ type quizModel struct {
 // track asks (the audit offers a choice of diagnostics).
 func quizzable(c *common) bool { return c.has() }
 
+// resume takes the answers given in earlier sessions (the saved
+// progress), so a restarted quiz keeps its score and does not ask again,
+// and opens the first scenario of the track not answered yet, from the
+// one open.
+func (m quizModel) resume(c *common) quizModel {
+	if m.results == nil {
+		m.results = map[string]quizResult{}
+	}
+	for _, in := range c.byTrack {
+		for _, s := range in {
+			a, ok := c.prog.Quiz[s.ID]
+			if _, have := m.results[s.ID]; !ok || have {
+				continue
+			}
+			m.results[s.ID] = quizResult{number: s.Number, title: s.Title.In(c.lang), said: a.Said, decided: a.Decided,
+				right: a.Right, half: a.Half, caveat: map[string]int{"right": 1, "wrong": -1}[a.Caveat]}
+			m.order = append(m.order, s.ID)
+		}
+	}
+	if n := len(c.inTrack()); n > 0 {
+		for i := range n {
+			j := (c.at.Scenario + i) % n
+			if _, done := m.results[c.inTrack()[j].ID]; !done {
+				if j != c.at.Scenario {
+					c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: j})
+				}
+				break
+			}
+		}
+	}
+	return m
+}
+
 // start asks about the open scenario if it has not been answered in this
 // session and nothing is revealed yet.
 func (m quizModel) start(c *common) quizModel {
