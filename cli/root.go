@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -44,8 +45,9 @@ type TUIOptions struct {
 	Step int
 	// Theme is dark, light, high-contrast or "" (ask the terminal).
 	Theme string
-	// Present starts the projector layout.
+	// Present starts the projector layout; Timer counts down in it.
 	Present bool
+	Timer   time.Duration
 	// Quiz starts predict-then-reveal.
 	Quiz bool
 	// NoSave keeps progress in memory only.
@@ -253,6 +255,7 @@ func newRoot(env *Env) *cobra.Command {
 	var scenario, theme string
 	var step int
 	var present, quiz, noSave bool
+	var timer time.Duration
 	root := &cobra.Command{
 		Use:   "toolgate",
 		Short: "A trainer for admitting an AI agent's tool call, one rule at a time",
@@ -281,6 +284,12 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 			if err != nil {
 				return err
 			}
+			if timer < 0 || timer > 24*time.Hour {
+				return &exitError{ExitUsage, fmt.Errorf("--timer %v: want a duration from 0 to 24h, e.g. 45m", timer)}
+			}
+			if timer > 0 && !present {
+				return &exitError{ExitUsage, errors.New("--timer counts down in the presenter layout: give --present too")}
+			}
 			if step < 0 || step > assess.NumRules+1 {
 				return &exitError{ExitUsage, fmt.Errorf("--step %d: want 0 to %d", step, assess.NumRules+1)}
 			}
@@ -306,7 +315,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				return &exitError{code: ExitUsage}
 			}
 			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Step: step,
-				Theme: theme, Present: present, Quiz: quiz, NoSave: noSave, LangGiven: c.lang != "", Warnings: c.warnings})
+				Theme: theme, Present: present, Timer: timer, Quiz: quiz, NoSave: noSave, LangGiven: c.lang != "", Warnings: c.warnings})
 		},
 	}
 	root.SetVersionTemplate("toolgate {{.Version}}\n")
@@ -316,7 +325,8 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	root.Flags().StringVar(&scenario, "scenario", "", "open this scenario (number in the track, or id)")
 	root.Flags().StringVar(&c.track, "track", "", "open this track: admission, audit or outcome")
 	root.Flags().StringVar(&theme, "theme", "", "colours: dark, light or high-contrast (default: ask the terminal)")
-	root.Flags().BoolVar(&present, "present", false, "presenter layout for a projector: big current step, clicker keys, b blanks, c clock")
+	root.Flags().BoolVar(&present, "present", false, "presenter layout for a projector: big current step, clicker keys, b blanks, c clocks")
+	root.Flags().DurationVar(&timer, "timer", 0, "with --present: count the lecture's time down from this (e.g. 45m) beside the elapsed time")
 	root.Flags().BoolVar(&quiz, "quiz", false, "predict each verdict before it is revealed, with a score")
 	root.Flags().BoolVar(&noSave, "no-save", false, "keep progress in memory only")
 	root.Flags().IntVar(&step, "step", 0, "with --scenario: take this many steps at start (one a rule, then the verdict)")

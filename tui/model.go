@@ -15,6 +15,8 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/stopwatch"
+	"charm.land/bubbles/v2/timer"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -37,8 +39,10 @@ type Options struct {
 	// Step is how many rules to reveal at start.
 	Step  int
 	Theme Theme
-	// Present starts the presenter layout, for a projector.
+	// Present starts the presenter layout, for a projector; Timer, when
+	// set, counts the lecture's time down beside the elapsed time.
 	Present bool
+	Timer   time.Duration
 	// Clock tells the time for the presenter's elapsed-time clock and the
 	// idle limit; nil is the real clock. Tests inject a fixed one.
 	Clock func() time.Time
@@ -151,7 +155,7 @@ func New(opts Options) Model {
 		m.room = roomModel{room: opts.Room, browse: m.browse}
 	case opts.Present:
 		m.mode = modePresent
-		m.present = newPresent(&m.c)
+		m.present = newPresent(opts.Timer)
 		m.c.at.Focus = nav.Walk
 	case opts.Quiz:
 		m.mode = modeQuiz
@@ -178,8 +182,8 @@ func (m Model) Init() tea.Cmd {
 	if m.c.theme == ThemeAuto || m.c.theme == ThemeHighContrast {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	if m.mode == modePresent && m.present.showClock {
-		cmds = append(cmds, tickCmd())
+	if m.mode == modePresent {
+		cmds = append(cmds, m.present.init())
 	}
 	if m.idle > 0 {
 		cmds = append(cmds, idleTickCmd(m.idle))
@@ -252,11 +256,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			m.c.notice = fmt.Sprintf(tr("saveFailed", m.c.lang), msg.err)
 		}
-	case tickMsg:
-		m.present.now = m.c.clock()
-		if m.mode == modePresent && m.present.showClock {
-			return m, tickCmd()
-		}
+	case stopwatch.TickMsg, stopwatch.StartStopMsg, stopwatch.ResetMsg, timer.TickMsg, timer.StartStopMsg, timer.TimeoutMsg:
+		var cmd tea.Cmd
+		m.present, cmd, _ = m.present.clockMsg(msg)
+		return m, cmd
 	case tea.BackgroundColorMsg:
 		if m.c.theme == ThemeAuto || m.c.theme == ThemeHighContrast {
 			m.c.dark = msg.IsDark()

@@ -5,9 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
+	"charm.land/bubbles/v2/stopwatch"
+	"charm.land/bubbles/v2/timer"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
@@ -694,4 +698,54 @@ func TestQuizResumes(t *testing.T) {
 	assert.Contains(t, plain(again), "quiz 2/2", "the earlier score is kept")
 	again = press(again, "p")
 	assert.False(t, again.quiz.q.asking(), "an answered scenario is not asked again")
+}
+
+// TestPresenterClocks: the elapsed time (bubbles' stopwatch) and, with
+// --timer, the time left (bubbles' timer) in the presenter's line; at zero
+// it says time is up, and nothing stops.
+func TestPresenterClocks(t *testing.T) {
+	m := resize(newTest(t, Options{Present: true, Scenario: "1", Timer: 2 * time.Second}), 80, 24)
+	assert.Contains(t, plain(m), "left 00:02 · elapsed 00:00")
+	// Start the stopwatch the way the program does: run Init's commands.
+	for _, msg := range drain(m.present.watch.Init()) {
+		m = send(m, msg)
+	}
+	m = send(m, stopwatch.TickMsg{ID: m.present.watch.ID()})
+	m = send(m, timer.TickMsg{ID: m.present.countdown.ID()})
+	assert.Contains(t, plain(m), "left 00:01 · elapsed 00:01")
+	m = send(m, timer.TickMsg{ID: m.present.countdown.ID()})
+	assert.Contains(t, plain(m), "TIME IS UP")
+	m = press(m, "c")
+	assert.NotContains(t, plain(m), "elapsed", "c hides the clocks")
+	m = press(m, "enter")
+	_, step, _ := state(m)
+	assert.Equal(t, 1, step, "time up stops nothing")
+}
+
+// drain runs a command and the commands it batches, and returns the
+// messages that are not commands: a test's stand-in for the program's
+// loop. Of a sequence it runs only the first command: the stopwatch's
+// Start is "start, then tick in a second", and a test does not wait for
+// real seconds.
+func drain(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, drain(c)...)
+		}
+		return out
+	}
+	// A sequence's message is a slice of commands of an unexported type.
+	if v := reflect.ValueOf(msg); v.IsValid() && v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
+		if v.Len() == 0 {
+			return nil
+		}
+		c, _ := v.Index(0).Interface().(tea.Cmd)
+		return drain(c)
+	}
+	return []tea.Msg{msg}
 }

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/stopwatch"
+	"charm.land/bubbles/v2/timer"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -24,14 +26,47 @@ type presentModel struct {
 	showClock bool
 	// ask shows "which rule fires?" before a scenario's first step, for
 	// the lecturer to ask the hall.
-	ask   bool
-	start time.Time
-	now   time.Time
+	ask bool
+	// watch is the time since the lecture started; countdown, when the
+	// lecturer gave --timer, the time left (bubbles' stopwatch and timer).
+	watch     stopwatch.Model
+	countdown timer.Model
+	timed     bool
 }
 
-func newPresent(c *common) presentModel {
-	now := c.clock()
-	return presentModel{showClock: true, start: now, now: now}
+func newPresent(limit time.Duration) presentModel {
+	m := presentModel{showClock: true, watch: stopwatch.New(stopwatch.WithInterval(time.Second))}
+	if limit > 0 {
+		m.countdown, m.timed = timer.New(limit), true
+	}
+	return m
+}
+
+// init starts the clocks.
+func (m presentModel) init() tea.Cmd {
+	cmds := []tea.Cmd{m.watch.Init()}
+	if m.timed {
+		cmds = append(cmds, m.countdown.Init())
+	}
+	return tea.Batch(cmds...)
+}
+
+// clockMsg gives the clocks their ticks; it reports whether the message
+// was theirs.
+func (m presentModel) clockMsg(msg tea.Msg) (presentModel, tea.Cmd, bool) {
+	var cmd tea.Cmd
+	switch msg.(type) {
+	case stopwatch.TickMsg, stopwatch.StartStopMsg, stopwatch.ResetMsg:
+		m.watch, cmd = m.watch.Update(msg)
+	case timer.TickMsg, timer.StartStopMsg, timer.TimeoutMsg:
+		if !m.timed {
+			return m, nil, true
+		}
+		m.countdown, cmd = m.countdown.Update(msg)
+	default:
+		return m, nil, false
+	}
+	return m, cmd, true
 }
 
 func (m presentModel) keys(c *common, now bool) presentKeyMap {
@@ -57,11 +92,8 @@ func (m presentModel) update(c *common, msg tea.KeyPressMsg) (presentModel, tea.
 	case key.Matches(msg, k.Blank):
 		m.blank = true
 	case key.Matches(msg, k.Clock):
+		// The clocks keep running; c only shows or hides them.
 		m.showClock = !m.showClock
-		if m.showClock {
-			m.now = c.clock()
-			return m, tickCmd()
-		}
 	case key.Matches(msg, k.Ask):
 		m.ask = !m.ask
 	case key.Matches(msg, k.Next):
@@ -81,13 +113,6 @@ func (m presentModel) update(c *common, msg tea.KeyPressMsg) (presentModel, tea.
 		c.at.Focus = nav.Walk
 	}
 	return m, nil
-}
-
-// tickMsg asks the presenter's clock to redraw.
-type tickMsg struct{}
-
-func tickCmd() tea.Cmd {
-	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tickMsg{} })
 }
 
 // Presenter parts, folded in this order until the frame fits.
@@ -237,8 +262,13 @@ func (m presentModel) footer(c *common) string {
 	left := fmt.Sprintf(" %s %d/%d · %s", tr("scenario", c.lang), c.written().Number, len(c.inTrack()), where)
 	right := ""
 	if m.showClock {
-		d := m.now.Sub(m.start).Round(time.Second)
-		right = fmt.Sprintf("%s %02d:%02d ", tr("elapsed", c.lang), int(d.Minutes()), int(d.Seconds())%60)
+		right = fmt.Sprintf("%s %s ", tr("elapsed", c.lang), clockText(m.watch.Elapsed()))
+		switch {
+		case m.timed && m.countdown.Timedout():
+			right = c.styles.tone(look.ToneBad).Render(tr("timeUp", c.lang)) + c.styles.Dim.Render(" · "+right)
+		case m.timed:
+			right = fmt.Sprintf("%s %s · %s", tr("left", c.lang), clockText(m.countdown.Timeout), right)
+		}
 	}
 	bar := ""
 	if n := len(c.walk.Steps) + 1; n > 0 {
@@ -248,7 +278,21 @@ func (m presentModel) footer(c *common) string {
 	line := left + "  " + bar
 	gap := c.width - lipgloss.Width(line) - lipgloss.Width(right)
 	if gap < 1 {
-		return clamp(c.styles.Dim.Render(left), c.width, 1)
+		// No room for the bar: the clocks matter more on a projector.
+		gap = c.width - lipgloss.Width(left) - lipgloss.Width(right)
+		if gap < 1 {
+			return clamp(c.styles.Dim.Render(left), c.width, 1)
+		}
+		return c.styles.Dim.Render(left+strings.Repeat(" ", gap)) + c.styles.Dim.Render(right)
 	}
-	return c.styles.Dim.Render(line + strings.Repeat(" ", gap) + right)
+	return c.styles.Dim.Render(line+strings.Repeat(" ", gap)) + c.styles.Dim.Render(right)
+}
+
+// clockText is minutes and seconds ("07:05"), hours when there are some.
+func clockText(d time.Duration) string {
+	d = max(d.Round(time.Second), 0)
+	if d >= time.Hour {
+		return fmt.Sprintf("%d:%02d:%02d", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
+	}
+	return fmt.Sprintf("%02d:%02d", int(d.Minutes()), int(d.Seconds())%60)
 }

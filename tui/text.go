@@ -73,7 +73,7 @@ var ui = map[string][2]string{
 	"kScrollUp":        {"scroll up", "向上滚动"},
 	"kTrack":           {"next track", "下一个板块"},
 	"kBlank":           {"blank the screen", "黑屏"},
-	"kClock":           {"clock on/off", "显示/隐藏计时"},
+	"kClock":           {"clocks on/off", "显示/隐藏计时"},
 	"kAsk":             {"ask the room first on/off", "先请全场预测 开/关"},
 	"kQuiz":            {"quiz on/off", "测验开/关"},
 	"kQuizOff":         {"quiz off", "关闭测验"},
@@ -154,6 +154,8 @@ var ui = map[string][2]string{
 	"option":           {"option", "选项"},
 	"step":             {"step", "步骤"},
 	"elapsed":          {"elapsed", "已用时"},
+	"left":             {"left", "剩余"},
+	"timeUp":           {"TIME IS UP", "时间到"},
 }
 
 func tr(key string, l assess.Lang) string { return ui[key][l] }
