@@ -44,7 +44,7 @@ func runTUI(o cli.TUIOptions) error {
 		return fmt.Errorf("--theme: %w", err)
 	}
 	opts := tui.Options{Scenarios: o.Scenarios, Lang: o.Lang, Track: o.Track, Scenario: o.Scenario,
-		Step: o.Step, Theme: theme, Present: o.Present, Timer: o.Timer, Quiz: o.Quiz, Warnings: o.Warnings,
+		Step: o.Step, Theme: theme, Present: o.Present, Timer: o.Timer, NoMouse: o.NoMouse, Quiz: o.Quiz, Warnings: o.Warnings,
 		// What-if experiments are kept in the working directory.
 		SaveScenario: func(s scenarios.Scenario) (string, error) { return scenarios.SaveCopy(".", s) }}
 	if !o.NoSave {

@@ -52,6 +52,8 @@ type TUIOptions struct {
 	Quiz bool
 	// NoSave keeps progress in memory only.
 	NoSave bool
+	// NoMouse leaves the mouse to the terminal.
+	NoMouse bool
 	// Warnings are what was said on stderr before the trainer started
 	// (a scenario file skipped): the trainer shows them again.
 	Warnings []string
@@ -254,7 +256,7 @@ func newRoot(env *Env) *cobra.Command {
 	c := &common{env: env}
 	var scenario, theme string
 	var step int
-	var present, quiz, noSave bool
+	var present, quiz, noSave, noMouse bool
 	var timer time.Duration
 	root := &cobra.Command{
 		Use:   "toolgate",
@@ -315,7 +317,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				return &exitError{code: ExitUsage}
 			}
 			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Step: step,
-				Theme: theme, Present: present, Timer: timer, Quiz: quiz, NoSave: noSave, LangGiven: c.lang != "", Warnings: c.warnings})
+				Theme: theme, Present: present, Timer: timer, Quiz: quiz, NoSave: noSave, NoMouse: noMouse, LangGiven: c.lang != "", Warnings: c.warnings})
 		},
 	}
 	root.SetVersionTemplate("toolgate {{.Version}}\n")
@@ -326,6 +328,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	root.Flags().StringVar(&c.track, "track", "", "open this track: admission, audit or outcome")
 	root.Flags().StringVar(&theme, "theme", "", "colours: dark, light or high-contrast (default: ask the terminal)")
 	root.Flags().BoolVar(&present, "present", false, "presenter layout for a projector: big current step, clicker keys, b blanks, c clocks")
+	root.Flags().BoolVar(&noMouse, "no-mouse", false, "leave the mouse to the terminal (its own text selection) instead of clicks and the wheel")
 	root.Flags().DurationVar(&timer, "timer", 0, "with --present: count the lecture's time down from this (e.g. 45m) beside the elapsed time")
 	root.Flags().BoolVar(&quiz, "quiz", false, "predict each verdict before it is revealed, with a score")
 	root.Flags().BoolVar(&noSave, "no-save", false, "keep progress in memory only")

@@ -167,6 +167,9 @@ func (b browseModel) view(c *common, height int) string {
 	return c.renderBody(b.body(c, walkExtras{hint: c.stepHint(false)}), height)
 }
 
+// plainBody is the walk mode's panes.
+func (b browseModel) plainBody(c *common) body { return b.body(c, walkExtras{hint: c.stepHint(false)}) }
+
 // body is the walk mode's panes, with what another mode adds to the walk.
 func (b browseModel) body(c *common, x walkExtras) body {
 	x.listHints = layoutFor(c.width, c.height) != layoutThree

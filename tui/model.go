@@ -64,6 +64,8 @@ type Options struct {
 	Room Room
 	// Idle ends the session after this long without a key (0: never).
 	Idle time.Duration
+	// NoMouse leaves the mouse to the terminal (its own selection).
+	NoMouse bool
 }
 
 // mode is what the trainer is doing; exactly one is active, and it alone
@@ -110,6 +112,7 @@ type Model struct {
 	saveScenario func(scenarios.Scenario) (string, error)
 	idle         time.Duration
 	lastKey      time.Time
+	noMouse      bool
 }
 
 // New builds the trainer. A Scenario that does not exist is ignored.
@@ -119,7 +122,7 @@ func New(opts Options) Model {
 		clock = time.Now
 	}
 	m := Model{c: newCommon(opts.Scenarios, opts.Lang, opts.Theme, clock), help: help.New(),
-		browse: newBrowse(), save: opts.Save, saveScenario: opts.SaveScenario, idle: opts.Idle}
+		browse: newBrowse(), save: opts.Save, saveScenario: opts.SaveScenario, idle: opts.Idle, noMouse: opts.NoMouse}
 	m.c.prog = opts.Progress
 	if m.c.prog.Quiz == nil {
 		m.c.prog = progress.New()
@@ -267,6 +270,13 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
+	case tea.MouseWheelMsg:
+		m.lastKey = m.c.clock()
+		m.wheel(msg)
+	case tea.MouseClickMsg:
+		m.lastKey = m.c.clock()
+		m.click(msg)
+		return m.afterKey()
 	}
 	return m, nil
 }
@@ -446,6 +456,9 @@ func (m Model) Mode() string { return m.mode.String() }
 func (m Model) View() tea.View {
 	v := tea.NewView(m.Render())
 	v.AltScreen = true
+	if !m.noMouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
 	v.WindowTitle = "toolgate"
 	if m.c.has() {
 		v.WindowTitle = fmt.Sprintf("toolgate — %s %d", tr("scenario", m.c.lang), m.c.written().Number)

@@ -749,3 +749,40 @@ func drain(cmd tea.Cmd) []tea.Msg {
 	}
 	return []tea.Msg{msg}
 }
+
+// TestMouse: a click on a scenario opens it, a click on a rule reveals the
+// walk up to it, the wheel scrolls; nothing is revealed while a question
+// waits, and --no-mouse asks for no mouse.
+func TestMouse(t *testing.T) {
+	m := newTest(t, Options{})
+	// click presses the mouse on the first cell of a text on screen.
+	click := func(m Model, text string) Model {
+		for y, l := range strings.Split(plain(m), "\n") {
+			if x := strings.Index(l, text); x >= 0 {
+				return send(m, tea.MouseClickMsg{X: ansi.StringWidth(l[:x]), Y: y, Button: tea.MouseLeft})
+			}
+		}
+		t.Fatalf("%q not on screen", text)
+		return m
+	}
+	m = click(m, "4 Write without")
+	num, step, _ := state(m)
+	assert.Equal(t, []int{4, 0}, []int{num, step}, "a click opens the scenario")
+	m = click(m, "5 Timeout read-back")
+	_, step, _ = state(m)
+	assert.Equal(t, 5, step, "a click on rule 5 reveals the walk up to it")
+	m = click(m, "8 Admit")
+	assert.True(t, m.c.reached(), "a rule after the one that fires: the verdict")
+
+	q := newTest(t, Options{Quiz: true, Scenario: "4"})
+	q = click(q, "5 Timeout read-back")
+	_, step, _ = state(q)
+	assert.Zero(t, step, "no peeking with the mouse either")
+
+	s := resize(newTest(t, Options{Scenario: "4", Step: 99}), 80, 14)
+	s = send(s, tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	assert.Equal(t, -3, s.c.scroll, "the wheel scrolls the walk")
+
+	assert.Equal(t, tea.MouseModeCellMotion, m.View().MouseMode)
+	assert.Equal(t, tea.MouseModeNone, newTest(t, Options{NoMouse: true}).View().MouseMode)
+}

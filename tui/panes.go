@@ -18,16 +18,12 @@ type body struct {
 	full bool
 }
 
-// renderBody lays the panes out for the terminal's width and the body's
-// height.
-func (c *common) renderBody(b body, height int) string {
-	sep := c.styles.Dim.Render(" │ ")
-	if b.full {
-		return joinColumns(height, "", column{c.renderFullInputs(c.width, height), c.width})
-	}
+// bodyLayout is where the panes are: the columns' widths after the side
+// panes gave way, and the walk pane built for its width. A mouse click is
+// mapped through it to what was drawn.
+func (c *common) bodyLayout(b body, height int) (columns, walkPane) {
 	cols := columnsFor(c.width)
 	if b.left == nil {
-		// No left pane: its width goes to the walk.
 		cols.walk += cols.list
 		if cols.list > 0 {
 			cols.walk += sepWidth
@@ -35,14 +31,10 @@ func (c *common) renderBody(b body, height int) string {
 		cols.list = 0
 	}
 	if cols.inputs == 0 {
-		if b.alone && b.right != nil {
-			return joinColumns(height, "", column{b.right(c.width, height), c.width})
-		}
-		return joinColumns(height, "", column{c.renderWalkPane(c.buildWalkPane(c.width, b.extras), height), c.width})
+		return columns{walk: c.width}, c.buildWalkPane(c.width, b.extras)
 	}
 	pane := c.buildWalkPane(cols.walk, b.extras)
 	if b.giveWay && c.reached() && !pane.fitsIn(height) {
-		// The list gives way first, then the inputs.
 		for _, try := range []columns{{walk: cols.walk + cols.list + sepWidth, inputs: cols.inputs}, {walk: c.width}} {
 			if try.walk == cols.walk {
 				continue
@@ -53,6 +45,23 @@ func (c *common) renderBody(b body, height int) string {
 				break
 			}
 		}
+	}
+	return cols, pane
+}
+
+// renderBody lays the panes out for the terminal's width and the body's
+// height.
+func (c *common) renderBody(b body, height int) string {
+	sep := c.styles.Dim.Render(" │ ")
+	if b.full {
+		return joinColumns(height, "", column{c.renderFullInputs(c.width, height), c.width})
+	}
+	if columnsFor(c.width).inputs == 0 && b.alone && b.right != nil {
+		return joinColumns(height, "", column{b.right(c.width, height), c.width})
+	}
+	cols, pane := c.bodyLayout(b, height)
+	if cols.inputs == 0 && cols.list == 0 {
+		return joinColumns(height, "", column{c.renderWalkPane(pane, height), c.width})
 	}
 	var out []column
 	if cols.list > 0 {

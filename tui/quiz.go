@@ -486,6 +486,12 @@ func (m quizModel) view(c *common, height int) string {
 	if m.browse.path != nil {
 		return m.browse.path.render(c, c.width, height)
 	}
+	return c.renderBody(m.body(c), height)
+}
+
+// body is the quiz's panes: the walk with the question or the marked
+// answer, the list without the titles not yet answered.
+func (m quizModel) body(c *common) body {
 	x := walkExtras{hint: c.stepHint(false)}
 	if r, ok := m.results[c.written().ID]; ok && c.has() {
 		x.question = c.resultLines(r)
@@ -511,7 +517,7 @@ func (m quizModel) view(c *common, height int) string {
 		results = map[string]quizResult{}
 	}
 	b.left = func(w, h int) string { return c.renderList(m.browse.filter, w, h, results) }
-	return c.renderBody(b, height)
+	return b
 }
 
 // renderSummary lists the session's score and every miss with what

@@ -221,13 +221,18 @@ func (m roomModel) view(c *common, height int) string {
 	if m.browse.path != nil {
 		return m.browse.path.render(c, c.width, height)
 	}
+	return c.renderBody(m.body(c), height)
+}
+
+// body is the room's panes: the walk with the room's state and question.
+func (m roomModel) body(c *common) body {
 	x := walkExtras{hint: c.stepHint(false), room: m.lines(c)}
 	if m.q.asking() && m.liveOpen(c) {
 		x.question = m.q.lines(c)
 		x.hint = ""
 		x.hideTitle = true
 	}
-	return c.renderBody(m.browse.body(c, x), height)
+	return m.browse.body(c, x)
 }
 
 // histogram is the answers by step without names:

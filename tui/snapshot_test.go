@@ -227,6 +227,10 @@ func TestRandomKeysAndSizes(t *testing.T) {
 						width, height = rng.IntN(3), rng.IntN(3)
 					}
 					m = resize(m, width, height)
+				case r == 3:
+					m = send(m, tea.MouseClickMsg{X: rng.IntN(max(width, 1)), Y: rng.IntN(max(height, 1)), Button: tea.MouseLeft})
+				case r == 4:
+					m = send(m, tea.MouseWheelMsg{Button: []tea.MouseButton{tea.MouseWheelUp, tea.MouseWheelDown}[rng.IntN(2)]})
 				case r == 2 && opts.Room != nil:
 					ids := []string{"unknown-tool", "write-without-approval", "outcome-found", "audit-missing"}
 					m = send(m, RoomMsg{Live: ids[rng.IntN(len(ids))], Round: i, Open: rng.IntN(2) == 0, Revealed: rng.IntN(2) == 0,
