@@ -19,6 +19,7 @@ import (
 
 	"toolgate/assess"
 	"toolgate/decode"
+	"toolgate/plain"
 	"toolgate/scenarios"
 )
 
@@ -256,7 +257,7 @@ func newRoot(env *Env) *cobra.Command {
 	c := &common{env: env}
 	var scenario, theme string
 	var step int
-	var present, quiz, noSave, noMouse bool
+	var present, quiz, noSave, noMouse, plainMode bool
 	var timer time.Duration
 	root := &cobra.Command{
 		Use:   "toolgate",
@@ -309,6 +310,16 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				}
 				track = s.Track
 			}
+			if plainMode || env.Getenv("ACCESSIBLE") != "" {
+				// The accessible line mode: plain sentences, one step a
+				// line typed; it needs no terminal, so it also runs from a
+				// script into a log.
+				err := plain.Run(env.Stdin, env.Stdout, plain.Options{Scenarios: all, Lang: lang, Track: track, Scenario: scenario})
+				if err != nil {
+					return &exitError{ExitInvalid, err}
+				}
+				return nil
+			}
 			if !env.StdoutIsTTY || !env.StdinIsTTY || env.RunTUI == nil {
 				fmt.Fprintln(env.Stderr, "toolgate: the trainer needs a terminal; here are the commands that work without one:")
 				fmt.Fprintln(env.Stderr)
@@ -328,6 +339,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	root.Flags().StringVar(&c.track, "track", "", "open this track: admission, audit or outcome")
 	root.Flags().StringVar(&theme, "theme", "", "colours: dark, light or high-contrast (default: ask the terminal)")
 	root.Flags().BoolVar(&present, "present", false, "presenter layout for a projector: big current step, clicker keys, b blanks, c clocks")
+	root.Flags().BoolVar(&plainMode, "plain", false, "accessible line mode: plain sentences, one step for each line typed, no full screen (also when ACCESSIBLE is set)")
 	root.Flags().BoolVar(&noMouse, "no-mouse", false, "leave the mouse to the terminal (its own text selection) instead of clicks and the wheel")
 	root.Flags().DurationVar(&timer, "timer", 0, "with --present: count the lecture's time down from this (e.g. 45m) beside the elapsed time")
 	root.Flags().BoolVar(&quiz, "quiz", false, "predict each verdict before it is revealed, with a score")
