@@ -7,8 +7,10 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -20,6 +22,7 @@ import (
 	"toolgate/progress"
 	"toolgate/scenarios"
 	"toolgate/tui"
+	"toolgate/watch"
 )
 
 func main() {
@@ -47,6 +50,14 @@ func runTUI(o cli.TUIOptions) error {
 		Step: o.Step, Theme: theme, Present: o.Present, Timer: o.Timer, NoMouse: o.NoMouse, Quiz: o.Quiz, Warnings: o.Warnings,
 		// What-if experiments are kept in the working directory.
 		SaveScenario: func(s scenarios.Scenario) (string, error) { return scenarios.SaveCopy(".", s) }}
+	if len(o.Dirs) > 0 {
+		// The lecturer's files: E opens one in the editor, and the
+		// trainer reloads after it (and, with --watch, on every change).
+		opts.Reload, opts.Edit = o.Reload, editorFor(o.Dirs)
+		if o.Watch {
+			opts.Watch = func(changed func()) (func(), error) { return watch.Paths(o.Dirs, changed) }
+		}
+	}
 	if !o.NoSave {
 		store := progress.Store{Path: progress.DefaultPath()}
 		p, notice, err := store.Load()
@@ -63,6 +74,32 @@ func runTUI(o cli.TUIOptions) error {
 		}
 	}
 	return tui.Run(opts)
+}
+
+// editorFor opens a scenario loaded from one of the lecturer's paths in
+// $VISUAL, else $EDITOR, else vi (as git and rustlings do); a built-in
+// scenario has no file to edit.
+func editorFor(dirs []string) func(scenarios.Scenario) *exec.Cmd {
+	return func(s scenarios.Scenario) *exec.Cmd {
+		inside := false
+		for _, d := range dirs {
+			if rel, err := filepath.Rel(d, s.File); err == nil && !strings.HasPrefix(rel, "..") {
+				inside = true
+			}
+		}
+		if info, err := os.Stat(s.File); !inside || err != nil || !info.Mode().IsRegular() {
+			return nil
+		}
+		editor := os.Getenv("VISUAL")
+		if editor == "" {
+			editor = os.Getenv("EDITOR")
+		}
+		args := strings.Fields(editor)
+		if len(args) == 0 {
+			args = []string{"vi"}
+		}
+		return exec.Command(args[0], append(args[1:], s.File)...)
+	}
 }
 
 // serve runs the classroom server until SIGINT or SIGTERM, then tells

@@ -55,6 +55,12 @@ type TUIOptions struct {
 	NoSave bool
 	// NoMouse leaves the mouse to the terminal.
 	NoMouse bool
+	// Dirs are the lecturer's scenario paths; Watch reloads them when they
+	// change, through Reload (which loads them again, silently, and says
+	// what was wrong).
+	Dirs   []string
+	Watch  bool
+	Reload func() ([]scenarios.Scenario, []string, error)
 	// Warnings are what was said on stderr before the trainer started
 	// (a scenario file skipped): the trainer shows them again.
 	Warnings []string
@@ -194,38 +200,54 @@ func (c *common) pick(verb, key string) ([]scenarios.Scenario, error) {
 // with a problem is reported on stderr and skipped: the rest still load,
 // so a typo in one file never takes the lecture down.
 func (c *common) scenarioSet() ([]scenarios.Scenario, error) {
-	dirs := c.dirs
-	if len(dirs) == 0 {
+	all, problems, err := c.loadSet()
+	for _, p := range problems {
+		c.warn(p)
+	}
+	return all, err
+}
+
+// scenarioDirs are the lecturer's scenario paths: --scenarios, else
+// TOOLGATE_SCENARIOS.
+func (c *common) scenarioDirs() []string {
+	if len(c.dirs) == 0 {
 		if env := c.env.Getenv("TOOLGATE_SCENARIOS"); env != "" {
-			dirs = filepath.SplitList(env)
+			return filepath.SplitList(env)
 		}
 	}
+	return c.dirs
+}
+
+// loadSet loads the scenarios and says what was wrong, without printing:
+// the trainer calls it again when the files change (--watch).
+func (c *common) loadSet() ([]scenarios.Scenario, []string, error) {
+	dirs := c.scenarioDirs()
 	if c.only && len(dirs) == 0 {
-		return nil, &exitError{ExitUsage, errors.New("--only: give the scenarios with --scenarios DIR (or TOOLGATE_SCENARIOS)")}
+		return nil, nil, &exitError{ExitUsage, errors.New("--only: give the scenarios with --scenarios DIR (or TOOLGATE_SCENARIOS)")}
 	}
 	var builtin []scenarios.Scenario
 	if !c.only {
 		var err error
 		if builtin, err = scenarios.Builtin(); err != nil {
-			return nil, &exitError{ExitInvalid, err}
+			return nil, nil, &exitError{ExitInvalid, err}
 		}
 	}
 	if len(dirs) == 0 {
-		return builtin, nil
+		return builtin, nil, nil
 	}
 	r := scenarios.LoadPaths(dirs...)
 	all, dup := scenarios.Combine(builtin, r.Scenarios)
-	problems := append(r.Problems, dup...)
-	for _, p := range problems {
-		c.warn(fmt.Sprintf("skipped: %v", p))
+	var said []string
+	for _, p := range append(r.Problems, dup...) {
+		said = append(said, fmt.Sprintf("skipped: %v", p))
 	}
-	if len(problems) > 0 || r.Files == 0 {
-		c.warn(fmt.Sprintf("loaded %d of %d scenario files from %s", len(r.Scenarios)-len(dup), r.Files, strings.Join(dirs, ", ")))
+	if len(said) > 0 || r.Files == 0 {
+		said = append(said, fmt.Sprintf("loaded %d of %d scenario files from %s", len(r.Scenarios)-len(dup), r.Files, strings.Join(dirs, ", ")))
 	}
 	if len(all) == 0 {
-		return nil, &exitError{ExitInvalid, errors.New("no scenario loaded")}
+		return nil, said, &exitError{ExitInvalid, errors.New("no scenario loaded")}
 	}
-	return all, nil
+	return all, said, nil
 }
 
 // warn says something on stderr and keeps it for the trainer.
@@ -257,7 +279,7 @@ func newRoot(env *Env) *cobra.Command {
 	c := &common{env: env}
 	var scenario, theme string
 	var step int
-	var present, quiz, noSave, noMouse, plainMode bool
+	var present, quiz, noSave, noMouse, plainMode, watchFiles bool
 	var timer time.Duration
 	root := &cobra.Command{
 		Use:   "toolgate",
@@ -286,6 +308,9 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 			all, err := c.scenarioSet()
 			if err != nil {
 				return err
+			}
+			if watchFiles && len(c.scenarioDirs()) == 0 {
+				return &exitError{ExitUsage, errors.New("--watch reloads your scenario files: give them with --scenarios DIR (or TOOLGATE_SCENARIOS)")}
 			}
 			if timer < 0 || timer > 24*time.Hour {
 				return &exitError{ExitUsage, fmt.Errorf("--timer %v: want a duration from 0 to 24h, e.g. 45m", timer)}
@@ -328,7 +353,8 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				return &exitError{code: ExitUsage}
 			}
 			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Step: step,
-				Theme: theme, Present: present, Timer: timer, Quiz: quiz, NoSave: noSave, NoMouse: noMouse, LangGiven: c.lang != "", Warnings: c.warnings})
+				Theme: theme, Present: present, Timer: timer, Quiz: quiz, NoSave: noSave, NoMouse: noMouse, LangGiven: c.lang != "", Warnings: c.warnings,
+				Dirs: c.scenarioDirs(), Watch: watchFiles, Reload: c.loadSet})
 		},
 	}
 	root.SetVersionTemplate("toolgate {{.Version}}\n")
@@ -339,6 +365,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	root.Flags().StringVar(&c.track, "track", "", "open this track: admission, audit or outcome")
 	root.Flags().StringVar(&theme, "theme", "", "colours: dark, light or high-contrast (default: ask the terminal)")
 	root.Flags().BoolVar(&present, "present", false, "presenter layout for a projector: big current step, clicker keys, b blanks, c clocks")
+	root.Flags().BoolVar(&watchFiles, "watch", false, "reload your scenario files (--scenarios) when they change, keeping your place; E opens the open one in $VISUAL or $EDITOR")
 	root.Flags().BoolVar(&plainMode, "plain", false, "accessible line mode: plain sentences, one step for each line typed, no full screen (also when ACCESSIBLE is set)")
 	root.Flags().BoolVar(&noMouse, "no-mouse", false, "leave the mouse to the terminal (its own text selection) instead of clicks and the wheel")
 	root.Flags().DurationVar(&timer, "timer", 0, "with --present: count the lecture's time down from this (e.g. 45m) beside the elapsed time")

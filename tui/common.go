@@ -53,7 +53,16 @@ type common struct {
 }
 
 func newCommon(all []scenarios.Scenario, l assess.Lang, theme Theme, clock func() time.Time) common {
-	c := common{all: all, lang: l, theme: theme, dark: theme != ThemeLight, width: 120, height: 40, clock: clock}
+	c := common{lang: l, theme: theme, dark: theme != ThemeLight, width: 120, height: 40, clock: clock}
+	c.setScenarios(all)
+	c.restyle()
+	return c
+}
+
+// setScenarios takes a set of scenarios: at start, and when the
+// lecturer's files are reloaded.
+func (c *common) setScenarios(all []scenarios.Scenario) {
+	c.all, c.byTrack, c.last, c.short = all, nil, nil, nil
 	for _, t := range scenarios.Tracks {
 		in := scenarios.InTrack(all, t)
 		lasts := make([]int, len(in))
@@ -67,8 +76,26 @@ func newCommon(all []scenarios.Scenario, l assess.Lang, theme Theme, clock func(
 		c.last = append(c.last, lasts)
 		c.short = append(c.short, shorts)
 	}
-	c.restyle()
-	return c
+}
+
+// reload takes a new set of scenarios and keeps the learner where they
+// were: on the same scenario (by id) at the same step when it is still
+// there, else at the same place in the track.
+func (c *common) reload(all []scenarios.Scenario) {
+	id, step := "", c.at.Step
+	if c.has() {
+		id = c.written().ID
+	}
+	c.setScenarios(all)
+	c.edited = nil
+	for i, s := range c.inTrack() {
+		if s.ID == id {
+			c.at.Scenario = i
+		}
+	}
+	c.at = nav.Navigate(c, c.at, nav.Action{}) // clamped to what is there now
+	c.opened()
+	c.at.Step = min(step, c.lastStep())
 }
 
 // Tracks, Scenarios and LastStep make common the stepper's deck. The open

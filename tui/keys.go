@@ -52,8 +52,8 @@ type walkKeys struct {
 	Track                      key.Binding
 	ScrollDown, ScrollUp       key.Binding
 	Inputs, Full               key.Binding
-	// Path opens the path to allowed.
-	Path key.Binding
+	// Path opens the path to allowed; Edit opens the scenario's file.
+	Path, Edit key.Binding
 }
 
 func makeNewWalkKeys(l assess.Lang) walkKeys {
@@ -70,7 +70,14 @@ func makeNewWalkKeys(l assess.Lang) walkKeys {
 		Inputs:       binding(l, []string{"tab"}, "tab", "kInputs"),
 		Full:         binding(l, []string{"i"}, "i", "kFull"),
 		Path:         binding(l, []string{"a"}, "a", "kPath"),
+		Edit:         disabled(binding(l, []string{"E"}, "E", "kEdit")),
 	}
+}
+
+// disabled is a binding off until a mode turns it on.
+func disabled(b key.Binding) key.Binding {
+	b.SetEnabled(false)
+	return b
 }
 
 // listKeys choose a scenario.
@@ -108,7 +115,7 @@ func (k browseKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
 		[]key.Binding{k.Next, k.Back, k.Run, k.Restart, k.ScrollDown, k.ScrollUp},
 		[]key.Binding{k.Up, k.Down, k.Open, k.Jump, k.Filter, k.PrevScenario, k.NextScenario, k.List},
-		[]key.Binding{k.Track, k.Quiz, k.WhatIf, k.Path, k.Inputs, k.Full, k.Lang, k.Help, k.Quit},
+		[]key.Binding{k.Track, k.Quiz, k.WhatIf, k.Path, k.Edit, k.Inputs, k.Full, k.Lang, k.Help, k.Quit},
 	)
 }
 

@@ -10,6 +10,7 @@ package tui
 
 import (
 	"fmt"
+	"os/exec"
 	"strings"
 	"time"
 
@@ -66,6 +67,14 @@ type Options struct {
 	Idle time.Duration
 	// NoMouse leaves the mouse to the terminal (its own selection).
 	NoMouse bool
+	// Reload loads the scenarios again (the lecturer's files may have
+	// changed) and says what was wrong with them; Watch calls changed
+	// whenever the files change (--watch) until stop. Edit is the editor
+	// command for a scenario loaded from a file, nil for one that is not.
+	// The tui itself reads and watches no file.
+	Reload func() (all []scenarios.Scenario, problems []string, err error)
+	Watch  func(changed func()) (stop func(), err error)
+	Edit   func(scenarios.Scenario) *exec.Cmd
 }
 
 // mode is what the trainer is doing; exactly one is active, and it alone
@@ -100,8 +109,10 @@ type Model struct {
 	help       help.Model
 	showHelp   bool
 	helpOffset int
-	// notices are shown in full on the first screen until a key.
-	notices []string
+	// notices are shown in full on the first screen until a key (and
+	// after a reload, under noticesTitle).
+	notices      []string
+	noticesTitle string
 	// intro shows what the decision does not do (seed 000's non-goals):
 	// once, on a learner's first start, and from the help (d);
 	// introOffset pages it on a small screen.
@@ -113,6 +124,8 @@ type Model struct {
 	idle         time.Duration
 	lastKey      time.Time
 	noMouse      bool
+	reload       func() ([]scenarios.Scenario, []string, error)
+	edit         func(scenarios.Scenario) *exec.Cmd
 }
 
 // New builds the trainer. A Scenario that does not exist is ignored.
@@ -122,7 +135,8 @@ func New(opts Options) Model {
 		clock = time.Now
 	}
 	m := Model{c: newCommon(opts.Scenarios, opts.Lang, opts.Theme, clock), help: help.New(),
-		browse: newBrowse(), save: opts.Save, saveScenario: opts.SaveScenario, idle: opts.Idle, noMouse: opts.NoMouse}
+		browse: newBrowse(), save: opts.Save, saveScenario: opts.SaveScenario, idle: opts.Idle, noMouse: opts.NoMouse,
+		reload: opts.Reload, edit: opts.Edit}
 	m.c.prog = opts.Progress
 	if m.c.prog.Quiz == nil {
 		m.c.prog = progress.New()
@@ -225,7 +239,9 @@ func (m Model) modeKeys(now bool) modeKeys {
 	case modeRoom:
 		return m.room.keys(c, now)
 	}
-	return m.browse.keys(c, now)
+	k := m.browse.keys(c, now)
+	onIf(m.editable(), &k.Edit)
+	return k
 }
 
 // Update handles a message.
@@ -268,6 +284,17 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.c.dark = msg.IsDark()
 			m.restyle()
 		}
+	case reloadMsg:
+		if m.reload == nil {
+			return m, nil
+		}
+		reload := m.reload
+		return m, func() tea.Msg {
+			all, problems, err := reload()
+			return reloadedMsg{all: all, problems: problems, err: err}
+		}
+	case reloadedMsg:
+		m.applyReload(msg)
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
 	case tea.MouseWheelMsg:
@@ -292,7 +319,6 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	m.c.notice = ""
 	if len(m.notices) > 0 || m.intro {
 		// A key closes the notices, then the introduction (whose ↑/↓
 		// page it); it does nothing else.
@@ -311,6 +337,7 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
+	m.c.notice = ""
 	if m.showHelp {
 		return m.helpKey(msg)
 	}
@@ -349,6 +376,9 @@ func (m *Model) route(msg tea.KeyPressMsg) tea.Cmd {
 	case modeRoom:
 		m.room, cmd = m.room.update(c, msg)
 	default:
+		if k, ok := m.keys().(browseKeyMap); ok && key.Matches(msg, k.Edit) {
+			return m.editCmd()
+		}
 		m.browse, cmd = m.browse.update(c, msg)
 	}
 	return cmd
@@ -673,7 +703,11 @@ func (m Model) renderIntro(height int) string {
 func (m Model) renderNotices(height int) string {
 	c := &m.c
 	width := max(min(c.width-8, 90), 10)
-	lines := []string{c.styles.Walk.Heading.Render(tr("noticesTitle", c.lang)), ""}
+	title := tr("noticesTitle", c.lang)
+	if m.noticesTitle != "" {
+		title = tr(m.noticesTitle, c.lang)
+	}
+	lines := []string{c.styles.Walk.Heading.Render(title), ""}
 	var body []string
 	for _, n := range m.notices {
 		body = append(body, strings.Split(wrap("! "+n, width), "\n")...)

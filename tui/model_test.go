@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -785,4 +787,56 @@ func TestMouse(t *testing.T) {
 
 	assert.Equal(t, tea.MouseModeCellMotion, m.View().MouseMode)
 	assert.Equal(t, tea.MouseModeNone, newTest(t, Options{NoMouse: true}).View().MouseMode)
+}
+
+// TestReloadKeepsThePlace: when the lecturer's files change, the trainer
+// takes the new set, stays on the same scenario at the same step, and
+// shows what is wrong with the files whole.
+func TestReloadKeepsThePlace(t *testing.T) {
+	all := scenarios.MustBuiltin()
+	reloaded := slices.Clone(all)
+	reloaded[3].Title = scenarios.Text{En: "Write, still without approval", Zh: "写入缺批准"}
+	reload := func() ([]scenarios.Scenario, []string, error) {
+		return reloaded, []string{"lecture/09.yaml:3:5: input.request: required"}, nil
+	}
+	m := newTest(t, Options{Scenario: "write-without-approval", Step: 5, Reload: reload})
+	next, cmd := m.Update(reloadMsg{}) // the reload runs as a command
+	require.NotNil(t, cmd)
+	m = send(next.(Model), cmd())
+	num, step, _ := state(m)
+	assert.Equal(t, []int{4, 5}, []int{num, step}, "the same scenario, at the same step")
+	out := squash(plain(m))
+	assert.Contains(t, out, squash("lecture/09.yaml:3:5: input.request: required"), "problems are shown whole")
+	m = press(m, "x")
+	assert.Contains(t, plain(m), "Write, still without approval")
+	assert.Contains(t, plain(m), "reloaded: 23 scenarios, 1 problems")
+
+	// Nothing usable: what is shown stays.
+	empty := func() ([]scenarios.Scenario, []string, error) { return nil, []string{"bad"}, errors.New("no scenario loaded") }
+	e := newTest(t, Options{Scenario: "2", Reload: empty})
+	next, cmd = e.Update(reloadMsg{})
+	e = send(next.(Model), cmd())
+	assert.Contains(t, plain(e), "no scenario loaded")
+	e = press(e, "x")
+	num, _, _ = state(e)
+	assert.Equal(t, 2, num)
+}
+
+// TestEditKey: E opens the scenario's file in the editor (Options.Edit)
+// only for a scenario from a file, and only in the walk.
+func TestEditKey(t *testing.T) {
+	reload := func() ([]scenarios.Scenario, []string, error) { return scenarios.MustBuiltin(), nil, nil }
+	edit := func(s scenarios.Scenario) *exec.Cmd {
+		if s.ID != "write-without-approval" {
+			return nil
+		}
+		return exec.Command("true", s.File)
+	}
+	m := newTest(t, Options{Scenario: "4", Reload: reload, Edit: edit})
+	assert.Contains(t, ansi.Strip(m.renderHelp(38)), "edit this scenario's file")
+	_, cmd := m.Update(keyMsg("E"))
+	assert.NotNil(t, cmd, "E runs the editor")
+	other := newTest(t, Options{Scenario: "3", Reload: reload, Edit: edit})
+	_, cmd = other.Update(keyMsg("E"))
+	assert.Nil(t, cmd, "a scenario without a file: nothing to edit")
 }

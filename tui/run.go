@@ -18,6 +18,13 @@ var endSignals = []os.Signal{syscall.SIGHUP, syscall.SIGQUIT}
 // or when a signal ends it; the terminal is restored either way.
 func Run(opts Options) error {
 	p := tea.NewProgram(New(opts))
+	if opts.Watch != nil && opts.Reload != nil {
+		stop, err := opts.Watch(func() { p.Send(reloadMsg{}) })
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, endSignals...)
 	defer signal.Stop(sigs)
