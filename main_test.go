@@ -11,6 +11,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/creack/pty"
 	"github.com/stretchr/testify/assert"
@@ -43,7 +44,12 @@ func TestSignalsRestoreTheTerminal(t *testing.T) {
 			screen := &output{seen: make(chan struct{})}
 			screen.done.Add(1)
 			go screen.read(ptmx)
-			<-screen.seen // the first frame is drawn in the alternate screen
+			select { // the first frame is drawn in the alternate screen
+			case <-screen.seen:
+			case <-time.After(2 * time.Minute): // only so a broken start fails instead of hanging
+				_ = cmd.Process.Kill()
+				t.Fatalf("no first frame; the terminal got:\n%q", screen.now())
+			}
 			require.NoError(t, cmd.Process.Signal(sig))
 			err = cmd.Wait()
 			var exit *exec.ExitError
@@ -74,7 +80,7 @@ func (o *output) read(r io.Reader) {
 		n, err := r.Read(chunk)
 		o.mu.Lock()
 		o.buf.Write(chunk[:n])
-		if bytes.Contains(o.buf.Bytes(), []byte(altScreenOn)) && bytes.Contains(o.buf.Bytes(), []byte("Scenarios")) {
+		if bytes.Contains(o.buf.Bytes(), []byte(altScreenOn)) && bytes.Contains(o.buf.Bytes(), []byte("toolgate")) {
 			o.once.Do(func() { close(o.seen) })
 		}
 		o.mu.Unlock()
@@ -84,6 +90,13 @@ func (o *output) read(r io.Reader) {
 			return
 		}
 	}
+}
+
+// now is what was written so far.
+func (o *output) now() []byte {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return bytes.Clone(o.buf.Bytes())
 }
 
 func (o *output) wait() []byte {

@@ -812,7 +812,9 @@ func TestReloadKeepsThePlace(t *testing.T) {
 	assert.Contains(t, plain(m), "reloaded: 23 scenarios, 1 problems")
 
 	// Nothing usable: what is shown stays.
-	empty := func() ([]scenarios.Scenario, []string, error) { return nil, []string{"bad"}, errors.New("no scenario loaded") }
+	empty := func() ([]scenarios.Scenario, []string, error) {
+		return nil, []string{"bad"}, errors.New("no scenario loaded")
+	}
 	e := newTest(t, Options{Scenario: "2", Reload: empty})
 	next, cmd = e.Update(reloadMsg{})
 	e = send(next.(Model), cmd())
