@@ -376,11 +376,11 @@ func TestWhatIf(t *testing.T) {
 	m = press(m, "2")
 	assert.Equal(t, assess.CodeEnvironmentNotReady, m.c.walk.Result.(assess.Verdict).Code)
 	assert.Equal(t, "verdict: allowed/admission_allowed → blocked/environment_not_ready (rule 4 now fires)", m.whatIf.message)
-	assert.Contains(t, plain(m), "WHAT-IF: this input is edited (changes: 1)")
+	assert.Contains(t, plain(m), "WHAT-IF: input edited · changes: 1")
 
 	// Down to the effect class; a write needs approval.
 	m = press(m, "1") // environment back to ready
-	assert.NotContains(t, plain(m), "WHAT-IF: this input is edited", "back as written: not edited, whatever the count")
+	assert.NotContains(t, plain(m), "WHAT-IF: input edited", "back as written: not edited, whatever the count")
 	for range 8 {
 		m = press(m, "down")
 	}

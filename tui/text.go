@@ -130,7 +130,7 @@ var ui = map[string][2]string{
 	"whatIfReset":      {"back to the scenario as written", "已还原为场景原样"},
 	"whatIfAdmission":  {"what-if works on admission scenarios", "假设模式只用于准入场景"},
 	"whatIfSaved":      {"saved as %s", "已保存为 %s"},
-	"whatIfBanner":     {"WHAT-IF: this input is edited (changes: %d)", "假设模式：此输入已被修改（改动 %d 次）"},
+	"whatIfBanner":     {"WHAT-IF: input edited · changes: %d", "假设模式：输入已修改 · 改动 %d 次"},
 	"quizRule":         {"Predict first: which rule fires? Press 1–%d.", "先预测：哪条规则会触发？按 1–%d。"},
 	"quizClass":        {"Predict first: which class is this? Press 1–%d: the questions listed above, in order.", "先预测：这属于哪一类？按 1–%d，即上面按顺序列出的问题。"},
 	"quizCode":         {"Rule %d — and which code? Press its number:", "规则 %d——代码是哪个？按对应数字："},
