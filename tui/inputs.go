@@ -50,97 +50,120 @@ func (c *common) renderFullInputs(width, height int) string {
 func (c *common) inputLines(width int, compact, whole bool) (lines []string, anchor int) {
 	st := c.styles.Inputs
 	reads := c.reads()
-	anchor = -1
 	lines = []string{st.Title.Render(tr("inputs", c.lang))}
 	if cur := c.current(); cur > 0 && len(reads) > 0 {
 		lines = append(lines, c.styles.Dim.Render(truncate(fmt.Sprintf(c.walk.ReadsBy, cur), width)))
 	}
-	labelWidth := min(21, width/2)
+	r := inputRows{c: c, width: width, whole: whole, anchor: -1}
+	r.label = min(21, width/2)
 	if whole {
-		labelWidth = min(labelWidth, 16)
+		r.label = min(r.label, 16)
 	}
-	valueWidth := width - labelWidth - 2
-	row := func(marked bool, label, value string, absent bool) []string {
-		mark, ls, vs := "  ", st.Label, st.Value
-		if absent {
-			vs = st.Absent
-			value = look.Absent(c.lang)
-		}
-		if marked {
-			mark, ls, vs = "> ", st.Marked, st.MarkedValue
-			if anchor < 0 {
-				anchor = len(lines)
-			}
-		}
-		if value == "" {
-			return []string{ls.Render(truncate(mark+label, width))}
-		}
-		l := padRight(truncate(label, labelWidth-1), labelWidth)
-		fits := lipgloss.Width(label) < labelWidth && lipgloss.Width(value) <= valueWidth
-		if fits || (!marked && !whole) {
-			return []string{ls.Render(mark+l) + vs.Render(truncate(value, valueWidth))}
-		}
-		// A field a rule reads is shown whole: the label on its line, the
-		// value wrapped under it.
-		out := []string{ls.Render(truncate(mark+label, width))}
-		for _, p := range strings.Split(hardWrap(value, width-4), "\n") {
-			out = append(out, "    "+vs.Render(p))
-		}
-		return out
-	}
+	r.lines = lines
 	fields := c.walk.Fields
 	for _, section := range look.Sections(fields) {
-		title := look.SectionTitle(section, c.lang)
 		var in []look.Field
 		for _, f := range fields {
 			if f.Section == section {
 				in = append(in, f)
 			}
 		}
-		if len(in) == 1 && in[0].Path == section && in[0].Absent {
-			lines = append(lines, row(look.Reads(in[0], reads), title, "", true)...)
-			continue
+		title := look.SectionTitle(section, c.lang)
+		switch {
+		case len(in) == 1 && in[0].Path == section && in[0].Absent:
+			r.add(look.Reads(in[0], reads), title, "", true)
+		case compact:
+			r.compactSection(title, in, reads)
+		default:
+			r.section(title, in, reads)
 		}
-		if compact {
-			hidden := 0
-			var shown []string
-			for _, f := range in {
-				if look.Reads(f, reads) {
-					shown = append(shown, row(true, f.Label, f.Value, f.Absent)...)
-				} else {
-					hidden++
-				}
-			}
-			more := ""
-			if hidden > 0 {
-				more = fmt.Sprintf(" (+%d)", hidden)
-			}
-			lines = append(lines, st.Section.Render(truncate(title, width-lipgloss.Width(more)))+c.styles.Dim.Render(more))
-			lines = append(lines, shown...)
-			continue
+	}
+	return r.lines, max(r.anchor, 0)
+}
+
+// inputRows builds the inputs pane's lines.
+type inputRows struct {
+	c            *common
+	width, label int
+	whole        bool
+	lines        []string
+	anchor       int
+}
+
+// add adds one field: label and value, marked when the current rule
+// reads it. A marked value (or, in the full view, any value) that does
+// not fit beside its label goes whole on the lines under it.
+func (r *inputRows) add(marked bool, label, value string, absent bool) {
+	st := r.c.styles.Inputs
+	mark, ls, vs := "  ", st.Label, st.Value
+	if absent {
+		vs, value = st.Absent, look.Absent(r.c.lang)
+	}
+	if marked {
+		mark, ls, vs = "> ", st.Marked, st.MarkedValue
+		if r.anchor < 0 {
+			r.anchor = len(r.lines)
 		}
-		lines = append(lines, st.Section.Render(truncate(title, width)))
-		for _, group := range groupTools(in) {
-			if len(group) > 1 && !anyRead(group, reads) && !whole {
-				lines = append(lines, row(false, toolKey(group[0]), toolSummary(group), false)...)
-				continue
-			}
-			if k := toolKey(group[0]); k != "" {
-				lines = append(lines, row(false, k, "", false)...)
-				for _, f := range group {
-					lines = append(lines, row(look.Reads(f, reads), "  "+strings.TrimPrefix(f.Label, k+"."), f.Value, f.Absent)...)
-				}
-				continue
-			}
+	}
+	if value == "" {
+		r.lines = append(r.lines, ls.Render(truncate(mark+label, r.width)))
+		return
+	}
+	valueWidth := r.width - r.label - 2
+	fits := lipgloss.Width(label) < r.label && lipgloss.Width(value) <= valueWidth
+	if fits || (!marked && !r.whole) {
+		l := padRight(truncate(label, r.label-1), r.label)
+		r.lines = append(r.lines, ls.Render(mark+l)+vs.Render(truncate(value, valueWidth)))
+		return
+	}
+	r.lines = append(r.lines, ls.Render(truncate(mark+label, r.width)))
+	for _, p := range strings.Split(hardWrap(value, r.width-4), "\n") {
+		r.lines = append(r.lines, "    "+vs.Render(p))
+	}
+}
+
+// compactSection lists only the fields the rule reads, counting the rest.
+func (r *inputRows) compactSection(title string, in []look.Field, reads []string) {
+	hidden := 0
+	rest := inputRows{c: r.c, width: r.width, label: r.label, whole: r.whole, anchor: -1}
+	for _, f := range in {
+		if look.Reads(f, reads) {
+			rest.add(true, f.Label, f.Value, f.Absent)
+		} else {
+			hidden++
+		}
+	}
+	more := ""
+	if hidden > 0 {
+		more = fmt.Sprintf(" (+%d)", hidden)
+	}
+	r.lines = append(r.lines, r.c.styles.Inputs.Section.Render(truncate(title, r.width-lipgloss.Width(more)))+r.c.styles.Dim.Render(more))
+	if r.anchor < 0 && rest.anchor >= 0 {
+		r.anchor = len(r.lines) + rest.anchor
+	}
+	r.lines = append(r.lines, rest.lines...)
+}
+
+// section lists every field; a contract's tool that no rule reads is
+// one line.
+func (r *inputRows) section(title string, in []look.Field, reads []string) {
+	r.lines = append(r.lines, r.c.styles.Inputs.Section.Render(truncate(title, r.width)))
+	for _, group := range groupTools(in) {
+		k := toolKey(group[0])
+		switch {
+		case len(group) > 1 && !anyRead(group, reads) && !r.whole:
+			r.add(false, k, toolSummary(group), false)
+		case k != "":
+			r.add(false, k, "", false)
 			for _, f := range group {
-				lines = append(lines, row(look.Reads(f, reads), f.Label, f.Value, f.Absent)...)
+				r.add(look.Reads(f, reads), "  "+strings.TrimPrefix(f.Label, k+"."), f.Value, f.Absent)
+			}
+		default:
+			for _, f := range group {
+				r.add(look.Reads(f, reads), f.Label, f.Value, f.Absent)
 			}
 		}
 	}
-	if anchor < 0 {
-		anchor = 0
-	}
-	return lines, anchor
 }
 
 // hardWrap wraps a value (JSON text, often without spaces) at spaces where
