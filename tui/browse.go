@@ -64,28 +64,46 @@ func (c *common) stepKeysFor(w *walkKeys, l *listKeys) {
 	onIf(c.has(), &w.NextScenario, &w.PrevScenario, &l.Up, &l.Down, &l.Jump, &w.Full)
 }
 
-// panelKey handles a key while the path panel is open: a or esc closes
-// it, J/K and ↑/↓ scroll it; every other key is ignored. It reports
-// whether the panel took the key (a opens it).
-func (b *browseModel) panelKey(c *common, msg tea.KeyPressMsg, w walkKeys, l listKeys) bool {
-	if b.path == nil {
-		if key.Matches(msg, w.Path) {
-			b.path = openPath(c)
-			c.scroll = 0
-			return true
-		}
-		return false
-	}
+// overlayKey opens and runs the overlays the walk, the quiz and the room
+// share: the path to allowed (a, when allowed here) and the inputs in
+// full (i). While one is open it takes every key: its own key or esc
+// closes it, ↑/↓ and J/K scroll it, the rest is ignored. It reports
+// whether it took the key.
+func (b *browseModel) overlayKey(c *common, msg tea.KeyPressMsg, pathAllowed bool) bool {
+	w, l := newWalkKeys(c.lang), newListKeys(c.lang)
 	switch {
-	case key.Matches(msg, w.Path), key.Matches(msg, l.List):
-		b.path = nil
-		c.scroll = 0
-	case key.Matches(msg, w.ScrollDown), key.Matches(msg, l.Down):
-		c.scroll++
-	case key.Matches(msg, w.ScrollUp), key.Matches(msg, l.Up):
-		c.scroll--
+	case b.path != nil:
+		switch {
+		case key.Matches(msg, w.Path), key.Matches(msg, l.List):
+			b.path = nil
+		case key.Matches(msg, w.ScrollDown), key.Matches(msg, l.Down):
+			c.scroll++
+		case key.Matches(msg, w.ScrollUp), key.Matches(msg, l.Up):
+			c.scroll--
+		}
+		return true
+	case b.full:
+		switch {
+		case key.Matches(msg, w.Full), key.Matches(msg, l.List):
+			b.full = false
+		case key.Matches(msg, w.ScrollDown), key.Matches(msg, l.Down), key.Matches(msg, w.Next):
+			c.inputsScroll++
+		case key.Matches(msg, w.ScrollUp), key.Matches(msg, l.Up), key.Matches(msg, w.Back):
+			c.inputsScroll--
+		}
+		return true
+	case key.Matches(msg, w.Path):
+		if !canPath(c) {
+			c.notice = tr("pathAdmission", c.lang)
+		} else if pathAllowed {
+			b.path, c.scroll = openPath(c), 0
+		}
+		return true
+	case key.Matches(msg, w.Full) && c.has():
+		b.full, c.inputsScroll = true, 0
+		return true
 	}
-	return true
+	return false
 }
 
 func (b browseModel) update(c *common, msg tea.KeyPressMsg) (browseModel, tea.Cmd) {
@@ -95,25 +113,10 @@ func (b browseModel) update(c *common, msg tea.KeyPressMsg) (browseModel, tea.Cm
 		return b, cmd
 	}
 	k := b.keys(c, true)
-	if b.panelKey(c, msg, k.walkKeys, newListKeys(c.lang)) {
-		return b, nil
-	}
-	if b.full && !key.Matches(msg, k.Full) {
-		// The full view closes on i or esc; other keys scroll it.
-		switch {
-		case msg.String() == "esc":
-			b.full = false
-		case key.Matches(msg, k.Down), key.Matches(msg, k.ScrollDown), key.Matches(msg, k.Next):
-			c.inputsScroll++
-		case key.Matches(msg, k.Up), key.Matches(msg, k.ScrollUp), key.Matches(msg, k.Back):
-			c.inputsScroll--
-		}
+	if b.overlayKey(c, msg, true) {
 		return b, nil
 	}
 	switch {
-	case key.Matches(msg, k.Full):
-		b.full = !b.full
-		c.inputsScroll = 0
 	case key.Matches(msg, k.Filter):
 		b.filter.typing = true
 		return b, b.filter.input.Focus()

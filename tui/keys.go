@@ -145,6 +145,8 @@ type whatIfKeyMap struct {
 	KnobUp, KnobDown, ValueNext, ValuePrev, Option key.Binding
 	Undo, Reset, Save, Done                        key.Binding
 	ScrollDown, ScrollUp, Full, Path, Apply        key.Binding
+	// Close closes an overlay (the path, the inputs in full).
+	Close key.Binding
 	globalKeys
 }
 
@@ -165,6 +167,7 @@ func makeNewWhatIfKeyMap(l assess.Lang) whatIfKeyMap {
 		Full:       binding(l, []string{"i"}, "i", "kFull"),
 		Path:       binding(l, []string{"a"}, "a", "kPath"),
 		Apply:      binding(l, []string{"enter"}, "enter", "kApplyPath"),
+		Close:      disabled(binding(l, []string{"esc"}, "esc", "kClose")),
 		globalKeys: g,
 	}
 }
@@ -332,3 +335,9 @@ func answerBinding(l assess.Lang) key.Binding      { return keySets[l].answer }
 func newWhatIfKeyMap(l assess.Lang) whatIfKeyMap   { return keySets[l].whatIf }
 func newPresentKeyMap(l assess.Lang) presentKeyMap { return keySets[l].present }
 func newHelpKeyMap(l assess.Lang) helpKeyMap       { return keySets[l].help }
+
+func on(bs ...*key.Binding) {
+	for _, b := range bs {
+		b.SetEnabled(true)
+	}
+}

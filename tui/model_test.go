@@ -842,3 +842,30 @@ func TestEditKey(t *testing.T) {
 	_, cmd = other.Update(keyMsg("E"))
 	assert.Nil(t, cmd, "a scenario without a file: nothing to edit")
 }
+
+// TestOverlaysCloseOnEsc: the path to allowed and the inputs in full close
+// on esc (and their own key) in every mode, take the arrows for
+// scrolling, and in what-if close without ending the experiment.
+func TestOverlaysCloseOnEsc(t *testing.T) {
+	for _, opts := range []Options{{Scenario: "4"}, {Quiz: true, Scenario: "4"}, {Room: &fakeRoom{}, Scenario: "4"}} {
+		m := newTest(t, opts)
+		before := m.c.at
+		m = press(m, "i", "down", "down")
+		assert.True(t, m.browse.full || m.quiz.browse.full || m.room.browse.full, m.Mode())
+		assert.Equal(t, before, m.c.at, "%s: ↓ scrolls the overlay, it does not change scenario", m.Mode())
+		m = press(m, "esc")
+		assert.NotContains(t, plain(m), "every value whole", "%s: esc closes it", m.Mode())
+	}
+	w := newTest(t, Options{Scenario: "4"})
+	w = press(w, "w", "2", "a", "esc")
+	assert.Equal(t, "what-if", w.Mode(), "esc closed the path, not the experiment")
+	assert.Len(t, w.whatIf.history, 1, "the change is kept")
+	w = press(w, "i", "esc")
+	assert.Equal(t, "what-if", w.Mode())
+	assert.Len(t, w.whatIf.history, 1)
+	w = press(w, "esc")
+	assert.Equal(t, "walk", w.Mode(), "with no overlay, esc ends the experiment")
+
+	o := press(newTest(t, Options{Track: "outcome", Scenario: "1"}), "a")
+	assert.Contains(t, plain(o), "the path to allowed is for admission scenarios", "a says why it does nothing")
+}

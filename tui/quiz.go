@@ -367,7 +367,7 @@ func (m quizModel) update(c *common, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 		return m.follow(c), cmd
 	}
 	k := m.keys(c, true)
-	if m.browse.panelKey(c, msg, k.walkKeys, newListKeys(c.lang)) {
+	if m.browse.overlayKey(c, msg, !m.q.asking()) {
 		return m, nil
 	}
 	switch {
@@ -396,9 +396,6 @@ func (m quizModel) update(c *common, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 		return m, m.browse.filter.input.Focus()
 	case key.Matches(msg, k.Inputs):
 		m.browse.showInputs = !m.browse.showInputs
-		return m, nil
-	case key.Matches(msg, k.Full):
-		m.browse.full = !m.browse.full
 		return m, nil
 	}
 	before := c.at

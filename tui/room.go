@@ -110,7 +110,7 @@ func (m roomModel) update(c *common, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
 		return m, cmd
 	}
 	k := m.keys(c, true)
-	if m.browse.panelKey(c, msg, k.walkKeys, newListKeys(c.lang)) {
+	if m.browse.overlayKey(c, msg, !m.questionOpen(c)) {
 		return m, nil
 	}
 	switch {
@@ -137,9 +137,6 @@ func (m roomModel) update(c *common, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
 		return m, m.browse.filter.input.Focus()
 	case key.Matches(msg, k.Inputs):
 		m.browse.showInputs = !m.browse.showInputs
-		return m, nil
-	case key.Matches(msg, k.Full):
-		m.browse.full = !m.browse.full
 		return m, nil
 	}
 	c.stepKey(msg, k.walkKeys, k.listKeys, m.browse.filter)

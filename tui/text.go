@@ -96,6 +96,7 @@ var ui = map[string][2]string{
 	"kSave":            {"save as scenario", "另存为场景"},
 	"kClose":           {"close", "关闭"},
 	"kPath":            {"path to allowed", "通往 allowed 的路径"},
+	"pathAdmission":    {"the path to allowed is for admission scenarios", "通往 allowed 的路径只用于准入场景"},
 	"kApplyPath":       {"apply the path", "应用该路径"},
 	"pathTitle":        {"Path to allowed — over the what-if knobs", "通往 allowed 的路径——基于假设模式的旋钮"},
 	"pathKeys":         {"a or esc closes · J/K scroll · in what-if, enter applies it", "按 a 或 esc 关闭 · J/K 滚动 · 假设模式中按回车应用"},

@@ -57,6 +57,12 @@ func (m whatIfModel) keys(c *common, now bool) whatIfKeyMap {
 		return k
 	}
 	onIf(m.path != nil && m.path.path.Reachable && !m.path.path.Allowed, &k.Apply)
+	if m.path != nil || m.full {
+		// An overlay is open: esc closes it, and only it; the
+		// experiment goes on under it.
+		off(&k.WhatIf, &k.KnobUp, &k.KnobDown, &k.ValueNext, &k.ValuePrev, &k.Option, &k.Undo, &k.Reset, &k.Save)
+		on(&k.Close)
+	}
 	onIf(len(m.history) > 0, &k.Undo)
 	onIf(m.changed(c), &k.Reset)
 	return k
@@ -93,20 +99,23 @@ func (m whatIfModel) update(c *common, msg tea.KeyPressMsg) (whatIfModel, tea.Cm
 			// The path as one change: undo takes it back whole.
 			m.set(c, m.path.path.ToAllowed.Apply(m.input), true)
 			m.path = nil
-		case key.Matches(msg, k.Path), key.Matches(msg, k.WhatIf):
+		case key.Matches(msg, k.Path), key.Matches(msg, k.Close):
 			m.path = nil
-		case key.Matches(msg, k.ScrollDown), key.Matches(msg, k.KnobDown):
+		case key.Matches(msg, k.ScrollDown), key.Matches(msg, newListKeys(c.lang).Down):
 			c.scroll++
-		case key.Matches(msg, k.ScrollUp), key.Matches(msg, k.KnobUp):
+		case key.Matches(msg, k.ScrollUp), key.Matches(msg, newListKeys(c.lang).Up):
 			c.scroll--
 		}
 		return m, nil
 	}
 	if m.full && !key.Matches(msg, k.Full) {
+		up, down := newListKeys(c.lang).Up, newListKeys(c.lang).Down
 		switch {
-		case key.Matches(msg, k.KnobDown), key.Matches(msg, k.ScrollDown):
+		case key.Matches(msg, k.Close):
+			m.full = false
+		case key.Matches(msg, down), key.Matches(msg, k.ScrollDown):
 			c.inputsScroll++
-		case key.Matches(msg, k.KnobUp), key.Matches(msg, k.ScrollUp):
+		case key.Matches(msg, up), key.Matches(msg, k.ScrollUp):
 			c.inputsScroll--
 		}
 		return m, nil
