@@ -31,6 +31,7 @@ func (b browseModel) keys(c *common, now bool) browseKeyMap {
 	if now {
 		c.stepKeysFor(&k.walkKeys, &k.listKeys)
 	}
+	c.layoutKeys(&k.walkKeys, &k.listKeys)
 	onIf(canPath(c), &k.Path)
 	if b.path != nil {
 		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
@@ -59,9 +60,21 @@ func (c *common) stepKeysFor(w *walkKeys, l *listKeys) {
 	onIf(!c.reached() && c.has(), &w.Run, &w.Next)
 	onIf(c.at.Step > 0, &w.Back, &w.Restart)
 	onIf(inWalk && lay == layoutThree, &l.List)
-	onIf(lay == layoutThree || lay == layoutTwo, &l.Filter)
-	onIf(lay == layoutOne, &w.Inputs)
 	onIf(c.has(), &w.NextScenario, &w.PrevScenario, &l.Up, &l.Down, &l.Jump, &w.Full)
+	c.layoutKeys(w, l)
+}
+
+// layoutKeys turns off the keys of panes the layout does not show: the
+// list's esc and / where there is no list column, tab where the inputs
+// have a column of their own. The ? help follows it too.
+func (c *common) layoutKeys(w *walkKeys, l *listKeys) {
+	lay := layoutFor(c.width, c.height)
+	if lay != layoutThree {
+		off(&l.List, &l.Filter)
+	}
+	if lay != layoutOne {
+		off(&w.Inputs)
+	}
 }
 
 // overlayKey opens and runs the overlays the walk, the quiz and the room

@@ -268,7 +268,7 @@ func TestQuiz(t *testing.T) {
 		wrong = 2
 	}
 	m = press(m, fmt.Sprint(wrong))
-	assert.Contains(t, squash(plain(m)), squash("✗ What it does NOT prove: "+assess.CodeApprovalMissing.Caveat(assess.English)))
+	assert.Contains(t, squash(plain(m)), squash("✗ Not that one. What it does NOT prove is: "+assess.CodeApprovalMissing.Caveat(assess.English)))
 
 	// A digit answers in the quiz: it never jumps to a scenario.
 	m = press(m, "n", "2")

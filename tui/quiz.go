@@ -339,6 +339,7 @@ func (m quizModel) keys(c *common, now bool) quizKeyMap {
 	k.Quiz.SetHelp("g", tr("kQuizOff", c.lang))
 	// Digits answer in the quiz; they never open a scenario here.
 	off(&k.Jump, &k.WhatIf)
+	c.layoutKeys(&k.walkKeys, &k.listKeys)
 	if !now {
 		return k
 	}

@@ -82,6 +82,7 @@ func (m roomModel) keys(c *common, now bool) roomKeyMap {
 	onIf(!presenter, &k.Answer)
 	// The room's poll is the question; the learner's own quiz is not.
 	off(&k.Quiz)
+	c.layoutKeys(&k.walkKeys, &k.listKeys)
 	if !now {
 		return k
 	}
