@@ -19,7 +19,7 @@ import (
 // lightSession connects a session with a PTY and waits for the trainer's
 // first frame, reading (and dropping) everything after it.
 func lightSession(addr string) (*gossh.Client, error) {
-	c, err := dial(nil, addr, "student", "tulip")
+	c, err := dial(addr, "tulip")
 	if err != nil {
 		return nil, err
 	}
