@@ -123,6 +123,7 @@ func codeMatches(given, want string) bool {
 func (s *Server) checkCode(ctx ssh.Context, code, method string) bool {
 	source := sourceOf(ctx.RemoteAddr())
 	if ok, wait := s.penalties.allow(source); !ok {
+		s.unchecked.Add(1)
 		s.logEvery("timed-out "+source, time.Minute, "login from %s refused unchecked: timed out for failed logins (%v more)", source, wait.Round(time.Second))
 		return false
 	}
@@ -137,6 +138,7 @@ func (s *Server) checkCode(ctx ssh.Context, code, method string) bool {
 		setExt(ctx, extVia, method)
 		return true
 	}
+	s.failures.Add(1)
 	// Never log the code that was tried.
 	s.Printf("auth failure from %s user %s (%s)", source, quote(ctx.User()), method)
 	if began, lasts := s.penalties.fail(source); began {

@@ -4,11 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -101,69 +96,5 @@ func BenchmarkConnect200(b *testing.B) {
 		}
 		_ = srv.Close()
 		b.StartTimer()
-	}
-}
-
-// TestMeasureIdleSessions is a measured run, not a test: it builds the
-// binary, serves, connects 200 idle sessions and reads the server's
-// resident memory before and after.
-//
-//	TOOLGATE_MEASURE=1 go test ./classroom -run MeasureIdle -v
-func TestMeasureIdleSessions(t *testing.T) {
-	if os.Getenv("TOOLGATE_MEASURE") == "" {
-		t.Skip("a measured run: TOOLGATE_MEASURE=1")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "toolgate")
-	build := exec.Command("go", "build", "-o", bin, "..")
-	out, err := build.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	cmd := exec.Command(bin, "serve", "--listen", "127.0.0.1:23999", "--class-code", "tulip",
-		"--host-key", filepath.Join(dir, "key"), "--max-sessions", "250")
-	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+dir)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	time.Sleep(time.Second)
-	rss := func() int {
-		data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
-		for _, line := range strings.Split(string(data), "\n") {
-			if strings.HasPrefix(line, "VmRSS:") {
-				kb, _ := strconv.Atoi(strings.Fields(line)[1])
-				return kb
-			}
-		}
-		return 0
-	}
-	before := rss()
-	startAt := time.Now()
-	var clients []*gossh.Client
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range 200 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c, err := lightSession("127.0.0.1:23999")
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			mu.Lock()
-			clients = append(clients, c)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	took := time.Since(startAt)
-	time.Sleep(2 * time.Second)
-	after := rss()
-	t.Logf("200 sessions connected and drew their first frame in %v", took.Round(time.Millisecond))
-	t.Logf("server RSS: %d KB idle, %d KB with 200 idle sessions: %d KB a session", before, after, (after-before)/200)
-	for _, c := range clients {
-		c.Close()
 	}
 }

@@ -19,8 +19,9 @@ const fdReserve = 64
 type gate struct {
 	maxWaiting, maxPerSource, maxOpen int
 	timeout                           time.Duration
-	// refused is told why a connection was refused.
-	refused func(source, why string)
+	// refused is told why a connection was refused, and whether it was
+	// for its own address.
+	refused func(source, why string, perSource bool)
 
 	mu        sync.Mutex
 	waiting   int
@@ -29,7 +30,7 @@ type gate struct {
 	closedAll bool
 }
 
-func newGate(maxWaiting, maxPerSource, maxOpen int, timeout time.Duration, refused func(source, why string)) *gate {
+func newGate(maxWaiting, maxPerSource, maxOpen int, timeout time.Duration, refused func(source, why string, perSource bool)) *gate {
 	return &gate{maxWaiting: maxWaiting, maxPerSource: maxPerSource, maxOpen: maxOpen, timeout: timeout,
 		refused: refused, bySource: map[string]int{}, conns: map[*gateConn]struct{}{}}
 }
@@ -67,7 +68,7 @@ type gateConn struct {
 func (g *gate) admit(c net.Conn) *gateConn {
 	source := sourceOf(c.RemoteAddr())
 	g.mu.Lock()
-	why := ""
+	why, perSource := "", false
 	switch {
 	case g.closedAll:
 		why = "the server is closing"
@@ -76,11 +77,11 @@ func (g *gate) admit(c net.Conn) *gateConn {
 	case g.waiting >= g.maxWaiting:
 		why = "too many connections waiting to log in"
 	case g.bySource[source] >= g.maxPerSource:
-		why = "too many connections from this address waiting to log in"
+		why, perSource = "too many connections from this address waiting to log in", true
 	}
 	if why != "" {
 		g.mu.Unlock()
-		g.refused(source, why)
+		g.refused(source, why, perSource)
 		_ = c.Close()
 		return nil
 	}

@@ -97,6 +97,9 @@ type Server struct {
 	authorizedKeys *keySet
 	presenterKeys  *keySet
 	active         atomic.Int64
+	// failures counts the wrong codes checked, unchecked the code logins
+	// refused without a check (a timed-out address).
+	failures, unchecked atomic.Int64
 
 	logMu  sync.Mutex
 	logged map[string]time.Time
@@ -180,8 +183,14 @@ func New(cfg Config) (*Server, error) {
 		s.Printf("the file descriptor limit (%d) leaves room for %d connections, fewer than --max-sessions + --max-waiting (%d): raise it (ulimit -n)",
 			cfg.fdLimit, max(maxOpen, 0), need)
 	}
-	s.gate = newGate(cfg.MaxWaiting, cfg.MaxWaitingPerAddress, maxOpen, cfg.LoginTimeout, func(source, why string) {
-		s.logEvery("refused "+source+" "+why, 10*time.Second, "refused a connection from %s: %s", source, why)
+	s.gate = newGate(cfg.MaxWaiting, cfg.MaxWaitingPerAddress, maxOpen, cfg.LoginTimeout, func(source, why string, perSource bool) {
+		// A flood is one line every 10 s: per address when one address is
+		// over its own cap, per reason when the server is.
+		key := "refused: " + why
+		if perSource {
+			key += " " + source
+		}
+		s.logEvery(key, 10*time.Second, "refused a connection from %s: %s (more are logged at most every 10s)", source, why)
 	})
 	if err := os.MkdirAll(filepath.Dir(cfg.HostKeyPath), 0o700); err != nil {
 		return nil, fmt.Errorf("host key: %w", err)

@@ -165,6 +165,9 @@ func serveFromEnv(f *pflag.FlagSet, getenv func(string) string) error {
 // reason is a flag parser's complaint without its Go prefix.
 func reason(err error) string {
 	msg := err.Error()
+	if _, after, ok := strings.Cut(msg, " flag: "); ok {
+		msg = after
+	}
 	switch {
 	case strings.Contains(msg, "invalid syntax"), strings.Contains(msg, "value out of range"):
 		return "not a whole number"
