@@ -67,7 +67,7 @@ type childStats struct {
 	Goroutines, RSSKB, HeapKB int
 	// RSS is the anonymous memory (the heap, stacks, the runtime's) and
 	// the file pages (the binary's code as it is run, shared).
-	AnonKB, FileKB int
+	AnonKB, FileKB            int
 	Sessions, Open, Waiting   int
 	Failures, Unchecked, Peak int
 	Students, Answered        int

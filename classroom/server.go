@@ -36,7 +36,7 @@ const (
 )
 
 // DefaultMaxPTY is the largest terminal a session is drawn at by default.
-var DefaultMaxPTY = Size{Width: 500, Height: 200}
+var DefaultMaxPTY = Size{Width: 300, Height: 100}
 
 // Config is how a lecture is served. Every limit left at zero gets its
 // default; a negative one is an error.

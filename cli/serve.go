@@ -43,7 +43,7 @@ func parsePTYSize(v string) (PTYSize, error) {
 	width, err1 := strconv.Atoi(w)
 	height, err2 := strconv.Atoi(h)
 	if !ok || err1 != nil || err2 != nil {
-		return PTYSize{}, fmt.Errorf("want WIDTHxHEIGHT, like 500x200")
+		return PTYSize{}, fmt.Errorf("want WIDTHxHEIGHT, like 300x100")
 	}
 	p := PTYSize{width, height}
 	if width < 40 || height < 10 || width > 4096 || height > 4096 || width*height > 1<<20 {
@@ -118,7 +118,7 @@ flag on the command line wins. An invalid value, from either, is refused at star
 	f.IntVar(&o.MaxWaiting, "max-waiting", 0, "most connections waiting to log in at once (default twice --max-sessions)")
 	f.IntVar(&o.MaxWaitingPerAddress, "max-waiting-per-address", 0, "most connections from one address waiting to log in (default --max-sessions: a class behind one NAT is one address)")
 	f.IntVar(&o.LoginFailures, "login-failures", 20, "wrong codes one address may send before its logins are refused; one more every 3s")
-	o.MaxPTY = PTYSize{500, 200}
+	o.MaxPTY = PTYSize{300, 100}
 	f.Var(ptyFlag{&o.MaxPTY}, "max-pty", "largest terminal a session is drawn at (WIDTHxHEIGHT); a larger one is clamped")
 	f.StringVar(&o.ClassCode, "class-code", "", "the code students type to get in")
 	f.StringVar(&o.AuthorizedKeys, "authorized-keys", "", "an authorized_keys file of students' keys to admit (re-read when it changes)")
