@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"toolgate/assess"
 	"toolgate/tui"
@@ -93,6 +94,10 @@ func (s *Server) runTrainer(sess ssh.Session) {
 		}),
 	)
 	close(ready)
+	// Bubble Tea asks the terminal whether it has synchronized output
+	// (less flicker) only when it reads the input itself: ask here, and
+	// the reply, read by pumpKeys, turns it on as it would.
+	_, _ = io.WriteString(out, ansi.RequestModeSynchronizedOutput+ansi.RequestModeUnicodeCore)
 
 	done := make(chan struct{})
 	go pumpKeys(ctx, sess, p.Send)
