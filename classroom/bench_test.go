@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"sync"
 	"testing"
 	"time"
 
@@ -73,22 +72,15 @@ func BenchmarkConnect200(b *testing.B) {
 		srv, addr, _ := start(b, Config{ClassCode: "tulip", MaxSessions: 200, Idle: time.Minute})
 		b.StartTimer()
 		clients := make([]*gossh.Client, 200)
-		var wg sync.WaitGroup
-		var failed sync.Once
-		for i := range clients {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				c, err := lightSession(addr)
-				if err != nil {
-					failed.Do(func() { b.Error(err) })
-					return
-				}
-				clients[i] = c
-			}()
-		}
-		wg.Wait()
+		err := all(len(clients), func(i int) error {
+			c, err := lightSession(addr)
+			clients[i] = c
+			return err
+		})
 		b.StopTimer()
+		if err != nil {
+			b.Error(err)
+		}
 		for _, c := range clients {
 			if c != nil {
 				c.Close()
