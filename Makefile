@@ -1,6 +1,6 @@
 # toolgate — everyday commands. Everything here is plain `go`; the README
 # gives the same commands for a machine without make.
-.PHONY: run build test race bench fuzz lint jsonl-bench clean
+.PHONY: run build test race bench fuzz lint jsonl-bench load clean
 
 run:
 	go run .
@@ -34,6 +34,12 @@ lint:
 jsonl-bench: build
 	yes "$$(cat testdata/inputs.jsonl)" | head -n 100000 > /tmp/toolgate-100k.jsonl
 	for i in 1 2 3; do /usr/bin/time -f "%e s wall, %M KB max RSS" ./toolgate assess /tmp/toolgate-100k.jsonl > /dev/null; done
+
+# The classroom under load (minutes, not in `make test`: its figures depend on
+# the machine): 200 students and a poll, a 500-connection flood beyond the cap,
+# paste-and-disconnect leaks, memory per session, a brute-force run, idle timing.
+load:
+	TOOLGATE_LOAD=1 go test ./classroom -run 'Load' -v -count=1 -timeout 30m
 
 clean:
 	rm -f toolgate

@@ -4,15 +4,12 @@
 package main
 
 import (
-	"context"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
-	"time"
 
 	"github.com/charmbracelet/x/term"
 
@@ -102,8 +99,9 @@ func editorFor(dirs []string) func(scenarios.Scenario) *exec.Cmd {
 	}
 }
 
-// serve runs the classroom server until SIGINT or SIGTERM, then tells
-// every student the session is ending and stops.
+// serve runs the classroom server until a shutdown signal (SIGINT,
+// SIGTERM or SIGHUP), then tells every student the session is ending and
+// stops.
 func serve(o cli.ServeOptions) error {
 	hostKey := o.HostKey
 	if hostKey == "" {
@@ -111,6 +109,8 @@ func serve(o cli.ServeOptions) error {
 	}
 	srv, err := classroom.New(classroom.Config{
 		Listen: o.Listen, HostKeyPath: hostKey, MaxSessions: o.MaxSessions, Idle: o.Idle,
+		LoginTimeout: o.LoginTimeout, MaxWaiting: o.MaxWaiting, MaxWaitingPerAddress: o.MaxWaitingPerAddress,
+		LoginFailures: o.LoginFailures, MaxPTY: classroom.Size{Width: o.MaxPTY.Width, Height: o.MaxPTY.Height},
 		ClassCode: o.ClassCode, AuthorizedKeys: o.AuthorizedKeys, Open: o.Open,
 		PresenterKeys: o.PresenterKeys, PresenterCode: o.PresenterCode,
 		Scenarios: o.Scenarios, Log: os.Stderr,
@@ -118,25 +118,17 @@ func serve(o cli.ServeOptions) error {
 	if err != nil {
 		return err
 	}
+	l, err := net.Listen("tcp", o.Listen)
+	if err != nil {
+		return err
+	}
 	if o.Open {
 		fmt.Fprintln(os.Stderr, "toolgate: WARNING: --open: anyone who can reach "+o.Listen+" gets in, without a code or key")
 	}
-	fmt.Fprintf(os.Stderr, "toolgate: serving on %s (at most %d sessions, idle %v)\n", o.Listen, o.MaxSessions, o.Idle)
+	fmt.Fprintf(os.Stderr, "toolgate: serving on %s (at most %d sessions, idle %v, login within %v)\n", o.Listen, o.MaxSessions, o.Idle, o.LoginTimeout)
 	fmt.Fprintf(os.Stderr, "toolgate: host key %s\ntoolgate: fingerprint %s\n", hostKey, srv.Fingerprint())
 	if o.PresenterCode == "" && o.PresenterKeys == "" {
 		fmt.Fprintln(os.Stderr, "toolgate: no --presenter-code or --presenter-key: nobody can lead the room")
 	}
-	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM)
-	errs := make(chan error, 1)
-	go func() { errs <- srv.ListenAndServe() }()
-	select {
-	case err := <-errs:
-		return err
-	case sig := <-stop:
-		fmt.Fprintf(os.Stderr, "toolgate: %v: telling %d sessions the lecture is over\n", sig, srv.ActiveSessions())
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		return srv.Shutdown(ctx)
-	}
+	return srv.Run(l)
 }

@@ -4,12 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,7 +13,7 @@ import (
 // lightSession connects a session with a PTY and waits for the trainer's
 // first frame, reading (and dropping) everything after it.
 func lightSession(addr string) (*gossh.Client, error) {
-	c, err := dial(nil, addr, "student", "tulip")
+	c, err := dial(addr, "tulip")
 	if err != nil {
 		return nil, err
 	}
@@ -78,22 +72,15 @@ func BenchmarkConnect200(b *testing.B) {
 		srv, addr, _ := start(b, Config{ClassCode: "tulip", MaxSessions: 200, Idle: time.Minute})
 		b.StartTimer()
 		clients := make([]*gossh.Client, 200)
-		var wg sync.WaitGroup
-		var failed sync.Once
-		for i := range clients {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				c, err := lightSession(addr)
-				if err != nil {
-					failed.Do(func() { b.Error(err) })
-					return
-				}
-				clients[i] = c
-			}()
-		}
-		wg.Wait()
+		err := all(len(clients), func(i int) error {
+			c, err := lightSession(addr)
+			clients[i] = c
+			return err
+		})
 		b.StopTimer()
+		if err != nil {
+			b.Error(err)
+		}
 		for _, c := range clients {
 			if c != nil {
 				c.Close()
@@ -101,69 +88,5 @@ func BenchmarkConnect200(b *testing.B) {
 		}
 		_ = srv.Close()
 		b.StartTimer()
-	}
-}
-
-// TestMeasureIdleSessions is a measured run, not a test: it builds the
-// binary, serves, connects 200 idle sessions and reads the server's
-// resident memory before and after.
-//
-//	TOOLGATE_MEASURE=1 go test ./classroom -run MeasureIdle -v
-func TestMeasureIdleSessions(t *testing.T) {
-	if os.Getenv("TOOLGATE_MEASURE") == "" {
-		t.Skip("a measured run: TOOLGATE_MEASURE=1")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "toolgate")
-	build := exec.Command("go", "build", "-o", bin, "..")
-	out, err := build.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	cmd := exec.Command(bin, "serve", "--listen", "127.0.0.1:23999", "--class-code", "tulip",
-		"--host-key", filepath.Join(dir, "key"), "--max-sessions", "250")
-	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+dir)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	time.Sleep(time.Second)
-	rss := func() int {
-		data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
-		for _, line := range strings.Split(string(data), "\n") {
-			if strings.HasPrefix(line, "VmRSS:") {
-				kb, _ := strconv.Atoi(strings.Fields(line)[1])
-				return kb
-			}
-		}
-		return 0
-	}
-	before := rss()
-	startAt := time.Now()
-	var clients []*gossh.Client
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for range 200 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c, err := lightSession("127.0.0.1:23999")
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			mu.Lock()
-			clients = append(clients, c)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	took := time.Since(startAt)
-	time.Sleep(2 * time.Second)
-	after := rss()
-	t.Logf("200 sessions connected and drew their first frame in %v", took.Round(time.Millisecond))
-	t.Logf("server RSS: %d KB idle, %d KB with 200 idle sessions: %d KB a session", before, after, (after-before)/200)
-	for _, c := range clients {
-		c.Close()
 	}
 }

@@ -6,6 +6,7 @@ package classroom
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"toolgate/assess"
 	"toolgate/tui"
@@ -14,8 +15,12 @@ import (
 // Room is the shared state of one lecture: who is connected, which
 // scenario is live, and the current question's answers.
 type Room struct {
-	mu       sync.Mutex
-	members  map[int]*member
+	mu      sync.Mutex
+	members map[int]*member
+	// leader is the member who leads the room (0: nobody). One session
+	// leads at a time: a presenter's login takes the room over, so a
+	// lecturer whose connection dropped takes it back by logging in again.
+	leader   atomic.Int64
 	next     int
 	peak     int
 	live     string
@@ -31,19 +36,29 @@ type Room struct {
 // them gets the newest and skips the rest, and no session (nor the room's
 // lock) ever waits on another's program.
 type member struct {
-	id        int
-	presenter bool
-	send      func(tui.RoomMsg)
+	id   int
+	send func(tui.RoomMsg)
+	// ended is closed when the room has said its last word to this
+	// session (the room closes, or another presenter took over); nothing
+	// is posted to it afterwards, so the goodbye is never overwritten.
+	ended chan struct{}
 
 	mu     sync.Mutex
 	latest tui.RoomMsg
+	// final is set once the room's last word is posted.
+	final  bool
 	notify chan struct{}
 	done   chan struct{}
 }
 
 func (m *member) post(msg tui.RoomMsg) {
 	m.mu.Lock()
-	m.latest = msg
+	if m.final {
+		// A state computed before the goodbye must not replace it.
+		m.mu.Unlock()
+		return
+	}
+	m.latest, m.final = msg, msg.Ending != ""
 	m.mu.Unlock()
 	select {
 	case m.notify <- struct{}{}:
@@ -70,21 +85,49 @@ func NewRoom() *Room {
 	return &Room{members: map[int]*member{}, answers: map[int]int{}}
 }
 
+// TakenOver is what a presenter's session reads when another presenter
+// login takes the room over.
+const TakenOver = "Another presenter logged in and leads the room now — this session ends."
+
 // Join adds a session; send delivers the room's state to its program.
-// The returned Client is the session's handle on the room.
+// A presenter takes the room over: the session that led it until now is
+// told so and ended. The returned Client is the session's handle on the
+// room.
 func (r *Room) Join(presenter bool, send func(tui.RoomMsg)) *Client {
 	r.mu.Lock()
 	r.next++
-	m := &member{id: r.next, presenter: presenter, send: send, notify: make(chan struct{}, 1), done: make(chan struct{})}
+	m := &member{id: r.next, send: send, ended: make(chan struct{}), notify: make(chan struct{}, 1), done: make(chan struct{})}
 	r.members[m.id] = m
-	r.peak = max(r.peak, len(r.members))
+	var ousted *member
+	if presenter {
+		ousted = r.members[int(r.leader.Load())]
+		r.leader.Store(int64(m.id))
+		if ousted != nil {
+			r.endLocked(ousted, TakenOver)
+		}
+	}
+	r.peak = max(r.peak, r.sessionsLocked())
 	r.mu.Unlock()
 	go m.deliver()
 	// The newcomer needs the whole state; the others only the presenter's
 	// numbers changed.
-	r.broadcast(func(o *member) bool { return o == m || o.presenter })
-	return &Client{room: r, id: m.id, presenter: presenter}
+	r.broadcast(func(o *member) bool { return o == m || r.leads(o) })
+	return &Client{room: r, id: m.id, tookOver: ousted != nil}
 }
+
+// endLocked says the room's last word to one member.
+func (r *Room) endLocked(m *member, message string) {
+	select {
+	case <-m.ended:
+		return
+	default:
+	}
+	close(m.ended)
+	m.post(tui.RoomMsg{Ending: message})
+}
+
+// leads reports whether m leads the room.
+func (r *Room) leads(m *member) bool { return int64(m.id) == r.leader.Load() }
 
 // Leave removes a session; its answer of the current round goes with it,
 // since the room keeps nothing of a student who left.
@@ -95,13 +138,13 @@ func (r *Room) Leave(id int) {
 	}
 	delete(r.members, id)
 	delete(r.answers, id)
+	r.leader.CompareAndSwap(int64(id), 0)
 	r.mu.Unlock()
-	r.broadcast(presenters)
+	r.broadcast(r.leads)
 }
 
-// everyone and presenters choose whom a broadcast reaches.
-func everyone(*member) bool     { return true }
-func presenters(m *member) bool { return m.presenter }
+// everyone chooses every session for a broadcast.
+func everyone(*member) bool { return true }
 
 // Stats are the room's numbers for the lecturer.
 type Stats struct {
@@ -116,13 +159,34 @@ func (r *Room) Stats() Stats {
 }
 
 func (r *Room) statsLocked() Stats {
-	s := Stats{Sessions: len(r.members), Peak: r.peak, Answered: len(r.answers)}
+	s := Stats{Sessions: r.sessionsLocked(), Peak: r.peak, Answered: len(r.answers)}
 	for _, m := range r.members {
-		if !m.presenter {
+		if !r.leads(m) && !isEnded(m) {
 			s.Students++
 		}
 	}
 	return s
+}
+
+// sessionsLocked counts the sessions still in the room: one that was told
+// the room's last word is on its way out.
+func (r *Room) sessionsLocked() int {
+	n := 0
+	for _, m := range r.members {
+		if !isEnded(m) {
+			n++
+		}
+	}
+	return n
+}
+
+func isEnded(m *member) bool {
+	select {
+	case <-m.ended:
+		return true
+	default:
+		return false
+	}
 }
 
 // Counts is this round's answers by predicted step.
@@ -143,17 +207,19 @@ func (r *Room) countsLocked() map[int]int {
 // End tells every session the room is closing.
 func (r *Room) End(message string) {
 	r.mu.Lock()
-	members := r.snapshotLocked()
-	r.mu.Unlock()
-	for _, m := range members {
-		m.post(tui.RoomMsg{Ending: message})
+	defer r.mu.Unlock()
+	for _, m := range r.members {
+		r.endLocked(m, message)
 	}
 }
 
+// snapshotLocked is the members still to hear the room's state.
 func (r *Room) snapshotLocked() []*member {
 	out := make([]*member, 0, len(r.members))
 	for _, m := range r.members {
-		out = append(out, m)
+		if !isEnded(m) {
+			out = append(out, m)
+		}
 	}
 	return out
 }
@@ -173,7 +239,7 @@ func (r *Room) broadcast(to func(*member) bool) {
 			continue
 		}
 		msg := base
-		if m.presenter {
+		if r.leads(m) {
 			msg.Counts = counts
 		}
 		m.post(msg)
@@ -182,17 +248,33 @@ func (r *Room) broadcast(to func(*member) bool) {
 
 // Client is one session's handle on the room; it implements tui.Room.
 type Client struct {
-	room      *Room
-	id        int
-	presenter bool
+	room     *Room
+	id       int
+	tookOver bool
 }
 
-// Presenter reports whether this session leads the room.
-func (c *Client) Presenter() bool { return c.presenter }
+// TookOver reports whether this presenter's login ended another
+// presenter's session.
+func (c *Client) TookOver() bool { return c.tookOver }
+
+// Presenter reports whether this session leads the room now.
+func (c *Client) Presenter() bool { return c.room.leader.Load() == int64(c.id) }
+
+// Ended is closed when the room has said its last word to this session.
+func (c *Client) Ended() <-chan struct{} {
+	c.room.mu.Lock()
+	defer c.room.mu.Unlock()
+	if m, ok := c.room.members[c.id]; ok {
+		return m.ended
+	}
+	closed := make(chan struct{})
+	close(closed)
+	return closed
+}
 
 // Go makes a scenario live; a new scenario closes any open question.
 func (c *Client) Go(id string) {
-	if !c.presenter {
+	if !c.Presenter() {
 		return
 	}
 	r := c.room
@@ -207,7 +289,7 @@ func (c *Client) Go(id string) {
 
 // Open starts a new question on the live scenario.
 func (c *Client) Open() {
-	if !c.presenter {
+	if !c.Presenter() {
 		return
 	}
 	r := c.room
@@ -225,7 +307,7 @@ func (c *Client) Open() {
 
 // Reveal closes the question and shows everyone the walk.
 func (c *Client) Reveal() {
-	if !c.presenter {
+	if !c.Presenter() {
 		return
 	}
 	r := c.room
@@ -244,7 +326,7 @@ func (c *Client) Reveal() {
 func (c *Client) Answer(step int, _ assess.Code) {
 	r := c.room
 	r.mu.Lock()
-	if !r.open || c.presenter {
+	if !r.open || c.Presenter() {
 		r.mu.Unlock()
 		return
 	}
@@ -252,7 +334,7 @@ func (c *Client) Answer(step int, _ assess.Code) {
 	r.mu.Unlock()
 	// Only the presenter's histogram changes: 200 answers must not mean
 	// 200 redraws of 200 screens.
-	r.broadcast(presenters)
+	r.broadcast(r.leads)
 }
 
 // Leave removes the session from the room.

@@ -52,6 +52,7 @@ func TestRoomPoll(t *testing.T) {
 	lecturer := r.Join(true, lecturerBox.send)
 	a := r.Join(false, aBox.send)
 	b := r.Join(false, bBox.send)
+	t.Cleanup(func() { lecturer.Leave(); a.Leave() }) // their goroutines end with them
 
 	a.Go("demo") // a student cannot lead
 	a.Open()
@@ -82,4 +83,32 @@ func TestRoomPoll(t *testing.T) {
 	assert.Empty(t, r.Counts(), "a new scenario starts with no answers")
 	r.End("bye")
 	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == "bye" })
+}
+
+func TestRoomTakeover(t *testing.T) {
+	r := NewRoom()
+	var firstBox, secondBox, studentBox inbox
+	first := r.Join(true, firstBox.send)
+	student := r.Join(false, studentBox.send)
+	second := r.Join(true, secondBox.send)
+	t.Cleanup(func() { first.Leave(); second.Leave(); student.Leave() })
+
+	assert.True(t, second.TookOver())
+	assert.False(t, first.Presenter(), "one session leads at a time")
+	assert.True(t, second.Presenter())
+	firstBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == TakenOver })
+	select {
+	case <-first.Ended():
+	default:
+		t.Fatal("the ousted session is ended")
+	}
+	first.Go("demo") // no longer leads: ignored
+	assert.Equal(t, "", r.live)
+
+	second.Go("write-without-approval")
+	second.Open()
+	student.Answer(7, assess.CodeApprovalMissing)
+	secondBox.sees(t, func(m tui.RoomMsg) bool { return m.Counts[7] == 1 })
+	assert.Equal(t, TakenOver, firstBox.last(t).Ending, "nothing replaces the goodbye")
+	assert.Equal(t, Stats{Sessions: 2, Peak: 2, Students: 1, Answered: 1}, r.Stats())
 }

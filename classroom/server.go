@@ -1,37 +1,45 @@
 package classroom
 
 import (
-	"bufio"
 	"context"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"os"
+	"os/signal"
 	"path/filepath"
-	"strings"
+	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
+	"unicode/utf8"
 
-	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 	"charm.land/wish/v2/activeterm"
-	bm "charm.land/wish/v2/bubbletea"
-	"charm.land/wish/v2/logging"
 	"charm.land/wish/v2/ratelimiter"
 	"charm.land/wish/v2/recover"
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/time/rate"
 
-	"toolgate/assess"
 	"toolgate/scenarios"
-	"toolgate/tui"
 )
 
-// Config is how a lecture is served.
+// Defaults of the limits a Config leaves at zero.
+const (
+	DefaultMaxSessions   = 200
+	DefaultIdle          = 10 * time.Minute
+	DefaultLoginTimeout  = 30 * time.Second
+	DefaultLoginFailures = 20
+)
+
+// DefaultMaxPTY is the largest terminal a session is drawn at by default.
+var DefaultMaxPTY = Size{Width: 300, Height: 100}
+
+// Config is how a lecture is served. Every limit left at zero gets its
+// default; a negative one is an error.
 type Config struct {
 	// Listen is host:port; the default keeps it on this machine.
 	Listen string
@@ -42,49 +50,115 @@ type Config struct {
 	MaxSessions int
 	// Idle closes a session after this long without a key.
 	Idle time.Duration
+	// LoginTimeout closes a connection that has not started its session
+	// (handshake, login, PTY, shell) this long after it connected.
+	LoginTimeout time.Duration
+	// MaxWaiting caps the connections waiting to log in (default twice
+	// MaxSessions); MaxWaitingPerAddress caps them for one address
+	// (default MaxSessions: a class behind one NAT logs in from one).
+	MaxWaiting, MaxWaitingPerAddress int
+	// LoginFailures is how many wrong codes one address may send before
+	// its logins are refused; one more is allowed every 3 s.
+	LoginFailures int
+	// MaxPTY is the largest terminal a session is drawn at; a larger one
+	// is clamped, and told so.
+	MaxPTY Size
 	// ClassCode is what students type to get in (password or
 	// keyboard-interactive); AuthorizedKeys admits listed keys. With
 	// neither, Open must be set: the room is then open to anyone.
 	ClassCode      string
 	AuthorizedKeys string
 	Open           bool
-	// PresenterKeys lists the keys that lead the room; PresenterCode makes
-	// the first session that types it the presenter.
+	// PresenterKeys lists the keys that lead the room; PresenterCode is
+	// typed to lead it. A presenter's login takes the room over from the
+	// session that led it.
 	PresenterKeys string
 	PresenterCode string
 	Scenarios     []scenarios.Scenario
-	// Log gets one line per connect, disconnect and failed login.
+	// Log gets one line per connect, disconnect, failed login and refusal.
 	Log io.Writer
+
+	// Fixed in production; tests shorten them.
+	now        func() time.Time
+	failDelay  time.Duration // the first wrong code's delay; it grows to 4×
+	failRefill time.Duration // one failed login comes back this often
+	stall      time.Duration // see stallTimeout
+	closeGrace time.Duration // a session's connection is closed this long after it ends
+	fdLimit    int
 }
 
 // Server is a lecture served over SSH.
 type Server struct {
-	cfg    Config
-	ssh    *ssh.Server
-	room   *Room
-	active atomic.Int64
+	cfg            Config
+	ssh            *ssh.Server
+	room           *Room
+	gate           *gate
+	penalties      *penalties
+	authorizedKeys *keySet
+	presenterKeys  *keySet
+	active         atomic.Int64
+	// failures counts the wrong codes checked, unchecked the code logins
+	// refused without a check (a timed-out address).
+	failures, unchecked atomic.Int64
+
 	logMu  sync.Mutex
-	// presenter is taken by the first session with the presenter code.
-	presenterTaken atomic.Bool
+	logged map[string]time.Time
 }
 
-type ctxKey string
-
-const (
-	keyPresenter ctxKey = "toolgate.presenter"
-	keyClient    ctxKey = "toolgate.client"
-)
-
-// New checks the configuration and builds the server.
-func New(cfg Config) (*Server, error) {
+// withDefaults fills the zero limits and refuses negative ones.
+func (cfg Config) withDefaults() (Config, error) {
+	for _, l := range []struct {
+		name  string
+		value int64
+	}{
+		{"max sessions", int64(cfg.MaxSessions)}, {"idle", int64(cfg.Idle)}, {"login timeout", int64(cfg.LoginTimeout)},
+		{"max waiting", int64(cfg.MaxWaiting)}, {"max waiting per address", int64(cfg.MaxWaitingPerAddress)},
+		{"login failures", int64(cfg.LoginFailures)}, {"max PTY width", int64(cfg.MaxPTY.Width)}, {"max PTY height", int64(cfg.MaxPTY.Height)},
+	} {
+		if l.value < 0 {
+			return cfg, fmt.Errorf("%s: %d is negative", l.name, l.value)
+		}
+	}
 	if cfg.Listen == "" {
 		cfg.Listen = "127.0.0.1:2323"
 	}
-	if cfg.MaxSessions <= 0 {
-		cfg.MaxSessions = 200
+	def := func(v *int, d int) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	defDur := func(v *time.Duration, d time.Duration) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&cfg.MaxSessions, DefaultMaxSessions)
+	def(&cfg.MaxWaiting, 2*cfg.MaxSessions)
+	def(&cfg.MaxWaitingPerAddress, cfg.MaxSessions)
+	def(&cfg.LoginFailures, DefaultLoginFailures)
+	def(&cfg.MaxPTY.Width, DefaultMaxPTY.Width)
+	def(&cfg.MaxPTY.Height, DefaultMaxPTY.Height)
+	def(&cfg.fdLimit, fdLimit())
+	defDur(&cfg.Idle, DefaultIdle)
+	defDur(&cfg.LoginTimeout, DefaultLoginTimeout)
+	defDur(&cfg.failDelay, time.Second)
+	defDur(&cfg.failRefill, 3*time.Second)
+	defDur(&cfg.stall, stallTimeout)
+	defDur(&cfg.closeGrace, 2*time.Second)
+	if cfg.now == nil {
+		cfg.now = time.Now
 	}
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
+	}
+	return cfg, nil
+}
+
+// New checks the configuration and builds the server.
+func New(cfg Config) (*Server, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	if cfg.ClassCode == "" && cfg.AuthorizedKeys == "" && !cfg.Open {
 		return nil, errors.New("no way to log in: give --class-code, --authorized-keys, or --open to let anyone in")
@@ -92,58 +166,118 @@ func New(cfg Config) (*Server, error) {
 	if len(cfg.Scenarios) == 0 {
 		return nil, errors.New("no scenarios to serve")
 	}
-	for _, f := range []string{cfg.AuthorizedKeys, cfg.PresenterKeys} {
-		if f != "" {
-			if _, err := readKeys(f); err != nil {
-				return nil, err
-			}
+	s := &Server{cfg: cfg, room: NewRoom(), logged: map[string]time.Time{},
+		penalties: newPenalties(cfg.LoginFailures, cfg.failRefill, cfg.now)}
+	if cfg.AuthorizedKeys != "" {
+		if s.authorizedKeys, err = loadKeySet(cfg.AuthorizedKeys, s.Printf, cfg.now); err != nil {
+			return nil, err
 		}
 	}
+	if cfg.PresenterKeys != "" {
+		if s.presenterKeys, err = loadKeySet(cfg.PresenterKeys, s.Printf, cfg.now); err != nil {
+			return nil, err
+		}
+	}
+	maxOpen := cfg.fdLimit - fdReserve
+	if need := cfg.MaxSessions + cfg.MaxWaiting; maxOpen < need {
+		s.Printf("the file descriptor limit (%d) leaves room for %d connections, fewer than --max-sessions + --max-waiting (%d): raise it (ulimit -n)",
+			cfg.fdLimit, max(maxOpen, 0), need)
+	}
+	s.gate = newGate(cfg.MaxWaiting, cfg.MaxWaitingPerAddress, maxOpen, cfg.LoginTimeout, func(source, why string, perSource bool) {
+		// A flood is one line every 10 s: per address when one address is
+		// over its own cap, per reason when the server is.
+		key := "refused: " + why
+		if perSource {
+			key += " " + source
+		}
+		s.logEvery(key, 10*time.Second, "refused a connection from %s: %s (more are logged at most every 10s)", source, why)
+	})
 	if err := os.MkdirAll(filepath.Dir(cfg.HostKeyPath), 0o700); err != nil {
 		return nil, fmt.Errorf("host key: %w", err)
 	}
-	s := &Server{cfg: cfg, room: NewRoom()}
-	// Per-IP rate limiting sized for a class behind one NAT: the whole room
-	// may connect at once (burst above the cap), then a steady trickle.
+	// Per-IP rate limiting of sessions, sized for a class behind one NAT:
+	// the whole room may connect at once (burst above the cap), then a
+	// steady trickle.
 	limiter := ratelimiter.NewRateLimiter(rate.Limit(max(float64(cfg.MaxSessions)/10, 5)), cfg.MaxSessions+20, 4096)
 	opts := []ssh.Option{
 		wish.WithAddress(cfg.Listen),
 		wish.WithHostKeyPath(cfg.HostKeyPath),
 		wish.WithMiddleware(
-			// The last runs first: log, recover, limit, cap, refuse
-			// commands and PTY-less sessions, then the trainer.
-			bm.MiddlewareWithProgramHandler(s.program),
-			s.leaveRoom,
+			// The last runs first: admit and log, recover, limit, cap,
+			// refuse commands and PTY-less sessions, then the trainer.
+			s.trainer,
 			activeterm.Middleware(),
 			s.interactiveOnly,
 			s.capacity,
 			ratelimiter.Middleware(limiter),
 			recover.Middleware(),
-			logging.MiddlewareWithLogger(s),
+			s.admit,
 		),
 	}
 	if cfg.ClassCode != "" || cfg.PresenterCode != "" {
-		opts = append(opts, wish.WithPasswordAuth(s.password), wish.WithKeyboardInteractiveAuth(s.keyboard))
+		opts = append(opts, wish.WithPasswordAuth(s.password))
+	}
+	if cfg.ClassCode != "" || cfg.PresenterCode != "" || cfg.Open {
+		opts = append(opts, wish.WithKeyboardInteractiveAuth(s.keyboard))
 	}
 	if cfg.AuthorizedKeys != "" || cfg.PresenterKeys != "" {
 		opts = append(opts, wish.WithPublicKeyAuth(s.publicKey))
-	}
-	if cfg.Open {
-		opts = append(opts, wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }))
 	}
 	srv, err := wish.NewServer(opts...)
 	if err != nil {
 		return nil, err
 	}
+	srv.ConnCallback = func(ctx ssh.Context, c net.Conn) net.Conn {
+		gc, ok := c.(*gateConn)
+		if !ok {
+			return nil // not from Serve's gate: refused
+		}
+		ctx.SetValue(keyState, newConnState(gc))
+		return c
+	}
+	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
 	s.ssh = srv
 	return s, nil
 }
 
-// Printf logs one line; it is the logging middleware's logger too.
+// Printf logs one line; every client-supplied string in it must be
+// quoted (see quote).
 func (s *Server) Printf(format string, v ...any) {
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
-	fmt.Fprintf(s.cfg.Log, time.Now().Format("15:04:05 ")+format+"\n", v...)
+	fmt.Fprintf(s.cfg.Log, s.cfg.now().Format("15:04:05 ")+format+"\n", v...)
+}
+
+// logEvery logs a line at most once every so often for one key, so that
+// a flood is one line, not a flood of lines.
+func (s *Server) logEvery(key string, every time.Duration, format string, v ...any) {
+	now := s.cfg.now()
+	s.logMu.Lock()
+	if last, ok := s.logged[key]; ok && now.Sub(last) < every && !now.Before(last) {
+		s.logMu.Unlock()
+		return
+	}
+	if len(s.logged) >= 1024 {
+		clear(s.logged)
+	}
+	s.logged[key] = now
+	s.logMu.Unlock()
+	s.Printf(format, v...)
+}
+
+// quote makes a client-supplied string safe for the log: quoted, with
+// control characters and escape sequences escaped, and at most 64 bytes
+// of it.
+func quote(v string) string {
+	const most = 64
+	if len(v) <= most {
+		return strconv.Quote(v)
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return strconv.Quote(v[:cut]) + "…"
 }
 
 // Fingerprint is the host key's SHA256 fingerprint, for the projector.
@@ -157,9 +291,9 @@ func (s *Server) Fingerprint() string {
 // Room is the lecture's room.
 func (s *Server) Room() *Room { return s.room }
 
-// Serve serves on a listener until Shutdown.
+// Serve serves on a listener until Shutdown or Close.
 func (s *Server) Serve(l net.Listener) error {
-	err := s.ssh.Serve(l)
+	err := s.ssh.Serve(gateListener{Listener: l, g: s.gate})
 	if errors.Is(err, ssh.ErrServerClosed) {
 		return nil
 	}
@@ -175,113 +309,85 @@ func (s *Server) ListenAndServe() error {
 	return s.Serve(l)
 }
 
+// ShutdownSignals end a lecture: each shows every student the goodbye
+// before the server closes (SIGHUP too: a closed terminal or a lost login
+// session of the lecturer's ends the lecture the same way).
+var ShutdownSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// Run serves on l until one of ShutdownSignals arrives, then says goodbye
+// to every session and shuts down.
+func (s *Server) Run(l net.Listener) error {
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, ShutdownSignals...)
+	defer signal.Stop(stop)
+	errs := make(chan error, 1)
+	go func() { errs <- s.Serve(l) }()
+	select {
+	case err := <-errs:
+		return err
+	case sig := <-stop:
+		s.Printf("%v: telling %d sessions the lecture is over", sig, s.ActiveSessions())
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		return s.Shutdown(ctx)
+	}
+}
+
 // Shutdown tells every student the session is ending, gives the message a
 // moment on screen, and closes the server.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.room.End("The lecture is over — this session ends now. Thank you!")
+	s.gate.closeWaiting()
 	wait := time.NewTimer(2500 * time.Millisecond)
 	defer wait.Stop()
 	select {
 	case <-wait.C:
 	case <-ctx.Done():
 	}
-	if err := s.ssh.Shutdown(ctx); err != nil {
+	err := s.ssh.Shutdown(ctx)
+	s.gate.closeAll()
+	if err != nil {
 		return s.ssh.Close()
 	}
 	return nil
 }
 
 // Close stops at once.
-func (s *Server) Close() error { return s.ssh.Close() }
+func (s *Server) Close() error {
+	err := s.ssh.Close()
+	s.gate.closeAll()
+	return err
+}
 
 // ActiveSessions is how many sessions are open.
 func (s *Server) ActiveSessions() int { return int(s.active.Load()) }
 
-func (s *Server) remote(ctx ssh.Context) string {
-	if a, ok := ctx.RemoteAddr().(*net.TCPAddr); ok {
-		return a.IP.String()
-	}
-	return ctx.RemoteAddr().String()
-}
-
-// codeMatches compares in constant time, so the time taken says nothing
-// about how much of a guess was right.
-func codeMatches(given, want string) bool {
-	return want != "" && subtle.ConstantTimeCompare([]byte(given), []byte(want)) == 1
-}
-
-func (s *Server) checkCode(ctx ssh.Context, code, method string) bool {
-	if codeMatches(code, s.cfg.PresenterCode) && s.presenterTaken.CompareAndSwap(false, true) {
-		ctx.SetValue(keyPresenter, true)
-		s.Printf("login %s as presenter (%s)", s.remote(ctx), method)
-		return true
-	}
-	if codeMatches(code, s.cfg.ClassCode) || s.cfg.Open {
-		return true
-	}
-	// Never log the code that was tried.
-	s.Printf("auth failure from %s user %q (%s)", s.remote(ctx), ctx.User(), method)
-	return false
-}
-
-func (s *Server) password(ctx ssh.Context, password string) bool {
-	return s.checkCode(ctx, password, "password")
-}
-
-func (s *Server) keyboard(ctx ssh.Context, challenge gossh.KeyboardInteractiveChallenge) bool {
-	answers, err := challenge("", "Welcome to toolgate.", []string{"Class code: "}, []bool{false})
-	if err != nil || len(answers) != 1 {
-		return false
-	}
-	return s.checkCode(ctx, answers[0], "keyboard-interactive")
-}
-
-func (s *Server) publicKey(ctx ssh.Context, key ssh.PublicKey) bool {
-	if s.cfg.PresenterKeys != "" && keyListed(s.cfg.PresenterKeys, key) {
-		ctx.SetValue(keyPresenter, true)
-		s.Printf("login %s as presenter (public key)", s.remote(ctx))
-		return true
-	}
-	if s.cfg.AuthorizedKeys != "" && keyListed(s.cfg.AuthorizedKeys, key) {
-		return true
-	}
-	// Not a failure yet: the client may go on to a password.
-	return false
-}
-
-func readKeys(path string) ([]ssh.PublicKey, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("keys: %w", err)
-	}
-	defer f.Close()
-	var keys []ssh.PublicKey
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+// admit is the outermost handler: the session has started, so its
+// connection no longer waits to log in; it is logged, and closed when the
+// session ends (one session a connection).
+func (s *Server) admit(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		st := stateOf(sess.Context())
+		st.conn.started()
+		presenter, via := s.roleOf(sess)
+		role := "student"
+		if presenter {
+			role = "presenter"
 		}
-		k, _, _, _, err := ssh.ParseAuthorizedKey([]byte(line))
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: not an authorized key: %w", path, n, err)
-		}
-		keys = append(keys, k)
+		pty, _, _ := sess.Pty()
+		size := st.window()
+		s.Printf("connect %s user %s as %s (%s) term %s %dx%d client %s", sess.RemoteAddr(), quote(sess.User()), role, via,
+			quote(pty.Term), size.Width, size.Height, quote(sess.Context().ClientVersion()))
+		began := s.cfg.now()
+		defer func() {
+			s.Printf("disconnect %s user %s after %v", sess.RemoteAddr(), quote(sess.User()), s.cfg.now().Sub(began).Round(time.Second))
+			_ = sess.Exit(0)
+			// The client closes on its own after the exit status; a
+			// client that does not is closed from here.
+			time.AfterFunc(s.cfg.closeGrace, func() { _ = st.conn.Close() })
+		}()
+		next(sess)
 	}
-	return keys, sc.Err()
-}
-
-func keyListed(path string, key ssh.PublicKey) bool {
-	keys, err := readKeys(path)
-	if err != nil {
-		return false
-	}
-	for _, k := range keys {
-		if ssh.KeysEqual(k, key) {
-			return true
-		}
-	}
-	return false
 }
 
 // capacity is the hard cap on sessions: the next one is told the room is
@@ -309,46 +415,4 @@ func (s *Server) interactiveOnly(next ssh.Handler) ssh.Handler {
 		}
 		next(sess)
 	}
-}
-
-// leaveRoom takes the session out of the room when its program ends.
-func (s *Server) leaveRoom(next ssh.Handler) ssh.Handler {
-	return func(sess ssh.Session) {
-		next(sess)
-		if c, ok := sess.Context().Value(keyClient).(*Client); ok {
-			c.Leave()
-		}
-	}
-}
-
-// program builds a session's trainer: its own program of the same model,
-// with the client's window size, colour profile and language.
-func (s *Server) program(sess ssh.Session) *tea.Program {
-	presenter, _ := sess.Context().Value(keyPresenter).(bool)
-	var p *tea.Program
-	ready := make(chan struct{})
-	client := s.room.Join(presenter, func(msg tui.RoomMsg) {
-		<-ready
-		p.Send(msg)
-	})
-	sess.Context().SetValue(keyClient, client)
-	model := tui.New(tui.Options{
-		Scenarios: s.cfg.Scenarios,
-		Lang: assess.LangFromEnv(func(name string) string {
-			for _, kv := range sess.Environ() {
-				if k, v, ok := strings.Cut(kv, "="); ok && k == name {
-					return v
-				}
-			}
-			return ""
-		}),
-		Room:  client,
-		Idle:  s.cfg.Idle,
-		Theme: tui.ThemeDark,
-	})
-	// The server's signals are the server's: a program must not quit on
-	// them, or students would miss the goodbye.
-	p = tea.NewProgram(model, append(bm.MakeOptions(sess), tea.WithoutSignals())...)
-	close(ready)
-	return p
 }

@@ -3,25 +3,89 @@ package cli
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"toolgate/scenarios"
 )
 
 // ServeOptions is what the command line hands to the SSH server.
 type ServeOptions struct {
-	Scenarios      []scenarios.Scenario
-	Listen         string
-	HostKey        string
-	MaxSessions    int
-	Idle           time.Duration
-	ClassCode      string
-	AuthorizedKeys string
-	Open           bool
-	PresenterKeys  string
-	PresenterCode  string
+	Scenarios    []scenarios.Scenario
+	Listen       string
+	HostKey      string
+	MaxSessions  int
+	Idle         time.Duration
+	LoginTimeout time.Duration
+	MaxWaiting   int
+	// MaxWaitingPerAddress caps the connections of one address waiting
+	// to log in.
+	MaxWaitingPerAddress int
+	LoginFailures        int
+	MaxPTY               PTYSize
+	ClassCode            string
+	AuthorizedKeys       string
+	Open                 bool
+	PresenterKeys        string
+	PresenterCode        string
+}
+
+// PTYSize is a terminal size in cells, as --max-pty reads it: WIDTHxHEIGHT.
+type PTYSize struct{ Width, Height int }
+
+func (p PTYSize) String() string { return fmt.Sprintf("%dx%d", p.Width, p.Height) }
+
+func parsePTYSize(v string) (PTYSize, error) {
+	w, h, ok := strings.Cut(strings.ToLower(strings.TrimSpace(v)), "x")
+	width, err1 := strconv.Atoi(w)
+	height, err2 := strconv.Atoi(h)
+	if !ok || err1 != nil || err2 != nil {
+		return PTYSize{}, fmt.Errorf("want WIDTHxHEIGHT, like 300x100")
+	}
+	p := PTYSize{width, height}
+	if width < 40 || height < 10 || width > 4096 || height > 4096 || width*height > 1<<20 {
+		return p, fmt.Errorf("want from 40x10 to 4096 wide, 4096 high and 1048576 cells")
+	}
+	return p, nil
+}
+
+// ptyFlag is --max-pty.
+type ptyFlag struct{ p *PTYSize }
+
+func (f ptyFlag) String() string { return f.p.String() }
+func (f ptyFlag) Type() string   { return "WxH" }
+func (f ptyFlag) Set(v string) error {
+	p, err := parsePTYSize(v)
+	if err != nil {
+		return err
+	}
+	*f.p = p
+	return nil
+}
+
+// serveSetting is a serve flag that the environment may also give; a
+// flag on the command line wins over its variable.
+type serveSetting struct {
+	flag, env string
+}
+
+var serveSettings = []serveSetting{
+	{"listen", "TOOLGATE_LISTEN"},
+	{"host-key", "TOOLGATE_HOST_KEY"},
+	{"max-sessions", "TOOLGATE_MAX_SESSIONS"},
+	{"idle", "TOOLGATE_IDLE"},
+	{"login-timeout", "TOOLGATE_LOGIN_TIMEOUT"},
+	{"max-waiting", "TOOLGATE_MAX_WAITING"},
+	{"max-waiting-per-address", "TOOLGATE_MAX_WAITING_PER_ADDRESS"},
+	{"login-failures", "TOOLGATE_LOGIN_FAILURES"},
+	{"max-pty", "TOOLGATE_MAX_PTY"},
+	{"class-code", "TOOLGATE_CLASS_CODE"},
+	{"authorized-keys", "TOOLGATE_AUTHORIZED_KEYS"},
+	{"presenter-key", "TOOLGATE_PRESENTER_KEY"},
+	{"presenter-code", "TOOLGATE_PRESENTER_CODE"},
 }
 
 func newServe(c *common) *cobra.Command {
@@ -32,54 +96,137 @@ func newServe(c *common) *cobra.Command {
 		Long: `Serve toolgate over SSH: students run "ssh -p 2323 class@HOST" and are in the trainer,
 nothing to install. The lecturer joins as presenter (--presenter-key or --presenter-code),
 leads the live scenario, opens the question (o) and reveals it (v); the presenter's screen
-shows the room's answers as they come, without names.
+shows the room's answers as they come, without names. A presenter's login takes the room
+over from the session that led it (a lecturer whose connection dropped logs in again).
 
 Someone must be able to log in, and only on purpose: give --class-code (students type it),
---authorized-keys, or --open to let anyone in (a warning is printed). Every flag can also come
-from the environment: TOOLGATE_LISTEN, TOOLGATE_HOST_KEY, TOOLGATE_MAX_SESSIONS, TOOLGATE_IDLE,
-TOOLGATE_CLASS_CODE, TOOLGATE_PRESENTER_CODE (codes in the environment stay out of "ps").`,
+--authorized-keys, or --open to let anyone in (a warning is printed). Every flag but --open
+can also come from the environment, as TOOLGATE_ and the flag's name in capitals with _ for -
+(TOOLGATE_MAX_SESSIONS, TOOLGATE_CLASS_CODE…; codes in the environment stay out of "ps"); a
+flag on the command line wins. An invalid value, from either, is refused at start.`,
 		Example: `  TOOLGATE_CLASS_CODE=tulip TOOLGATE_PRESENTER_CODE=orchid toolgate serve
   toolgate serve --listen 0.0.0.0:2323 --class-code tulip --presenter-key ~/.ssh/id_ed25519.pub
   toolgate serve --open --max-sessions 60 --idle 20m`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			all, err := c.scenarioSet()
-			if err != nil {
-				return err
-			}
-			o.Scenarios = all
-			if o.MaxSessions < 1 {
-				return &exitError{ExitUsage, fmt.Errorf("--max-sessions %d: want at least 1", o.MaxSessions)}
-			}
-			if o.ClassCode == "" && o.AuthorizedKeys == "" && !o.Open {
-				return &exitError{ExitUsage, fmt.Errorf("serve: nobody could log in: give --class-code, --authorized-keys, or --open to let anyone in")}
-			}
-			if c.env.Serve == nil {
-				return &exitError{ExitUsage, fmt.Errorf("serve is not available in this build")}
-			}
-			return c.env.Serve(o)
-		},
-	}
-	env := func(name, def string) string {
-		if v := c.env.Getenv(name); v != "" {
-			return v
-		}
-		return def
-	}
-	maxSessions, _ := strconv.Atoi(env("TOOLGATE_MAX_SESSIONS", "200"))
-	idle, err := time.ParseDuration(env("TOOLGATE_IDLE", "10m"))
-	if err != nil {
-		idle = 10 * time.Minute
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.Listen, "listen", env("TOOLGATE_LISTEN", "127.0.0.1:2323"), "address to listen on; a public one must be given on purpose")
-	f.StringVar(&o.HostKey, "host-key", env("TOOLGATE_HOST_KEY", ""), "the server's ed25519 key, created on first start (default in the XDG state directory)")
-	f.IntVar(&o.MaxSessions, "max-sessions", maxSessions, "most sessions at once; the next is told the room is full")
-	f.DurationVar(&o.Idle, "idle", idle, "close a session after this long without a key")
-	f.StringVar(&o.ClassCode, "class-code", env("TOOLGATE_CLASS_CODE", ""), "the code students type to get in")
-	f.StringVar(&o.AuthorizedKeys, "authorized-keys", "", "an authorized_keys file of students' keys to admit")
+	f.StringVar(&o.Listen, "listen", "127.0.0.1:2323", "address to listen on; a public one must be given on purpose")
+	f.StringVar(&o.HostKey, "host-key", "", "the server's ed25519 key, created on first start (default in the XDG state directory)")
+	f.IntVar(&o.MaxSessions, "max-sessions", 200, "most sessions at once; the next is told the room is full")
+	f.DurationVar(&o.Idle, "idle", 10*time.Minute, "close a session after this long without a key")
+	f.DurationVar(&o.LoginTimeout, "login-timeout", 30*time.Second, "close a connection that has not logged in and started its session within this")
+	f.IntVar(&o.MaxWaiting, "max-waiting", 0, "most connections waiting to log in at once (default twice --max-sessions)")
+	f.IntVar(&o.MaxWaitingPerAddress, "max-waiting-per-address", 0, "most connections from one address waiting to log in (default --max-sessions: a class behind one NAT is one address)")
+	f.IntVar(&o.LoginFailures, "login-failures", 20, "wrong codes one address may send before its logins are refused; one more every 3s")
+	o.MaxPTY = PTYSize{300, 100}
+	f.Var(ptyFlag{&o.MaxPTY}, "max-pty", "largest terminal a session is drawn at (WIDTHxHEIGHT); a larger one is clamped")
+	f.StringVar(&o.ClassCode, "class-code", "", "the code students type to get in")
+	f.StringVar(&o.AuthorizedKeys, "authorized-keys", "", "an authorized_keys file of students' keys to admit (re-read when it changes)")
 	f.BoolVar(&o.Open, "open", false, "let anyone in without a code or key (prints a warning)")
 	f.StringVar(&o.PresenterKeys, "presenter-key", "", "an authorized_keys file of the lecturer's keys")
-	f.StringVar(&o.PresenterCode, "presenter-code", env("TOOLGATE_PRESENTER_CODE", ""), "the first session to type this code leads the room")
+	f.StringVar(&o.PresenterCode, "presenter-code", "", "the code that leads the room; each presenter login takes the room over")
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := serveFromEnv(f, c.env.Getenv); err != nil {
+			return &exitError{ExitUsage, err}
+		}
+		if err := checkServe(f, &o); err != nil {
+			return &exitError{ExitUsage, err}
+		}
+		all, err := c.scenarioSet()
+		if err != nil {
+			return err
+		}
+		o.Scenarios = all
+		if c.env.Serve == nil {
+			return &exitError{ExitUsage, fmt.Errorf("serve is not available in this build")}
+		}
+		return c.env.Serve(o)
+	}
 	return cmd
+}
+
+// serveFromEnv sets each flag not given on the command line from its
+// variable; a value the flag refuses is an error naming the variable.
+func serveFromEnv(f *pflag.FlagSet, getenv func(string) string) error {
+	for _, s := range serveSettings {
+		v := getenv(s.env)
+		if v == "" || f.Changed(s.flag) {
+			continue
+		}
+		if err := f.Set(s.flag, v); err != nil {
+			return fmt.Errorf("%s=%q: %v", s.env, v, reason(err))
+		}
+		// Set marks the flag changed; name tells the two apart again.
+		f.Lookup(s.flag).Annotations = map[string][]string{"env": {s.env}}
+	}
+	return nil
+}
+
+// reason is a flag parser's complaint without its Go prefix.
+func reason(err error) string {
+	msg := err.Error()
+	if _, after, ok := strings.Cut(msg, " flag: "); ok {
+		msg = after
+	}
+	switch {
+	case strings.Contains(msg, "invalid syntax"), strings.Contains(msg, "value out of range"):
+		return "not a whole number"
+	case strings.Contains(msg, "time: "):
+		return "not a duration (like 30s, 10m or 1h)"
+	}
+	return msg
+}
+
+// name is how an error names where a value came from: the variable that
+// set it, or the flag.
+func name(f *pflag.FlagSet, flag string) string {
+	fl := f.Lookup(flag)
+	if env := fl.Annotations["env"]; len(env) > 0 {
+		return fmt.Sprintf("%s=%s", env[0], fl.Value)
+	}
+	return fmt.Sprintf("--%s %s", flag, fl.Value)
+}
+
+// checkServe refuses values that parse but make no sense, and fills the
+// limits whose default follows --max-sessions.
+func checkServe(f *pflag.FlagSet, o *ServeOptions) error {
+	atLeastOne := []struct {
+		flag  string
+		value int
+	}{{"max-sessions", o.MaxSessions}, {"login-failures", o.LoginFailures}}
+	if f.Changed("max-waiting") {
+		atLeastOne = append(atLeastOne, struct {
+			flag  string
+			value int
+		}{"max-waiting", o.MaxWaiting})
+	}
+	if f.Changed("max-waiting-per-address") {
+		atLeastOne = append(atLeastOne, struct {
+			flag  string
+			value int
+		}{"max-waiting-per-address", o.MaxWaitingPerAddress})
+	}
+	for _, v := range atLeastOne {
+		if v.value < 1 || v.value > 100000 {
+			return fmt.Errorf("%s: want from 1 to 100000", name(f, v.flag))
+		}
+	}
+	for _, d := range []struct {
+		flag  string
+		value time.Duration
+	}{{"idle", o.Idle}, {"login-timeout", o.LoginTimeout}} {
+		if d.value <= 0 {
+			return fmt.Errorf("%s: want a positive duration (like 30s or 10m)", name(f, d.flag))
+		}
+	}
+	if !f.Changed("max-waiting") {
+		o.MaxWaiting = 2 * o.MaxSessions
+	}
+	if !f.Changed("max-waiting-per-address") {
+		o.MaxWaitingPerAddress = o.MaxSessions
+	}
+	if o.ClassCode == "" && o.AuthorizedKeys == "" && !o.Open {
+		return fmt.Errorf("serve: nobody could log in: give --class-code, --authorized-keys, or --open to let anyone in")
+	}
+	return nil
 }

@@ -1,0 +1,162 @@
+package classroom
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+
+	"toolgate/assess"
+	"toolgate/tui"
+)
+
+const (
+	// stallTimeout ends a session whose client has stopped reading: one
+	// write blocked this long means nobody is there.
+	stallTimeout = time.Minute
+	// endGrace is how long a session told the room's last word (or
+	// ended) has before it is closed from this side.
+	endGrace = 5 * time.Second
+)
+
+// trainer is the innermost handler: the session's own program of the
+// trainer, fed by pumpKeys and the room, drawn at the size the session
+// was given.
+func (s *Server) trainer(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		s.runTrainer(sess)
+		next(sess)
+	}
+}
+
+func (s *Server) runTrainer(sess ssh.Session) {
+	ctx := sess.Context()
+	st := stateOf(ctx)
+	pty, _, _ := sess.Pty()
+	presenter, _ := s.roleOf(sess)
+	envs := append(sess.Environ(), "TERM="+pty.Term)
+	var notice string
+	if asked, given, ok := st.clamped(); ok {
+		notice = fmt.Sprintf("Your terminal is %d×%d; this session draws at most %d×%d.",
+			asked.Width, asked.Height, given.Width, given.Height)
+	}
+
+	var p *tea.Program
+	ready := make(chan struct{})
+	client := s.room.Join(presenter, func(msg tui.RoomMsg) {
+		<-ready
+		p.Send(msg)
+	})
+	defer client.Leave()
+	if client.TookOver() {
+		s.Printf("presenter %s took the room over from the session that led it", sess.RemoteAddr())
+	}
+	model := tui.New(tui.Options{
+		Scenarios: s.cfg.Scenarios,
+		Lang: assess.LangFromEnv(func(name string) string {
+			for _, kv := range sess.Environ() {
+				if k, v, ok := strings.Cut(kv, "="); ok && k == name {
+					return v
+				}
+			}
+			return ""
+		}),
+		Room:   client,
+		Idle:   s.cfg.Idle,
+		Theme:  tui.ThemeDark,
+		Notice: notice,
+		// SaveScenario stays nil: a served session writes nothing on the
+		// server.
+	})
+	size := st.window()
+	out := newStallWriter(sess, s.cfg.stall, func() { _ = st.conn.Close() })
+	p = tea.NewProgram(model,
+		// Input is read by pumpKeys, not by the program (see keyDecoder).
+		tea.WithInput(nil),
+		tea.WithOutput(out),
+		tea.WithEnvironment(envs),
+		tea.WithColorProfile(colorprofile.Env(envs)),
+		tea.WithWindowSize(size.Width, size.Height),
+		// The server's signals are the server's: a program must not quit
+		// on them, or students would miss the goodbye.
+		tea.WithoutSignals(),
+		tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {
+			if _, ok := msg.(tea.SuspendMsg); ok {
+				return tea.ResumeMsg{}
+			}
+			return msg
+		}),
+	)
+	close(ready)
+	// Bubble Tea asks the terminal whether it has synchronized output
+	// (less flicker) only when it reads the input itself: ask here, and
+	// the reply, read by pumpKeys, turns it on as it would.
+	_, _ = io.WriteString(out, ansi.RequestModeSynchronizedOutput+ansi.RequestModeUnicodeCore)
+
+	done := make(chan struct{})
+	go pumpKeys(ctx, sess, p.Send)
+	go func() {
+		var grace <-chan time.Time
+		ended := client.Ended()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				p.Kill()
+				return
+			case <-st.resized:
+				w := st.window()
+				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+			case <-ended:
+				// The program quits itself after showing the goodbye;
+				// this is in case it does not.
+				ended, grace = nil, time.After(endGrace)
+			case <-grace:
+				p.Kill()
+				return
+			}
+		}
+	}()
+	_, _ = p.Run()
+	close(done)
+}
+
+// stallWriter closes a session whose writes block for longer than d: a
+// client that stops reading would otherwise hold its seat and program
+// forever.
+type stallWriter struct {
+	w io.Writer
+	d time.Duration
+
+	mu       sync.Mutex
+	inFlight int
+	timer    *time.Timer
+}
+
+func newStallWriter(w io.Writer, d time.Duration, stalled func()) *stallWriter {
+	t := time.AfterFunc(time.Hour, stalled)
+	t.Stop()
+	return &stallWriter{w: w, d: d, timer: t}
+}
+
+func (s *stallWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	if s.inFlight++; s.inFlight == 1 {
+		s.timer.Reset(s.d)
+	}
+	s.mu.Unlock()
+	n, err := s.w.Write(p)
+	s.mu.Lock()
+	if s.inFlight--; s.inFlight == 0 {
+		s.timer.Stop()
+	}
+	s.mu.Unlock()
+	return n, err
+}

@@ -1,0 +1,37 @@
+//go:build unix
+
+package classroom
+
+import (
+	"net"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/scenarios"
+)
+
+// Item 11: SIGHUP ends the lecture as SIGTERM does, with the goodbye.
+func TestSIGHUPSaysGoodbye(t *testing.T) {
+	log := &lockedLog{}
+	srv, err := New(Config{ClassCode: "tulip", Scenarios: scenarios.MustBuiltin(), Log: log,
+		HostKeyPath: filepath.Join(t.TempDir(), "host_ed25519")})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = srv.Close() })
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ran := make(chan error, 1)
+	go func() { ran <- srv.Run(l) }()
+	student := connect(t, l.Addr().String(), "tulip")
+	// The session is served, so Run is serving: its signal handler is in
+	// place before Serve starts.
+	student.waitFor(t, "Scenarios")
+	require.NoError(t, syscall.Kill(syscall.Getpid(), syscall.SIGHUP))
+	require.True(t, student.closed(t))
+	assert.Contains(t, student.raw(), "The lecture is over")
+	require.NoError(t, <-ran)
+	assert.Contains(t, log.String(), "hangup: telling 1 sessions the lecture is over")
+}

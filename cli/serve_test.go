@@ -1,0 +1,94 @@
+package cli_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/cli"
+)
+
+// serve runs `toolgate serve` with a fake server that records what it was
+// handed.
+func serve(env map[string]string, args ...string) (got *cli.ServeOptions, stderr string, code int) {
+	var out, errb bytes.Buffer
+	e := cli.Env{
+		Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) string { return env[k] },
+		Serve: func(o cli.ServeOptions) error {
+			got = &o
+			return nil
+		},
+	}
+	code = cli.Run(append([]string{"serve"}, args...), e)
+	return got, errb.String(), code
+}
+
+// Issue 11, item 12: an invalid setting, from a flag or the environment,
+// is refused at start, naming the flag or the variable.
+func TestServeRefusesInvalidSettings(t *testing.T) {
+	code := map[string]string{"TOOLGATE_CLASS_CODE": "tulip"}
+	with := func(k, v string) map[string]string {
+		m := map[string]string{k: v}
+		for k, v := range code {
+			m[k] = v
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{with("TOOLGATE_MAX_SESSIONS", "abc"), nil, `TOOLGATE_MAX_SESSIONS="abc": not a whole number`},
+		{with("TOOLGATE_MAX_SESSIONS", "0"), nil, `TOOLGATE_MAX_SESSIONS=0: want from 1 to 100000`},
+		{with("TOOLGATE_IDLE", "bogus"), nil, `TOOLGATE_IDLE="bogus": not a duration (like 30s, 10m or 1h)`},
+		{with("TOOLGATE_IDLE", "-5s"), nil, `TOOLGATE_IDLE=-5s: want a positive duration`},
+		{code, []string{"--idle", "-5s"}, `--idle -5s: want a positive duration`},
+		{code, []string{"--idle", "0"}, `--idle 0s: want a positive duration`},
+		{code, []string{"--max-sessions", "0"}, `--max-sessions 0: want from 1 to 100000`},
+		{with("TOOLGATE_LOGIN_TIMEOUT", "0s"), nil, `TOOLGATE_LOGIN_TIMEOUT=0s: want a positive duration`},
+		{with("TOOLGATE_MAX_WAITING", "-1"), nil, `TOOLGATE_MAX_WAITING=-1: want from 1 to 100000`},
+		{with("TOOLGATE_MAX_WAITING_PER_ADDRESS", "lots"), nil, `TOOLGATE_MAX_WAITING_PER_ADDRESS="lots": not a whole number`},
+		{with("TOOLGATE_LOGIN_FAILURES", "0"), nil, `TOOLGATE_LOGIN_FAILURES=0: want from 1 to 100000`},
+		{with("TOOLGATE_MAX_PTY", "6000x6000"), nil, `TOOLGATE_MAX_PTY="6000x6000": want from 40x10`},
+		{code, []string{"--max-pty", "wide"}, `invalid argument "wide" for "--max-pty" flag: want WIDTHxHEIGHT`},
+		{nil, nil, "nobody could log in"},
+	} {
+		t.Run(strings.Join(append(keys(tc.env), tc.args...), " "), func(t *testing.T) {
+			got, stderr, exit := serve(tc.env, tc.args...)
+			assert.Equal(t, cli.ExitUsage, exit)
+			assert.Contains(t, stderr, tc.want)
+			assert.Nil(t, got, "the server never starts")
+		})
+	}
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k, v := range m {
+		if k != "TOOLGATE_CLASS_CODE" {
+			out = append(out, k+"="+v)
+		}
+	}
+	return out
+}
+
+func TestServeSettings(t *testing.T) {
+	got, stderr, exit := serve(map[string]string{"TOOLGATE_CLASS_CODE": "tulip", "TOOLGATE_MAX_SESSIONS": "60",
+		"TOOLGATE_IDLE": "20m", "TOOLGATE_MAX_PTY": "300x100", "TOOLGATE_PRESENTER_CODE": "orchid"})
+	require.Equal(t, 0, exit, stderr)
+	assert.Equal(t, cli.ServeOptions{Scenarios: got.Scenarios, Listen: "127.0.0.1:2323", MaxSessions: 60, Idle: 20 * time.Minute,
+		LoginTimeout: 30 * time.Second, MaxWaiting: 120, MaxWaitingPerAddress: 60, LoginFailures: 20,
+		MaxPTY: cli.PTYSize{Width: 300, Height: 100}, ClassCode: "tulip", PresenterCode: "orchid"}, *got)
+
+	// A flag wins over its variable, even an invalid one.
+	got, stderr, exit = serve(map[string]string{"TOOLGATE_MAX_SESSIONS": "abc"}, "--open", "--max-sessions", "5", "--max-waiting", "7")
+	require.Equal(t, 0, exit, stderr)
+	assert.Equal(t, [3]int{5, 7, 5}, [3]int{got.MaxSessions, got.MaxWaiting, got.MaxWaitingPerAddress})
+	assert.True(t, got.Open)
+}
