@@ -109,6 +109,12 @@ func TestPTYSizeIsClamped(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	assert.Less(t, int64(after.HeapAlloc)-int64(before.HeapAlloc), int64(200<<20), "heap growth")
 	assert.Contains(t, log.String(), "300x100")
+
+	// A resize past the limit later in the session is said too.
+	later := connectWith(t, dialer{auth: answerAll("tulip")}, addr, ptyOpts{width: 120, height: 40})
+	later.waitFor(t, "Scenarios")
+	require.NoError(t, later.sess.WindowChange(3000, 4000))
+	later.waitFor(t, "Your terminal is 4000×3000; this session draws at most 300×100.")
 }
 
 // The request filter clamps the PTY and every resize.

@@ -35,6 +35,10 @@ func (s *Server) trainer(next ssh.Handler) ssh.Handler {
 	}
 }
 
+// clampNotice tells a student their terminal is larger than a session
+// draws.
+const clampNotice = "Your terminal is %d×%d; this session draws at most %d×%d."
+
 func (s *Server) runTrainer(sess ssh.Session) {
 	ctx := sess.Context()
 	st := stateOf(ctx)
@@ -42,9 +46,10 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	presenter, _ := s.roleOf(sess)
 	envs := append(sess.Environ(), "TERM="+pty.Term)
 	var notice string
+	var told Size
 	if asked, given, ok := st.clamped(); ok {
-		notice = fmt.Sprintf("Your terminal is %d×%d; this session draws at most %d×%d.",
-			asked.Width, asked.Height, given.Width, given.Height)
+		notice = fmt.Sprintf(clampNotice, asked.Width, asked.Height, given.Width, given.Height)
+		told = asked
 	}
 
 	var p *tea.Program
@@ -114,6 +119,11 @@ func (s *Server) runTrainer(sess ssh.Session) {
 			case <-st.resized:
 				w := st.window()
 				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+				if asked, given, ok := st.clamped(); ok && asked != told {
+					// A resize past the limit is said too, once per size.
+					told = asked
+					p.Send(tui.NoticeMsg{Text: fmt.Sprintf(clampNotice, asked.Width, asked.Height, given.Width, given.Height)})
+				}
 			case <-ended:
 				// The program quits itself after showing the goodbye;
 				// this is in case it does not.
