@@ -112,7 +112,7 @@ func serve(o cli.ServeOptions) error {
 		LoginTimeout: o.LoginTimeout, MaxWaiting: o.MaxWaiting, MaxWaitingPerAddress: o.MaxWaitingPerAddress,
 		LoginFailures: o.LoginFailures, MaxPTY: classroom.Size{Width: o.MaxPTY.Width, Height: o.MaxPTY.Height},
 		ClassCode: o.ClassCode, AuthorizedKeys: o.AuthorizedKeys, Open: o.Open,
-		PresenterKeys: o.PresenterKeys, PresenterCode: o.PresenterCode,
+		PresenterKeys: o.PresenterKeys, PresenterCode: o.PresenterCode, NotesCode: o.NotesCode, Timer: o.Timer,
 		Scenarios: o.Scenarios, Log: os.Stderr,
 	})
 	if err != nil {

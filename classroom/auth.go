@@ -17,12 +17,27 @@ import (
 // permissions. soft-serve's CVE-2023-43809 was a key approved by a query
 // and kept through a keyboard-interactive login.
 const (
-	extRole = "toolgate-role" // rolePresenter, or absent
+	extRole = "toolgate-role" // rolePresenter, roleNotes, or absent
 	extKey  = "toolgate-key"  // the presenter key's SHA256 fingerprint
 	extVia  = "toolgate-via"  // how the login was made, for the log
 
 	rolePresenter = "presenter"
+	roleNotes     = "notes"
 )
+
+// Role is what a login may do in the room.
+type Role int
+
+// The roles: a student follows and answers; the presenter leads; the
+// notes role follows the presenter on a second screen with the talking
+// points (the lecturer's own laptop, say), and neither leads nor answers.
+const (
+	Student Role = iota
+	Presenter
+	Notes
+)
+
+func (r Role) String() string { return [...]string{"student", "presenter", "notes"}[r] }
 
 type ctxKey string
 
@@ -47,19 +62,23 @@ func setExt(ctx ssh.Context, key, value string) {
 // roleOf reads a session's role from its authenticated permissions; a
 // presenter key must also be the key the session's signature was made
 // with, and still be listed.
-func (s *Server) roleOf(sess ssh.Session) (presenter bool, via string) {
+func (s *Server) roleOf(sess ssh.Session) (role Role, via string) {
 	ext := sess.Permissions().Extensions
 	via = ext[extVia]
-	if ext[extRole] != rolePresenter {
-		return false, via
+	switch ext[extRole] {
+	case roleNotes:
+		return Notes, via
+	case rolePresenter:
+	default:
+		return Student, via
 	}
 	if fp, ok := ext[extKey]; ok {
 		key := sess.PublicKey()
 		if key == nil || gossh.FingerprintSHA256(key) != fp || s.presenterKeys == nil || !s.presenterKeys.has(key) {
-			return false, via
+			return Student, via
 		}
 	}
-	return true, via
+	return Presenter, via
 }
 
 // publicKey approves a listed key. Only a signature makes it a login, so
@@ -86,7 +105,7 @@ func (s *Server) password(ctx ssh.Context, password string) bool {
 // keyboard always asks: whatever the flags, a lecturer at a stock ssh
 // client gets a prompt to type the presenter code at.
 func (s *Server) keyboard(ctx ssh.Context, challenge gossh.KeyboardInteractiveChallenge) bool {
-	if s.cfg.Open && s.cfg.PresenterCode == "" {
+	if s.cfg.Open && s.cfg.PresenterCode == "" && s.cfg.NotesCode == "" {
 		// Nothing to ask: anyone is a student.
 		setExt(ctx, extVia, "keyboard-interactive")
 		return true
@@ -101,6 +120,8 @@ func (s *Server) keyboard(ctx ssh.Context, challenge gossh.KeyboardInteractiveCh
 // prompt is what keyboard-interactive asks for.
 func (s *Server) prompt() string {
 	switch {
+	case s.cfg.Open && s.cfg.NotesCode != "":
+		return "Presenter or notes code (students: just press Enter): "
 	case s.cfg.Open:
 		return "Presenter code (students: just press Enter): "
 	case s.cfg.ClassCode != "":
@@ -128,10 +149,15 @@ func (s *Server) checkCode(ctx ssh.Context, code, method string) bool {
 		return false
 	}
 	presenter := codeMatches(code, s.cfg.PresenterCode)
+	notes := codeMatches(code, s.cfg.NotesCode)
 	student := codeMatches(code, s.cfg.ClassCode) || (s.cfg.Open && code == "")
 	switch {
 	case presenter:
 		setExt(ctx, extRole, rolePresenter)
+		setExt(ctx, extVia, method)
+		return true
+	case notes:
+		setExt(ctx, extRole, roleNotes)
 		setExt(ctx, extVia, method)
 		return true
 	case student:

@@ -20,10 +20,13 @@ type Room struct {
 	// leader is the member who leads the room (0: nobody). One session
 	// leads at a time: a presenter's login takes the room over, so a
 	// lecturer whose connection dropped takes it back by logging in again.
-	leader   atomic.Int64
-	next     int
-	peak     int
-	live     string
+	leader atomic.Int64
+	next   int
+	peak   int
+	live   string
+	// step is how far the presenter has walked the live scenario: the
+	// notes screen follows it.
+	step     int
 	round    int
 	open     bool
 	revealed bool
@@ -37,6 +40,7 @@ type Room struct {
 // lock) ever waits on another's program.
 type member struct {
 	id   int
+	role Role
 	send func(tui.RoomMsg)
 	// ended is closed when the room has said its last word to this
 	// session (the room closes, or another presenter took over); nothing
@@ -93,13 +97,13 @@ const TakenOver = "Another presenter logged in and leads the room now — this s
 // A presenter takes the room over: the session that led it until now is
 // told so and ended. The returned Client is the session's handle on the
 // room.
-func (r *Room) Join(presenter bool, send func(tui.RoomMsg)) *Client {
+func (r *Room) Join(role Role, send func(tui.RoomMsg)) *Client {
 	r.mu.Lock()
 	r.next++
-	m := &member{id: r.next, send: send, ended: make(chan struct{}), notify: make(chan struct{}, 1), done: make(chan struct{})}
+	m := &member{id: r.next, role: role, send: send, ended: make(chan struct{}), notify: make(chan struct{}, 1), done: make(chan struct{})}
 	r.members[m.id] = m
 	var ousted *member
-	if presenter {
+	if role == Presenter {
 		ousted = r.members[int(r.leader.Load())]
 		r.leader.Store(int64(m.id))
 		if ousted != nil {
@@ -110,8 +114,8 @@ func (r *Room) Join(presenter bool, send func(tui.RoomMsg)) *Client {
 	r.mu.Unlock()
 	go m.deliver()
 	// The newcomer needs the whole state; the others only the presenter's
-	// numbers changed.
-	r.broadcast(func(o *member) bool { return o == m || r.leads(o) })
+	// and the notes' numbers changed.
+	r.broadcast(func(o *member) bool { return o == m || r.watches(o) })
 	return &Client{room: r, id: m.id, tookOver: ousted != nil}
 }
 
@@ -129,6 +133,10 @@ func (r *Room) endLocked(m *member, message string) {
 // leads reports whether m leads the room.
 func (r *Room) leads(m *member) bool { return int64(m.id) == r.leader.Load() }
 
+// watches reports whether m sees the room's numbers and the presenter's
+// every step: the leader and the notes screens.
+func (r *Room) watches(m *member) bool { return r.leads(m) || m.role == Notes }
+
 // Leave removes a session; its answer of the current round goes with it,
 // since the room keeps nothing of a student who left.
 func (r *Room) Leave(id int) {
@@ -140,7 +148,7 @@ func (r *Room) Leave(id int) {
 	delete(r.answers, id)
 	r.leader.CompareAndSwap(int64(id), 0)
 	r.mu.Unlock()
-	r.broadcast(r.leads)
+	r.broadcast(r.watches)
 }
 
 // everyone chooses every session for a broadcast.
@@ -161,7 +169,7 @@ func (r *Room) Stats() Stats {
 func (r *Room) statsLocked() Stats {
 	s := Stats{Sessions: r.sessionsLocked(), Peak: r.peak, Answered: len(r.answers)}
 	for _, m := range r.members {
-		if !r.leads(m) && !isEnded(m) {
+		if !r.leads(m) && m.role != Notes && !isEnded(m) {
 			s.Students++
 		}
 	}
@@ -229,7 +237,7 @@ func (r *Room) snapshotLocked() []*member {
 func (r *Room) broadcast(to func(*member) bool) {
 	r.mu.Lock()
 	st := r.statsLocked()
-	base := tui.RoomMsg{Live: r.live, Round: r.round, Open: r.open, Revealed: r.revealed,
+	base := tui.RoomMsg{Live: r.live, Step: r.step, Round: r.round, Open: r.open, Revealed: r.revealed,
 		Answered: st.Answered, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak}
 	counts := r.countsLocked()
 	members := r.snapshotLocked()
@@ -239,7 +247,7 @@ func (r *Room) broadcast(to func(*member) bool) {
 			continue
 		}
 		msg := base
-		if r.leads(m) {
+		if r.watches(m) {
 			msg.Counts = counts
 		}
 		m.post(msg)
@@ -272,19 +280,30 @@ func (c *Client) Ended() <-chan struct{} {
 	return closed
 }
 
-// Go makes a scenario live; a new scenario closes any open question.
-func (c *Client) Go(id string) {
+// Go makes a scenario live at a step of its walk; a new scenario closes
+// any open question. Students hear of a new scenario; a step within it
+// only goes to the notes screens (and the leader), so a lecturer's
+// stepping does not redraw two hundred screens.
+func (c *Client) Go(id string, step int) {
 	if !c.Presenter() {
 		return
 	}
 	r := c.room
 	r.mu.Lock()
-	if r.live != id {
+	changed := r.live != id
+	if changed {
 		r.live, r.open, r.revealed = id, false, false
 		clear(r.answers)
 	}
+	stepped := r.step != step
+	r.step = step
 	r.mu.Unlock()
-	r.broadcast(everyone)
+	switch {
+	case changed:
+		r.broadcast(everyone)
+	case stepped:
+		r.broadcast(r.watches)
+	}
 }
 
 // Open starts a new question on the live scenario.
@@ -334,7 +353,7 @@ func (c *Client) Answer(step int, _ assess.Code) {
 	r.mu.Unlock()
 	// Only the presenter's histogram changes: 200 answers must not mean
 	// 200 redraws of 200 screens.
-	r.broadcast(r.leads)
+	r.broadcast(r.watches)
 }
 
 // Leave removes the session from the room.

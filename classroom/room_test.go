@@ -49,16 +49,16 @@ func (b *inbox) last(t *testing.T) tui.RoomMsg {
 func TestRoomPoll(t *testing.T) {
 	r := NewRoom()
 	var lecturerBox, aBox, bBox inbox
-	lecturer := r.Join(true, lecturerBox.send)
-	a := r.Join(false, aBox.send)
-	b := r.Join(false, bBox.send)
+	lecturer := r.Join(Presenter, lecturerBox.send)
+	a := r.Join(Student, aBox.send)
+	b := r.Join(Student, bBox.send)
 	t.Cleanup(func() { lecturer.Leave(); a.Leave() }) // their goroutines end with them
 
-	a.Go("demo") // a student cannot lead
+	a.Go("demo", 0) // a student cannot lead
 	a.Open()
 	assert.Equal(t, "", r.live)
 
-	lecturer.Go("write-without-approval")
+	lecturer.Go("write-without-approval", 0)
 	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Live == "write-without-approval" })
 	a.Answer(4, assess.CodeEnvironmentNotReady) // no question open: ignored
 	assert.Empty(t, r.Counts())
@@ -79,7 +79,7 @@ func TestRoomPoll(t *testing.T) {
 
 	lecturer.Reveal()
 	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Revealed })
-	lecturer.Go("demo")
+	lecturer.Go("demo", 0)
 	assert.Empty(t, r.Counts(), "a new scenario starts with no answers")
 	r.End("bye")
 	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == "bye" })
@@ -88,9 +88,9 @@ func TestRoomPoll(t *testing.T) {
 func TestRoomTakeover(t *testing.T) {
 	r := NewRoom()
 	var firstBox, secondBox, studentBox inbox
-	first := r.Join(true, firstBox.send)
-	student := r.Join(false, studentBox.send)
-	second := r.Join(true, secondBox.send)
+	first := r.Join(Presenter, firstBox.send)
+	student := r.Join(Student, studentBox.send)
+	second := r.Join(Presenter, secondBox.send)
 	t.Cleanup(func() { first.Leave(); second.Leave(); student.Leave() })
 
 	assert.True(t, second.TookOver())
@@ -102,13 +102,62 @@ func TestRoomTakeover(t *testing.T) {
 	default:
 		t.Fatal("the ousted session is ended")
 	}
-	first.Go("demo") // no longer leads: ignored
+	first.Go("demo", 0) // no longer leads: ignored
 	assert.Equal(t, "", r.live)
 
-	second.Go("write-without-approval")
+	second.Go("write-without-approval", 0)
 	second.Open()
 	student.Answer(7, assess.CodeApprovalMissing)
 	secondBox.sees(t, func(m tui.RoomMsg) bool { return m.Counts[7] == 1 })
 	assert.Equal(t, TakenOver, firstBox.last(t).Ending, "nothing replaces the goodbye")
 	assert.Equal(t, Stats{Sessions: 2, Peak: 2, Students: 1, Answered: 1}, r.Stats())
+}
+
+// TestStepsGoToWhoFollowsThem: a presenter's step within the live scenario
+// reaches the notes screens and the leader, not two hundred students.
+func TestStepsGoToWhoFollowsThem(t *testing.T) {
+	r := NewRoom()
+	var got [3][]tui.RoomMsg
+	var mu sync.Mutex
+	box := func(i int) func(tui.RoomMsg) {
+		return func(m tui.RoomMsg) { mu.Lock(); got[i] = append(got[i], m); mu.Unlock() }
+	}
+	lecturer := r.Join(Presenter, box(0))
+	student := r.Join(Student, box(1))
+	notes := r.Join(Notes, box(2))
+	defer lecturer.Leave()
+	defer student.Leave()
+	defer notes.Leave()
+	lecturer.Go("demo", 0)
+	waitFor := func(i int, ok func(tui.RoomMsg) bool) {
+		t.Helper()
+		deadline := time.Now().Add(time.Minute) // only so a broken room fails the test
+		for time.Now().Before(deadline) {
+			mu.Lock()
+			n := len(got[i])
+			last := tui.RoomMsg{}
+			if n > 0 {
+				last = got[i][n-1]
+			}
+			mu.Unlock()
+			if n > 0 && ok(last) {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+		t.Fatalf("member %d never got the message", i)
+	}
+	waitFor(1, func(m tui.RoomMsg) bool { return m.Live == "demo" })
+	waitFor(2, func(m tui.RoomMsg) bool { return m.Live == "demo" })
+	mu.Lock()
+	before := len(got[1])
+	mu.Unlock()
+	lecturer.Go("demo", 3)
+	waitFor(2, func(m tui.RoomMsg) bool { return m.Step == 3 })
+	mu.Lock()
+	after := len(got[1])
+	mu.Unlock()
+	assert.Equal(t, before, after, "a step is not news to a student")
+	notes.Go("unknown-tool", 0) // the notes screen leads nothing
+	assert.Equal(t, 1, r.Stats().Students)
 }

@@ -74,7 +74,12 @@ type Config struct {
 	// session that led it.
 	PresenterKeys string
 	PresenterCode string
-	Scenarios     []scenarios.Scenario
+	// NotesCode admits the lecturer's second screen: the speaker notes,
+	// following the presenter's scenario and step.
+	NotesCode string
+	// Timer counts the lecture down on the notes screen (0: no countdown).
+	Timer     time.Duration
+	Scenarios []scenarios.Scenario
 	// Log gets one line per connect, disconnect, failed login and refusal.
 	Log io.Writer
 
@@ -166,6 +171,17 @@ func New(cfg Config) (*Server, error) {
 	if len(cfg.Scenarios) == 0 {
 		return nil, errors.New("no scenarios to serve")
 	}
+	codes := map[string]string{}
+	for _, c := range []struct{ flag, code string }{{"--class-code", cfg.ClassCode}, {"--presenter-code", cfg.PresenterCode}, {"--notes-code", cfg.NotesCode}} {
+		if c.code == "" {
+			continue
+		}
+		if other, ok := codes[c.code]; ok {
+			// One code for two roles would give a student the lecturer's.
+			return nil, fmt.Errorf("%s and %s are the same code: give each role its own", other, c.flag)
+		}
+		codes[c.code] = c.flag
+	}
 	s := &Server{cfg: cfg, room: NewRoom(), logged: map[string]time.Time{},
 		penalties: newPenalties(cfg.LoginFailures, cfg.failRefill, cfg.now)}
 	if cfg.AuthorizedKeys != "" {
@@ -214,10 +230,10 @@ func New(cfg Config) (*Server, error) {
 			s.admit,
 		),
 	}
-	if cfg.ClassCode != "" || cfg.PresenterCode != "" {
+	if cfg.ClassCode != "" || cfg.PresenterCode != "" || cfg.NotesCode != "" {
 		opts = append(opts, wish.WithPasswordAuth(s.password))
 	}
-	if cfg.ClassCode != "" || cfg.PresenterCode != "" || cfg.Open {
+	if cfg.ClassCode != "" || cfg.PresenterCode != "" || cfg.NotesCode != "" || cfg.Open {
 		opts = append(opts, wish.WithKeyboardInteractiveAuth(s.keyboard))
 	}
 	if cfg.AuthorizedKeys != "" || cfg.PresenterKeys != "" {
@@ -369,11 +385,7 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		st := stateOf(sess.Context())
 		st.conn.started()
-		presenter, via := s.roleOf(sess)
-		role := "student"
-		if presenter {
-			role = "presenter"
-		}
+		role, via := s.roleOf(sess)
 		pty, _, _ := sess.Pty()
 		size := st.window()
 		s.Printf("connect %s user %s as %s (%s) term %s %dx%d client %s", sess.RemoteAddr(), quote(sess.User()), role, via,

@@ -140,3 +140,35 @@ func TestTheRoomIsCapped(t *testing.T) {
 	again := connect(t, addr, "tulip")
 	again.waitFor(t, "Scenarios")
 }
+
+// TestTheNotesScreen: the lecturer's second screen logs in with the notes
+// code, follows the presenter's scenario and step, sees the poll fill, and
+// counts as neither a student nor a presenter. A code shared by two roles
+// is refused at start.
+func TestTheNotesScreen(t *testing.T) {
+	srv, addr, log := start(t, Config{ClassCode: "tulip", PresenterCode: "orchid", NotesCode: "fern"})
+	lecturer := connect(t, addr, "orchid")
+	lecturer.waitFor(t, "You lead the room")
+	notes := connect(t, addr, "fern")
+	notes.waitFor(t, "waiting for the presenter")
+	student := connect(t, addr, "tulip")
+	student.waitFor(t, "Scenarios")
+
+	require.NoError(t, lecturer.send("4"))
+	notes.waitFor(t, "Write without approval — rule 0 of 8")
+	require.NoError(t, lecturer.send("ll"))
+	notes.waitFor(t, "rule 2 of 8")
+	notes.waitFor(t, "Answer: rule 7, approval_missing")
+	require.NoError(t, lecturer.send("o"))
+	student.waitFor(t, "Predict first")
+	require.NoError(t, student.send("4"))
+	notes.waitFor(t, "answered 1 of 1")
+	require.NoError(t, notes.send("o"))
+	waitUntil(t, "the notes screen is in the room", func() bool { return srv.Room().Stats().Sessions == 3 })
+	assert.Equal(t, 1, srv.Room().Stats().Students, "the notes screen is not a student")
+	assert.Contains(t, log.String(), "as notes")
+
+	_, err := New(Config{ClassCode: "tulip", PresenterCode: "tulip", Scenarios: scenarios.MustBuiltin(), HostKeyPath: filepath.Join(t.TempDir(), "k")})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "--class-code and --presenter-code are the same code")
+}

@@ -43,7 +43,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	ctx := sess.Context()
 	st := stateOf(ctx)
 	pty, _, _ := sess.Pty()
-	presenter, _ := s.roleOf(sess)
+	role, _ := s.roleOf(sess)
 	envs := append(sess.Environ(), "TERM="+pty.Term)
 	var notice string
 	var told Size
@@ -54,7 +54,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 
 	var p *tea.Program
 	ready := make(chan struct{})
-	client := s.room.Join(presenter, func(msg tui.RoomMsg) {
+	client := s.room.Join(role, func(msg tui.RoomMsg) {
 		<-ready
 		p.Send(msg)
 	})
@@ -73,6 +73,8 @@ func (s *Server) runTrainer(sess ssh.Session) {
 			return ""
 		}),
 		Room:   client,
+		Notes:  role == Notes,
+		Timer:  s.cfg.Timer,
 		Idle:   s.cfg.Idle,
 		Theme:  tui.ThemeDark,
 		Notice: notice,

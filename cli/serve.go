@@ -31,6 +31,10 @@ type ServeOptions struct {
 	Open                 bool
 	PresenterKeys        string
 	PresenterCode        string
+	// NotesCode admits the lecturer's notes screen; Timer counts the
+	// lecture down on it.
+	NotesCode string
+	Timer     time.Duration
 }
 
 // PTYSize is a terminal size in cells, as --max-pty reads it: WIDTHxHEIGHT.
@@ -86,6 +90,8 @@ var serveSettings = []serveSetting{
 	{"authorized-keys", "TOOLGATE_AUTHORIZED_KEYS"},
 	{"presenter-key", "TOOLGATE_PRESENTER_KEY"},
 	{"presenter-code", "TOOLGATE_PRESENTER_CODE"},
+	{"notes-code", "TOOLGATE_NOTES_CODE"},
+	{"timer", "TOOLGATE_TIMER"},
 }
 
 func newServe(c *common) *cobra.Command {
@@ -125,6 +131,8 @@ flag on the command line wins. An invalid value, from either, is refused at star
 	f.BoolVar(&o.Open, "open", false, "let anyone in without a code or key (prints a warning)")
 	f.StringVar(&o.PresenterKeys, "presenter-key", "", "an authorized_keys file of the lecturer's keys")
 	f.StringVar(&o.PresenterCode, "presenter-code", "", "the code that leads the room; each presenter login takes the room over")
+	f.StringVar(&o.NotesCode, "notes-code", "", "the code of the lecturer's second screen: speaker notes that follow the presenter's scenario and step, the poll and the clocks")
+	f.DurationVar(&o.Timer, "timer", 0, "count the lecture down from this on the notes screen (e.g. 45m)")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		if err := serveFromEnv(f, c.env.Getenv); err != nil {
 			return &exitError{ExitUsage, err}
@@ -210,6 +218,9 @@ func checkServe(f *pflag.FlagSet, o *ServeOptions) error {
 		if v.value < 1 || v.value > 100000 {
 			return fmt.Errorf("%s: want from 1 to 100000", name(f, v.flag))
 		}
+	}
+	if o.Timer < 0 || o.Timer > 24*time.Hour {
+		return fmt.Errorf("%s: want a duration from 0 to 24h (like 45m)", name(f, "timer"))
 	}
 	for _, d := range []struct {
 		flag  string

@@ -108,13 +108,19 @@ func state(m Model) (int, int, string) { return m.Selected() }
 type fakeRoom struct {
 	presenter bool
 	live      []string
+	step      int
 	opened    int
 	revealed  int
 	answers   []int
 }
 
-func (f *fakeRoom) Presenter() bool                { return f.presenter }
-func (f *fakeRoom) Go(id string)                   { f.live = append(f.live, id) }
+func (f *fakeRoom) Presenter() bool { return f.presenter }
+func (f *fakeRoom) Go(id string, step int) {
+	if len(f.live) == 0 || f.live[len(f.live)-1] != id {
+		f.live = append(f.live, id)
+	}
+	f.step = step
+}
 func (f *fakeRoom) Open()                          { f.opened++ }
 func (f *fakeRoom) Reveal()                        { f.revealed++ }
 func (f *fakeRoom) Answer(step int, _ assess.Code) { f.answers = append(f.answers, step) }

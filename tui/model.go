@@ -61,8 +61,10 @@ type Options struct {
 	// SaveScenario keeps a what-if experiment and says where; nil turns
 	// the save key off (a served session writes nothing on the server).
 	SaveScenario func(scenarios.Scenario) (string, error)
-	// Room is the lecture hall when served over SSH; nil alone.
-	Room Room
+	// Room is the lecture hall when served over SSH; nil alone. Notes
+	// makes this session the lecturer's notes screen in the room.
+	Room  Room
+	Notes bool
 	// Idle ends the session after this long without a key (0: never).
 	Idle time.Duration
 	// NoMouse leaves the mouse to the terminal (its own selection).
@@ -87,10 +89,11 @@ const (
 	modeWhatIf
 	modePresent
 	modeRoom
+	modeNotes
 )
 
 func (m mode) String() string {
-	return [...]string{"walk", "quiz", "what-if", "presenter", "room"}[m]
+	return [...]string{"walk", "quiz", "what-if", "presenter", "room", "notes"}[m]
 }
 
 // Model is the trainer's root model.
@@ -167,6 +170,10 @@ func New(opts Options) Model {
 		}
 	}
 	switch {
+	case opts.Room != nil && opts.Notes:
+		m.mode = modeNotes
+		m.room = roomModel{room: opts.Room, browse: m.browse}
+		m.present = newPresent(opts.Timer)
 	case opts.Room != nil:
 		m.mode = modeRoom
 		m.room = roomModel{room: opts.Room, browse: m.browse}
@@ -199,7 +206,7 @@ func (m Model) Init() tea.Cmd {
 	if m.c.theme == ThemeAuto || m.c.theme == ThemeHighContrast {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	if m.mode == modePresent {
+	if m.mode == modePresent || m.mode == modeNotes {
 		cmds = append(cmds, m.present.init())
 	}
 	if m.idle > 0 {
@@ -238,6 +245,8 @@ func (m Model) modeKeys(now bool) modeKeys {
 		return k
 	case modeRoom:
 		return m.room.keys(c, now)
+	case modeNotes:
+		return m.notesKeys()
 	}
 	k := m.browse.keys(c, now)
 	onIf(m.editable(), &k.Edit)
@@ -251,6 +260,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.c.width, m.c.height = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
 	case RoomMsg:
+		if m.mode == modeNotes {
+			return m.followNotes(msg)
+		}
 		if m.mode == modeWhatIf && m.back == modeRoom && msg.Open && !m.room.state.Open {
 			// The room's question ends the experiment: answer first.
 			m.whatIf.stop(&m.c)
@@ -377,6 +389,16 @@ func (m *Model) route(msg tea.KeyPressMsg) tea.Cmd {
 		m.present, cmd = m.present.update(c, msg)
 	case modeRoom:
 		m.room, cmd = m.room.update(c, msg)
+	case modeNotes:
+		k := m.notesKeys()
+		switch {
+		case key.Matches(msg, k.ScrollDown):
+			c.scroll++
+		case key.Matches(msg, k.ScrollUp):
+			c.scroll--
+		case key.Matches(msg, k.Clock):
+			m.present.showClock = !m.present.showClock
+		}
 	default:
 		if k, ok := m.keys().(browseKeyMap); ok && key.Matches(msg, k.Edit) {
 			return m.editCmd()
@@ -521,7 +543,7 @@ func (m Model) Render() string {
 		body = joinColumns(height, "", column{m.renderIntro(height), c.width})
 	case m.showHelp:
 		body = joinColumns(height, "", column{m.renderHelp(height), c.width})
-	case !c.has():
+	case !c.has() && m.mode != modeNotes:
 		body = joinColumns(height, "", column{c.styles.Dim.Render(tr("emptyTrack", c.lang)), c.width})
 	case m.mode == modeQuiz:
 		body = m.quiz.view(c, height)
@@ -529,6 +551,8 @@ func (m Model) Render() string {
 		body = m.whatIf.view(c, height)
 	case m.mode == modeRoom:
 		body = m.room.view(c, height)
+	case m.mode == modeNotes:
+		body = m.notesView(height)
 	default:
 		body = m.browse.view(c, height)
 	}

@@ -869,3 +869,30 @@ func TestOverlaysCloseOnEsc(t *testing.T) {
 	o := press(newTest(t, Options{Track: "outcome", Scenario: "1"}), "a")
 	assert.Contains(t, plain(o), "the path to allowed is for admission scenarios", "a says why it does nothing")
 }
+
+// TestNotesScreen: the lecturer's second screen follows the presenter's
+// scenario and step and says what to say: what is on the projector, what
+// comes next, the question with its answer, the poll as it fills, the
+// verdict and what it does not prove, the clocks. Keys lead nothing.
+func TestNotesScreen(t *testing.T) {
+	room := &fakeRoom{}
+	m := resize(newTest(t, Options{Room: room, Notes: true, Timer: 45 * time.Minute}), 80, 24)
+	assert.Equal(t, "notes", m.Mode())
+	assert.Contains(t, plain(m), "waiting for the presenter")
+	m = send(m, RoomMsg{Live: "write-without-approval", Step: 3})
+	out := squash(plain(m))
+	assert.Contains(t, out, squash("Scenario 4 · Write without approval — rule 3 of 8"))
+	assert.Contains(t, out, squash("left 45:00"))
+	assert.Contains(t, out, squash("3 Argument shape — passes"))
+	assert.Contains(t, out, squash("Next 4 Environment"))
+	assert.Contains(t, out, squash("Answer: rule 7, approval_missing"))
+	m = send(m, RoomMsg{Live: "write-without-approval", Step: 7, Round: 1, Open: true, Counts: map[int]int{7: 12, 4: 3}, Answered: 15, Students: 40})
+	out = squash(plain(m))
+	assert.Contains(t, out, squash("rule 4: 3 · rule 7: 12 · answered 15 of 40"), "the poll as it fills")
+	assert.Contains(t, out, squash("Next Verdict: ✎ REQUIRES_APPROVAL / approval_missing"))
+	m = press(m, "n", "l", "o", "7", "w", "g")
+	assert.Equal(t, "write-without-approval", m.c.written().ID, "the notes screen leads nothing")
+	assert.Equal(t, 0, room.opened)
+	assert.Empty(t, room.answers)
+	assert.Empty(t, room.live, "nor moves the room")
+}

@@ -20,8 +20,9 @@ import (
 type Room interface {
 	// Presenter reports whether this session leads the room.
 	Presenter() bool
-	// Go makes a scenario live for everyone (presenter only).
-	Go(scenarioID string)
+	// Go makes a scenario live for everyone, at a step of its walk
+	// (presenter only); the step is for the notes screen.
+	Go(scenarioID string, step int)
 	// Open opens the question on the live scenario (presenter only).
 	Open()
 	// Reveal shows everyone the walk and whether they were right
@@ -34,8 +35,10 @@ type Room interface {
 
 // RoomMsg is the room's state as one session sees it.
 type RoomMsg struct {
-	// Live is the id of the scenario the presenter shows.
+	// Live is the id of the scenario the presenter shows, Step how far
+	// the presenter has walked it.
 	Live string
+	Step int
 	// Round counts the questions opened; Open says the current one takes
 	// answers; Revealed that its answer is shown.
 	Round    int
@@ -176,9 +179,9 @@ func (m roomModel) follow(c *common, msg RoomMsg) (roomModel, tea.Cmd) {
 
 // lead tells the room where the presenter is, after each key.
 func (m roomModel) lead(c *common) roomModel {
-	if m.room.Presenter() && c.has() && c.written().ID != m.state.Live {
-		m.state.Live = c.written().ID
-		m.room.Go(m.state.Live)
+	if m.room.Presenter() && c.has() && (c.written().ID != m.state.Live || c.at.Step != m.state.Step) {
+		m.state.Live, m.state.Step = c.written().ID, c.at.Step
+		m.room.Go(m.state.Live, m.state.Step)
 	}
 	return m
 }
