@@ -240,8 +240,11 @@ func (c *common) toggleLang() {
 // stepWord is "rule" on the admission track and "step" on the others,
 // which have no rules.
 func (c *common) stepWord() string {
-	if c.track() == scenarios.TrackAdmission {
+	switch c.track() {
+	case scenarios.TrackAdmission:
 		return tr("rule", c.lang)
+	case scenarios.TrackOutcome:
+		return tr("question", c.lang)
 	}
 	return tr("step", c.lang)
 }

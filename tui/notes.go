@@ -58,7 +58,7 @@ func (m Model) notesView(height int) string {
 	step := min(rs.Step, len(w.Steps)+1)
 	where := fmt.Sprintf(tr("notesAt", c.lang), c.stepWord(), step, len(w.Steps))
 	if step > w.Decisive {
-		where = fmt.Sprintf(tr("atVerdict", c.lang), w.Decisive)
+		where = fmt.Sprintf(tr("atVerdict", c.lang), c.stepWord(), w.Decisive)
 	}
 	add(st.Walk.Title.Render(truncate(fmt.Sprintf("%s %d · %s — %s", tr("scenario", c.lang), s.Number, s.Title.In(c.lang), where), width)))
 	if clocks := m.present.clocks(c); clocks != "" {

@@ -136,7 +136,9 @@ func (m presentModel) view(c *common) string {
 	if !c.has() {
 		return ""
 	}
-	width := min(c.width-4, 100)
+	// A big screen gives the step more room: a terminal cannot grow its
+	// font, but it can spend its space.
+	width := min(c.width-4, max(100, c.width*3/4))
 	s := c.written()
 	st := c.styles.Walk
 	var parts [pCount]part
@@ -188,7 +190,8 @@ func (m presentModel) view(c *common) string {
 			blocks = append(blocks, lipgloss.PlaceHorizontal(c.width, lipgloss.Center, t))
 		}
 	}
-	content := "\n" + strings.Join(blocks, "\n\n")
+	gap := "\n\n" + strings.Repeat("\n", grow(c))
+	content := "\n" + strings.Join(blocks, gap)
 	lines := strings.Split(content, "\n")
 	anchor := 0
 	if c.reached() {
@@ -202,17 +205,32 @@ func (m presentModel) view(c *common) string {
 // each with its number and title on a line, or all on one line.
 func (m presentModel) passedAlts(c *common, width int) []string {
 	cur := c.current()
-	var names []string
-	for n := 1; n < cur; n++ {
+	var names, runs []string
+	for n := 1; n < cur; {
 		st := c.walk.Steps[n-1]
-		names = append(names, fmt.Sprintf("%s %d %s", look.OutcomeSymbol(st.Outcome), n, st.Title))
+		// No-break spaces keep each item whole when the list wraps.
+		names = append(names, strings.ReplaceAll(fmt.Sprintf("%s %d %s", look.OutcomeSymbol(st.Outcome), n, st.Title), " ", "\u00a0"))
+		if st.Outcome != assess.Passed {
+			// A step that fired before the current one (an audit's
+			// findings) is never folded into "passed".
+			runs = append(runs, fmt.Sprintf("%s %d %s", look.OutcomeSymbol(st.Outcome), n, look.OutcomeWord(st.Outcome, c.lang)))
+			n++
+			continue
+		}
+		j := n
+		for j+1 < cur && c.walk.Steps[j].Outcome == assess.Passed {
+			j++
+			names = append(names, strings.ReplaceAll(fmt.Sprintf("%s %d %s", look.OutcomeSymbol(assess.Passed), j, c.walk.Steps[j-1].Title), " ", "\u00a0"))
+		}
+		runs = append(runs, fmt.Sprintf("%s %s %s", look.OutcomeSymbol(assess.Passed), span(n, j), look.OutcomeWord(assess.Passed, c.lang)))
+		n = j + 1
 	}
 	if len(names) == 0 {
 		return nil
 	}
 	dim := c.styles.Walk.Passed
-	one := fmt.Sprintf("%s %s %s", look.OutcomeSymbol(assess.Passed), span(1, cur-1), look.OutcomeWord(assess.Passed, c.lang))
-	return []string{paint(dim, wrap(strings.Join(names, "   "), width)), dim.Render(one), ""}
+	list := strings.ReplaceAll(wrap(strings.Join(names, "   "), width), "\u00a0", " ")
+	return []string{paint(dim, list), dim.Render(truncate(strings.Join(runs, " · "), width)), ""}
 }
 
 // currentAlt is the current step, large: boxed with its question and
@@ -226,8 +244,13 @@ func (m presentModel) currentAlt(c *common, width, i int) string {
 	}
 	big := fmt.Sprintf("%s  %d · %s  —  %s", look.OutcomeSymbol(step.Outcome), cur, strings.ToUpper(step.Title), word)
 	border := c.styles.palette.Tone(toneOf(step.Outcome, c.walk.Verdict.Tone))
+	extra := grow(c)
 	box := func(pad int, text string) string {
-		return lipgloss.NewStyle().Border(lipgloss.ThickBorder()).Padding(pad/4, pad).BorderForeground(border).
+		vertical := pad / 4
+		if pad == 4 {
+			pad, vertical = pad+2*extra, 1+extra
+		}
+		return lipgloss.NewStyle().Border(lipgloss.ThickBorder()).Padding(vertical, pad).BorderForeground(border).
 			Render(paint(style.Bold(true), wrap(text, max(width-2*pad-2, 1))))
 	}
 	q := paint(c.styles.Walk.Question, wrap(step.Question, width))
@@ -257,7 +280,7 @@ func toneOf(o assess.Outcome, verdict look.Tone) look.Tone {
 func (m presentModel) footer(c *common) string {
 	where := fmt.Sprintf("%s %d/%d", c.stepWord(), c.current(), len(c.walk.Steps))
 	if c.reached() {
-		where = fmt.Sprintf(tr("atVerdict", c.lang), c.walk.Decisive)
+		where = fmt.Sprintf(tr("atVerdict", c.lang), c.stepWord(), c.walk.Decisive)
 	}
 	left := fmt.Sprintf(" %s %d/%d · %s", tr("scenario", c.lang), c.written().Number, len(c.inTrack()), where)
 	right := ""
@@ -296,3 +319,7 @@ func clockText(d time.Duration) string {
 	}
 	return fmt.Sprintf("%02d:%02d", int(d.Minutes()), int(d.Seconds())%60)
 }
+
+// grow is how much more room a tall screen gives each part: 0 at 30 rows
+// or fewer, up to 3.
+func grow(c *common) int { return clampInt((c.height-30)/10, 0, 3) }

@@ -67,7 +67,7 @@ var ui = map[string][2]string{
 	"kIntro":            {"what the decision does not do", "这个判断不做什么"},
 	"noticesClose":      {"any key to go on", "按任意键继续"},
 	"noticesMore":       {"… %d more lines: the whole list was printed on stderr before the trainer started", "……还有 %d 行：完整列表已在启动前输出到 stderr"},
-	"atVerdict":         {"verdict (rule %d decided)", "判断（由规则 %d 决定）"},
+	"atVerdict":         {"verdict (%s %d decided)", "判断（由%s %d 决定）"},
 	"askRule":           {"Ask the room: which rule fires? Then → reveals the walk one rule at a time.", "请全场预测：哪条规则会触发？然后按 → 逐条揭晓。"},
 	"askClass":          {"Ask the room: which class is this? Then → reveals the questions one at a time.", "请全场预测：这属于哪一类？然后按 → 逐个揭晓。"},
 	// Key help.
@@ -171,6 +171,7 @@ var ui = map[string][2]string{
 	"rule":             {"rule", "规则"},
 	"option":           {"option", "选项"},
 	"step":             {"step", "步骤"},
+	"question":         {"question", "问题"},
 	"elapsed":          {"elapsed", "已用时"},
 	"left":             {"left", "剩余"},
 	"timeUp":           {"TIME IS UP", "时间到"},
