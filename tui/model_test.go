@@ -896,3 +896,21 @@ func TestNotesScreen(t *testing.T) {
 	assert.Empty(t, room.answers)
 	assert.Empty(t, room.live, "nor moves the room")
 }
+
+// TestPresenterClicker: past the verdict the clicker's forward button
+// opens the next scenario; "ask the room" hides the title and lists the
+// choices.
+func TestPresenterClicker(t *testing.T) {
+	p := newTest(t, Options{Present: true, Scenario: "1"})
+	p = press(p, "enter", "enter")
+	require.True(t, p.c.reached())
+	p = press(p, "pgdown")
+	num, step, _ := state(p)
+	assert.Equal(t, []int{2, 0}, []int{num, step}, "the next scenario, as the next slide")
+
+	a := press(newTest(t, Options{Present: true, Scenario: "4"}), "a")
+	out := plain(a)
+	assert.NotContains(t, out, "Write without approval", "the title would answer")
+	assert.Contains(t, out, "Ask the room: which rule fires?")
+	assert.Contains(t, out, "7 Write approval")
+}

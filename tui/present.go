@@ -74,7 +74,12 @@ func (m presentModel) keys(c *common, now bool) presentKeyMap {
 	if !now {
 		return k
 	}
-	onIf(!c.reached() && c.has(), &k.Next)
+	onIf(c.has(), &k.Next)
+	if c.reached() {
+		// A clicker has one forward button: past the verdict it is the
+		// next scenario, as the next slide.
+		k.Next.SetHelp(k.Next.Help().Key, tr("kNextScen", c.lang))
+	}
 	onIf(c.at.Step > 0, &k.Back, &k.Restart)
 	onIf(c.has(), &k.NextScenario, &k.PrevScenario, &k.Jump)
 	return k
@@ -96,6 +101,8 @@ func (m presentModel) update(c *common, msg tea.KeyPressMsg) (presentModel, tea.
 		m.showClock = !m.showClock
 	case key.Matches(msg, k.Ask):
 		m.ask = !m.ask
+	case key.Matches(msg, k.Next) && c.reached():
+		c.navigate(nav.Action{Kind: nav.NextScenario})
 	case key.Matches(msg, k.Next):
 		c.navigate(nav.Action{Kind: nav.Next})
 	case key.Matches(msg, k.Back):
@@ -143,6 +150,11 @@ func (m presentModel) view(c *common) string {
 	st := c.styles.Walk
 	var parts [pCount]part
 	title := fmt.Sprintf("%s · %s %d · %s", strings.ToUpper(scenarios.TrackTitle(c.track(), c.lang)), tr("scenario", c.lang), s.Number, s.Title.In(c.lang))
+	asking := m.ask && c.current() == 0 && c.track() != scenarios.TrackAudit
+	if asking {
+		// While the room is asked, the title would answer for it.
+		title = fmt.Sprintf("%s · %s %d", strings.ToUpper(scenarios.TrackTitle(c.track(), c.lang)), tr("scenario", c.lang), s.Number)
+	}
 	parts[pTitle] = part{alts: []string{st.Title.Render(truncate(title, c.width))}}
 	cur := c.current()
 	if cur == 0 {
@@ -150,12 +162,18 @@ func (m presentModel) view(c *common) string {
 		if story := s.Story.In(c.lang); story != "" {
 			lines = append(lines, paint(st.Story, wrap(story, width)), "")
 		}
-		if m.ask && c.track() != scenarios.TrackAudit {
+		if asking {
 			q := tr("askRule", c.lang)
 			if c.track() == scenarios.TrackOutcome {
 				q = tr("askClass", c.lang)
 			}
-			lines = append(lines, c.styles.Verdict.Label.Render(wrap(q, width)), "")
+			lines = append(lines, paint(c.styles.Verdict.Label, wrap(q, width)))
+			// The choices, as the room sees them.
+			var opts []string
+			for i, step := range c.walk.Steps {
+				opts = append(opts, strings.ReplaceAll(fmt.Sprintf("%d %s", i+1, step.Title), " ", "\u00a0"))
+			}
+			lines = append(lines, strings.ReplaceAll(wrap(strings.Join(opts, "   "), width), "\u00a0", " "), "")
 		}
 		parts[pStory] = part{alts: []string{strings.Join(lines, "\n"), ""}}
 		parts[pHint] = part{alts: []string{paint(st.Hint, wrap(c.stepHint(true), width)), ""}}
