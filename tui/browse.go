@@ -188,7 +188,9 @@ func (b browseModel) plainBody(c *common) body { return b.body(c, walkExtras{hin
 
 // body is the walk mode's panes, with what another mode adds to the walk.
 func (b browseModel) body(c *common, x walkExtras) body {
-	x.listHints = layoutFor(c.width, c.height) != layoutThree
+	// Where there is no list column, say how to reach another scenario,
+	// before a walk starts (not in the quiz, whose digits answer).
+	x.listHints = layoutFor(c.width, c.height) != layoutThree && c.at.Step == 0 && x.question == nil
 	return body{
 		left:    func(w, h int) string { return c.renderList(b.filter, w, h, nil) },
 		right:   c.renderInputs,

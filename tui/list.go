@@ -129,7 +129,7 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 	answers := 0
 	for _, i := range vis {
 		if a := c.answer(i); a != "" {
-			answers += lineCount(wrap(a, max(width-2, 1)))
+			answers += lineCount(wrapCode(a, max(width-2, 1)))
 		}
 	}
 	// An answer goes beside its title where it fits, else on the line
@@ -163,7 +163,7 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 		}
 		items, owner = append(items, line), append(owner, n)
 		if answer != "" && below {
-			for _, l := range strings.Split(wrap(answer, max(width-2, 1)), "\n") {
+			for _, l := range strings.Split(wrapCode(answer, max(width-2, 1)), "\n") {
 				items, owner = append(items, st.Code.Render("  "+l)), append(owner, n)
 			}
 		}
@@ -186,14 +186,25 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 	return strings.Join(append(append(head, items...), foot...), "\n")
 }
 
+// wrapCode wraps an answer such as "? timed_out_without_readback" at its
+// words and underscores, never inside a word and never leaving the symbol
+// alone on its line.
+func wrapCode(s string, width int) string {
+	s = strings.Replace(s, " ", "\u00a0", 1)
+	s = strings.ReplaceAll(s, "_", "_\u200b")
+	out := wrap(s, width)
+	out = strings.ReplaceAll(out, "\u200b", "")
+	return strings.ReplaceAll(out, "\u00a0", " ")
+}
+
 // answer is a scenario's answer in a few words once the learner has
 // walked it to its verdict (now, or in an earlier session); "" before.
 func (c *common) answer(i int) string {
 	s := c.inTrack()[i]
 	switch {
-	case i == c.at.Scenario && c.reached():
+	case i == c.at.Scenario && c.reached() && c.edited == nil:
 		return listAnswer(c.walk)
-	case i != c.at.Scenario && slices.Contains(c.prog.Walked, s.ID):
+	case slices.Contains(c.prog.Walked, s.ID):
 		return c.short[c.at.Track][i][c.lang]
 	}
 	return ""

@@ -62,7 +62,7 @@ func (p *pathPanel) lines(c *common, width int) []string {
 	case !p.path.Reachable:
 		add(wrap(tr("pathUnreachable", l), width))
 	default:
-		add(st.Verdict.Label.Render(truncate(tr("pathToAllowed", l), width)))
+		add(paint(st.Verdict.Label, wrap(tr("pathToAllowed", l), width)))
 		changes(p.path.ToAllowed, "  ")
 		for _, alt := range p.path.Alternatives {
 			var texts []string
@@ -74,7 +74,7 @@ func (p *pathPanel) lines(c *common, width int) []string {
 	}
 	if len(p.path.Fire) > 0 {
 		out = append(out, "")
-		add(st.Verdict.Label.Render(wrap(tr("pathFire", l), width)))
+		add(paint(st.Verdict.Label, wrap(tr("pathFire", l), width)))
 		for _, f := range p.path.Fire {
 			head := fmt.Sprintf("  %d %s", f.Rule, f.Rule.Title(l))
 			if len(f.Changes) == 0 {

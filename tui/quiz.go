@@ -202,8 +202,8 @@ func (c *common) mark(step int, code assess.Code) quizResult {
 	case assess.Verdict:
 		r.right = step == c.walk.Decisive && code == res.Code
 		r.half = step == c.walk.Decisive && code != res.Code
-		r.said = fmt.Sprintf("%s %d, %s", tr("rule", c.lang), step, code)
-		r.decided = fmt.Sprintf("%s %d, %s", tr("rule", c.lang), c.walk.Decisive, res.Code)
+		r.said = fmt.Sprintf("%s %d%s%s", tr("rule", c.lang), step, tr("comma", c.lang), code)
+		r.decided = fmt.Sprintf("%s %d%s%s", tr("rule", c.lang), c.walk.Decisive, tr("comma", c.lang), res.Code)
 	case walk.AuditAnswer:
 		options, correct := auditOptions(c)
 		r.right = step == correct

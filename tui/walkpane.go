@@ -121,7 +121,7 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 		p.parts[partBanner] = part{alts: []string{wrapLines(x.banner, width)}}
 	}
 	if x.listHints {
-		p.parts[partListHints] = part{alts: []string{c.styles.Dim.Render(truncate(strings.Join(listHints(c.lang), " · "), width)), ""}}
+		p.parts[partListHints] = part{alts: []string{paint(c.styles.Dim, wrap(tr("noListHint", c.lang), width)), ""}}
 	}
 	if inj := c.scenario().Injected.In(c.lang); inj != "" && !x.hideTitle {
 		p.parts[partInjected] = part{alts: []string{paint(c.styles.Dim, wrap(tr("injected", c.lang)+tr("colon", c.lang)+inj, width)), ""}}
