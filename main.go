@@ -45,8 +45,15 @@ func runTUI(o cli.TUIOptions) error {
 	}
 	opts := tui.Options{Scenarios: o.Scenarios, Lang: o.Lang, Track: o.Track, Scenario: o.Scenario,
 		Step: o.Step, Theme: theme, Present: o.Present, Timer: o.Timer, NoMouse: o.NoMouse, Quiz: o.Quiz, Warnings: o.Warnings,
-		// What-if experiments are kept in the working directory.
-		SaveScenario: func(s scenarios.Scenario) (string, error) { return scenarios.SaveCopy(".", s) }}
+		// What-if experiments are kept in the working directory, and the
+		// trainer says where with the whole path.
+		SaveScenario: func(s scenarios.Scenario) (string, error) {
+			dir, err := os.Getwd()
+			if err != nil {
+				return "", err
+			}
+			return scenarios.SaveCopy(dir, s)
+		}}
 	if len(o.Dirs) > 0 {
 		// The lecturer's files: E opens one in the editor, and the
 		// trainer reloads after it (and, with --watch, on every change).

@@ -40,8 +40,9 @@ type session struct {
 	at      nav.State
 	lang    assess.Lang
 	walk    walk.Walk
-	// asking is set while a prediction waits for its number.
-	asking bool
+	// asking is set while a prediction waits for its number; running
+	// while the walk is told to its verdict in one go.
+	asking, running bool
 	err    error
 }
 
@@ -167,9 +168,8 @@ func (s *session) command(line string) bool {
 		return true
 	}
 	if n, err := strconv.Atoi(line); err == nil {
-		if s.at.Focus == nav.List || s.asking {
-			return s.number(n)
-		}
+		// A number answers the open question, else opens that scenario.
+		return s.number(n)
 	}
 	if s.at.Focus == nav.List {
 		s.say(text("choose", s.lang), len(s.byTrack[s.at.Track]))
@@ -179,9 +179,7 @@ func (s *session) command(line string) bool {
 	case "":
 		s.next()
 	case "v", "verdict":
-		for !nav.Reached(s, s.at) {
-			s.next()
-		}
+		s.toVerdict()
 	case "p", "predict":
 		s.ask()
 	case "n":
@@ -237,7 +235,7 @@ func (s *session) next() {
 	s.say(text("step", s.lang), stepWord(s), s.at.Step, st.Title, outcome(st.Outcome, s.lang))
 	s.say(text("question", s.lang), st.Question)
 	s.say(text("because", s.lang), strings.TrimSuffix(st.Explanation, "."))
-	if s.at.Step == s.walk.Decisive {
+	if s.at.Step == s.walk.Decisive && !s.running {
 		s.say("%s", text("decides", s.lang))
 	}
 }
@@ -293,7 +291,15 @@ func (s *session) answer(n int) {
 	} else {
 		s.say(text("wrong", s.lang), n, s.walk.Decisive)
 	}
+	s.toVerdict()
+}
+
+// toVerdict tells every step left and the verdict, without the "press
+// Enter" between them.
+func (s *session) toVerdict() {
+	s.running = true
 	for !nav.Reached(s, s.at) {
 		s.next()
 	}
+	s.running = false
 }

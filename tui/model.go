@@ -526,8 +526,9 @@ func (m Model) Render() string {
 	c := &m.c
 	if layoutFor(c.width, c.height) == layoutTooSmall {
 		msg := fmt.Sprintf(tr("enlarge", c.lang), minWidth, minHeight, c.width, c.height)
+		// wrap breaks Chinese between characters, not before "："
 		return clamp(lipgloss.Place(c.width, c.height, lipgloss.Center, lipgloss.Center,
-			lipgloss.NewStyle().Width(c.width).Align(lipgloss.Center).Render(msg)), c.width, c.height)
+			lipgloss.NewStyle().Align(lipgloss.Center).Render(wrap(msg, max(c.width, 1)))), c.width, c.height)
 	}
 	if m.mode == modePresent && !m.showHelp && len(m.notices) == 0 && !m.intro {
 		return clamp(m.present.view(c), c.width, c.height)

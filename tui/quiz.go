@@ -545,7 +545,16 @@ func (m quizModel) renderSummary(c *common, height int) string {
 	if misses == 0 {
 		lines = append(lines, tr("quizNoMiss", c.lang))
 	}
-	lines = append(lines, "", st.Dim.Render(tr("quizClose", c.lang)))
+	// The box keeps its score, its end and its close hint on any screen:
+	// misses beyond the room are counted, not cut off.
+	var flat []string
+	for _, l := range lines {
+		flat = append(flat, strings.Split(l, "\n")...)
+	}
+	if room := height - 6; len(flat) > room && room > 5 {
+		flat = append(flat[:room-1], st.Dim.Render(fmt.Sprintf(tr("quizMore", c.lang), len(flat)-room+1)))
+	}
+	lines = append(flat, "", st.Dim.Render(tr("quizClose", c.lang)))
 	box := c.styles.Verdict.Box.Padding(1, 2).Render(strings.Join(lines, "\n"))
 	return placeCenter(box, c.width, height)
 }

@@ -166,6 +166,7 @@ var ui = map[string][2]string{
 	"quizSummary":      {"Quiz summary", "测验小结"},
 	"quizScore":        {"Score: %s (the right rule with the wrong code counts half).", "得分：%s（规则对而代码错计半分）。"},
 	"quizNoMiss":       {"No misses.", "没有答错。"},
+	"quizMore":         {"… %d more lines: toolgate progress lists every answer", "……还有 %d 行：toolgate progress 列出全部答案"},
 	"quizClose":        {"any key to close", "按任意键关闭"},
 	"answerFirst":      {"Answer first (or press g to stop the quiz).", "请先作答（或按 g 关闭测验）。"},
 	"score":            {"quiz %s", "测验 %s"},
