@@ -43,7 +43,7 @@ type session struct {
 	// asking is set while a prediction waits for its number; running
 	// while the walk is told to its verdict in one go.
 	asking, running bool
-	err    error
+	err             error
 }
 
 func (s *session) Tracks() int           { return len(s.byTrack) }
