@@ -30,6 +30,10 @@ func (b browseModel) keys(c *common, now bool) browseKeyMap {
 	k := browseKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang), globalKeys: newGlobalKeys(c.lang)}
 	if now {
 		c.stepKeysFor(&k.walkKeys, &k.listKeys)
+	} else {
+		// In the help, enter is listed once: it opens from the list, and
+		// in the walk runs to the verdict, as e does.
+		k.Run.SetHelp("e", tr("kRunEnter", c.lang))
 	}
 	c.layoutKeys(&k.walkKeys, &k.listKeys)
 	onIf(canPath(c), &k.Path)

@@ -256,8 +256,8 @@ func makeNewHelpKeyMap(l assess.Lang) helpKeyMap {
 	off(&g.Quiz, &g.WhatIf, &g.Help)
 	return helpKeyMap{
 		Close:      binding(l, []string{"?", "esc"}, "?/esc", "kClose"),
-		Down:       binding(l, []string{"down", "j", "pgdown", "space"}, "↓/pgdn", "kPageDown"),
-		Up:         binding(l, []string{"up", "k", "pgup"}, "↑/pgup", "kPageUp"),
+		Down:       binding(l, []string{"down", "j", "J", "pgdown", "space"}, "↓/pgdn", "kPageDown"),
+		Up:         binding(l, []string{"up", "k", "K", "pgup"}, "↑/pgup", "kPageUp"),
 		Intro:      binding(l, []string{"d"}, "d", "kIntro"),
 		globalKeys: g,
 	}

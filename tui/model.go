@@ -183,7 +183,7 @@ func New(opts Options) Model {
 		m.c.at.Focus = nav.Walk
 	case opts.Quiz:
 		m.mode = modeQuiz
-		m.quiz = quizModel{browse: m.browse}.resume(&m.c).start(&m.c)
+		m.quiz = quizModel{browse: m.browse}.resume(&m.c, true).start(&m.c)
 	}
 	m.c.dirty = false
 	m.intro = fresh && opts.Scenario == "" && !opts.Present && opts.Room == nil
@@ -415,7 +415,13 @@ func (m *Model) toggleQuiz() {
 		m.mode = modeWalk
 	case modeWalk:
 		m.quiz.browse = m.browse
-		m.quiz = m.quiz.resume(&m.c).start(&m.c)
+		m.quiz = m.quiz.resume(&m.c, false)
+		if _, answered := m.quiz.results[m.c.written().ID]; m.c.has() && !answered {
+			// A scenario not answered yet is asked from its start, even
+			// if its walk was showing.
+			m.c.navigate(nav.Action{Kind: nav.Restart})
+		}
+		m.quiz = m.quiz.start(&m.c)
 		m.mode = modeQuiz
 	}
 }
@@ -633,7 +639,8 @@ func (m Model) renderFooter() string {
 		}
 	}
 	if m.showHelp {
-		tail = []key.Binding{newHelpKeyMap(c.lang).Close, g.Quit}
+		hk := newHelpKeyMap(c.lang)
+		tail = []key.Binding{hk.Close, hk.Intro, g.Quit}
 		rest = nil
 	}
 	if len(m.notices) > 0 || m.intro {

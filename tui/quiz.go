@@ -286,9 +286,10 @@ func quizzable(c *common) bool { return c.has() }
 
 // resume takes the answers given in earlier sessions (the saved
 // progress), so a restarted quiz keeps its score and does not ask again,
-// and opens the first scenario of the track not answered yet, from the
-// one open.
-func (m quizModel) resume(c *common) quizModel {
+// and (move) opens the first scenario of the track not answered yet,
+// from the one open: a quiz started with --quiz resumes; one turned on
+// with g stays where the learner is.
+func (m quizModel) resume(c *common, move bool) quizModel {
 	if m.results == nil {
 		m.results = map[string]quizResult{}
 	}
@@ -303,7 +304,7 @@ func (m quizModel) resume(c *common) quizModel {
 			m.order = append(m.order, s.ID)
 		}
 	}
-	if n := len(c.inTrack()); n > 0 {
+	if n := len(c.inTrack()); n > 0 && move {
 		for i := range n {
 			j := (c.at.Scenario + i) % n
 			if _, done := m.results[c.inTrack()[j].ID]; !done {

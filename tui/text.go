@@ -80,6 +80,7 @@ var ui = map[string][2]string{
 	"kNextStep":        {"next step", "下一步"},
 	"kBack":            {"back a step", "退回一步"},
 	"kRun":             {"run to verdict", "直达判断"},
+	"kRunEnter":        {"run to verdict (in the walk, enter too)", "直达判断（逐步演示中回车也可）"},
 	"kRestart":         {"restart", "重新开始"},
 	"kNextScen":        {"next scenario", "下一个场景"},
 	"kPrevScen":        {"prev scenario", "上一个场景"},
