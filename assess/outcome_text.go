@@ -24,7 +24,7 @@ var classTexts = [...]classText{
 		next:        tmpl{"fix the adapter or client that built the request: the protocol layer could not handle it, which is another cause than a business answer of nothing found", "修复构造请求的适配层或客户端：协议层无法处理这个请求，这与业务层查无记录是不同的原因"},
 		mistake:     tmpl{"treating a request the protocol could not handle as a business answer", "把协议层无法处理的请求当成业务答复"},
 		advice:      tmpl{"do not let the model retry the same call in a loop: it cannot repair the request by changing arguments", "不要让模型循环重试同一调用：它无法靠改参数修好这个请求"},
-		mcp:         tmpl{"MCP " + MCPRevision + ": a JSON-RPC error response — an unknown tool (-32602 \"Unknown tool: …\"), a request that fails the CallToolRequest schema, a server error; JSON-RPC's own -32700 parse error, -32600 invalid request, -32601 unknown method", "MCP " + MCPRevision + "：JSON-RPC 错误响应——未知工具（-32602 \"Unknown tool: …\"）、不符合 CallToolRequest 结构的请求、服务器错误；以及 JSON-RPC 自身的 -32700 解析错误、-32600 无效请求、-32601 未知方法"},
+		mcp:         tmpl{"revision " + MCPRevision + ": a JSON-RPC error response — an unknown tool (-32602 \"Unknown tool: …\"), a request that fails the CallToolRequest schema, a server error; JSON-RPC's own -32700 parse error, -32600 invalid request, -32601 unknown method", MCPRevision + " 修订：JSON-RPC 错误响应——未知工具（-32602 \"Unknown tool: …\"）、不符合 CallToolRequest 结构的请求、服务器错误；以及 JSON-RPC 自身的 -32700 解析错误、-32600 无效请求、-32601 未知方法"},
 	},
 	ClassInvalidArguments: {
 		title:    tmpl{"Invalid arguments", "参数无效"},
@@ -34,7 +34,7 @@ var classTexts = [...]classText{
 		no:       tmpl{"not an invalid-arguments report", "不是参数无效的报告"},
 		next:     tmpl{"the caller can correct the input and call again: the error says another input may work", "调用方可以修正输入后再调用：错误说明换个输入可能成功"},
 		mistake:  tmpl{"reporting an infrastructure failure, or giving up, when a corrected call would work", "在修正后即可成功时，却报告基础设施故障或直接放弃"},
-		mcp:      tmpl{"MCP " + MCPRevision + " (since 2025-11-25): an input validation error is a tool execution error, a result with isError: true, so the model sees it and can correct itself; servers before 2025-11-25 often sent a -32602 protocol error instead", "MCP " + MCPRevision + "（自 2025-11-25 起）：输入校验错误属于工具执行错误，即 isError: true 的结果，模型能看到并自行修正；2025-11-25 之前的服务器常改为返回 -32602 协议错误"},
+		mcp:      tmpl{"revision " + MCPRevision + " (since 2025-11-25): an input validation error is a tool execution error, a result with isError: true, so the model sees it and can correct itself; servers before 2025-11-25 often sent a -32602 protocol error instead", MCPRevision + " 修订（自 2025-11-25 起）：输入校验错误属于工具执行错误，即 isError: true 的结果，模型能看到并自行修正；2025-11-25 之前的服务器常改为返回 -32602 协议错误"},
 	},
 	ClassPermissionDenied: {
 		title:    tmpl{"Permission denied", "权限拒绝"},
@@ -43,7 +43,7 @@ var classTexts = [...]classText{
 		no:       tmpl{"not a permission denial", "不是权限拒绝"},
 		next:     tmpl{"a controlled stop, or a way in for the user to supply what is missing; the application forbids getting around it by changing identity", "受控终止，或作为用户补充信息的入口；应用禁止通过改身份绕过"},
 		mistake:  tmpl{"suggesting a retry with another user id — getting around an identity check is not a fix", "建议换一个用户 ID 重试——绕过身份检查不是修复"},
-		mcp:      tmpl{"MCP " + MCPRevision + ": a result with isError: true (a tool execution error); the kind is in the tool's own content", "MCP " + MCPRevision + "：isError: true 的结果（工具执行错误）；具体类型写在工具自己的内容里"},
+		mcp:      tmpl{"revision " + MCPRevision + ": a result with isError: true (a tool execution error); the kind is in the tool's own content", MCPRevision + " 修订：isError: true 的结果（工具执行错误）；具体类型写在工具自己的内容里"},
 	},
 	ClassExecutionError: {
 		title:    tmpl{"Execution error", "执行错误"},
@@ -53,7 +53,7 @@ var classTexts = [...]classText{
 		next:     tmpl{"the application decides a bounded recovery; the model is not the only judge of the error policy, least of all for identity and writes", "由应用决定有限的恢复；模型不是错误策略的唯一裁决者，尤其涉及身份和写操作时"},
 		mistake:  tmpl{"returning null for a failure as for \"not found\", so nobody can tell an outage from an empty answer", "失败也返回 null，与“未找到”无法区分，没人分得清故障和空答案"},
 		advice:   tmpl{"for example one retry with backoff, only when repeating the call is safe (never blindly for a write), then report the failure", "例如退避后重试一次，且只在重复调用安全时（写入操作绝不盲目重试），然后报告失败"},
-		mcp:      tmpl{"MCP " + MCPRevision + ": a result with isError: true (a tool execution error, e.g. an API failure)", "MCP " + MCPRevision + "：isError: true 的结果（工具执行错误，例如 API 失败）"},
+		mcp:      tmpl{"revision " + MCPRevision + ": a result with isError: true (a tool execution error, e.g. an API failure)", MCPRevision + " 修订：isError: true 的结果（工具执行错误，例如 API 失败）"},
 	},
 	ClassNotFound: {
 		title:    tmpl{"Not found", "未找到"},
@@ -62,7 +62,7 @@ var classTexts = [...]classText{
 		no:       tmpl{"the lookup found its thing", "查找找到了目标"},
 		next:     tmpl{"a legitimate business answer: say so, or ask for another id", "合法的业务答复：如实说明，或提示补充另一个 ID"},
 		mistake:  tmpl{"returning null for both not-found and failure; or treating not-found as an error to retry", "未找到与失败都返回 null；或把未找到当成需要重试的错误"},
-		mcp:      tmpl{"MCP " + MCPRevision + ": a normal result (isError: false) whose content says nothing was found", "MCP " + MCPRevision + "：普通结果（isError: false），内容说明未找到"},
+		mcp:      tmpl{"revision " + MCPRevision + ": a normal result (isError: false) whose content says nothing was found", MCPRevision + " 修订：普通结果（isError: false），内容说明未找到"},
 	},
 	ClassFound: {
 		title:    tmpl{"Found", "找到"},
@@ -71,7 +71,7 @@ var classTexts = [...]classText{
 		no:       tmpl{"", ""},
 		next:     tmpl{"use the result — after checking it answers this request and its content is the right business result", "使用结果——先确认它回答的是这个请求，且内容是正确的业务结果"},
 		mistake:  tmpl{"assuming a result that came back is the right one: match it by its correlation ID", "以为返回的结果就是对的：应按关联 ID 匹配"},
-		mcp:      tmpl{"MCP " + MCPRevision + ": a normal result (isError: false)", "MCP " + MCPRevision + "：普通结果（isError: false）"},
+		mcp:      tmpl{"revision " + MCPRevision + ": a normal result (isError: false)", MCPRevision + " 修订：普通结果（isError: false）"},
 	},
 }
 

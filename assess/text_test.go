@@ -170,10 +170,12 @@ func TestAuditTeachesTheDeadline(t *testing.T) {
 func TestOutcomeTextsNameTheRevisionAndTheirSource(t *testing.T) {
 	for c := assess.ClassProtocolError; c <= assess.ClassFound; c++ {
 		for _, l := range []assess.Lang{assess.English, assess.Chinese} {
-			assert.Contains(t, c.MCP(l), "MCP "+assess.MCPRevision, c)
+			assert.Contains(t, c.MCP(l), assess.MCPRevision, c)
 		}
 	}
 	assert.Equal(t, "2026-07-28", assess.MCPRevision)
+	assert.True(t, strings.HasPrefix(assess.ClassFound.MCP(assess.English), "revision 2026-07-28: "))
+	assert.True(t, strings.HasPrefix(assess.ClassFound.MCP(assess.Chinese), "2026-07-28 修订："))
 	next := assess.ClassExecutionError.Next(assess.English)
 	assert.NotContains(t, next, "not the model", "seed 002: the model is not the *only* judge")
 	assert.Contains(t, next, "not the only judge")
