@@ -278,6 +278,46 @@ func TestNotes(t *testing.T) {
 	assert.Contains(t, out, "**Lecturer notes:** Ask first whether the scope or the status is checked first")
 }
 
+// toolgate progress counts the score from the answers kept, one per
+// scenario: re-answers replace, never add. It used to say "5 right of 8
+// asked" while its list held 7 answers, 4 right.
+func TestProgressCountsTheAnswersKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "progress.json")
+	p := progress.New()
+	right := progress.Answer{Said: "rule 1, unknown_tool", Right: true, Decided: "rule 1, unknown_tool"}
+	wrong := progress.Answer{Said: "rule 4, environment_not_ready", Decided: "rule 1, unknown_tool"}
+	p.Record("unknown-tool", wrong)
+	p.Record("unknown-tool", right) // answered again: the second answer is kept
+	p.Record("invalid-arguments", progress.Answer{Said: "rule 3, invalid_arguments", Right: true, Decided: "rule 3, invalid_arguments", Caveat: "right"})
+	p.Record("write-without-approval", progress.Answer{Said: "规则 7, approval_not_active", Half: true, Decided: "规则 7, approval_missing", Caveat: "wrong"})
+	p.Record("audit-missing", progress.Answer{Said: "missing:A", Right: true, Decided: "missing:A"})
+	p.Record("outcome-found", progress.Answer{Said: "not_found", Decided: "found"})
+	p.MarkWalked("unknown-tool")
+	p.MarkWalked("course-gone")
+	require.NoError(t, progress.Store{Path: path}.Save(p))
+	require.Equal(t, 6, p.Asked, "six answers given")
+	halves, answered := p.Score()
+	assert.Equal(t, 7, halves, "3 right and a half")
+	assert.Equal(t, 5, answered)
+	env := map[string]string{"PROGRESS": path}
+
+	out, _, code := run(t, "", env, "progress")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "Quiz score: 3½ of 5,")
+	assert.Regexp(t, `(?m)^Admission\s+██░{18}  1 of 8 walked · quiz 2½ of 3 answered$`, out)
+	assert.Regexp(t, `(?m)^Correlation audit\s+░{20}  0 of 8 walked · quiz 1 of 1 answered$`, out)
+	assert.Regexp(t, `(?m)^   4  Write without approval\s+—\s+½ said rule 7, approval_not_active; decided rule 7, approval_missing; what it does NOT prove: wrong$`, out)
+	assert.Contains(t, out, "✓ said rule 3, invalid_arguments; what it does NOT prove: right")
+	assert.Contains(t, out, "Scenarios not loaded now\n  course-gone  walked\n")
+	assert.NotContains(t, out, "scenarios\n", "no \"1 scenarios\"")
+
+	out, _, _ = run(t, "", env, "progress", "--lang", "zh")
+	assert.Contains(t, out, "测验得分：3½/5，")
+	assert.Regexp(t, `(?m)^准入判断\s+██░{18}  已走完 1/8 · 测验 2½ 分，已答 3 题$`, out)
+	assert.Regexp(t, `(?m)^   4  写入缺批准\s+—\s+½ 回答 规则 7，approval_not_active；实际 规则 7，approval_missing；不能推导的内容：答错$`, out)
+	assert.NotRegexp(t, `(?m)^(Admission|Walked|Quiz|Progress)`, out, "all in Chinese")
+}
+
 func TestProgressCommand(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "progress.json")
 	store := progress.Store{Path: path}
@@ -290,9 +330,9 @@ func TestProgressCommand(t *testing.T) {
 
 	out, _, code := run(t, "", env, "progress")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "Walked to the verdict: 1 scenarios\n  demo\n")
-	assert.Contains(t, out, "Quiz score: 0 right of 1 asked")
-	assert.Contains(t, out, "✗ write-without-approval: said rule 4, environment_not_ready; decided rule 7, approval_missing")
+	assert.Regexp(t, `(?m)^   8  Demo: the worked example\s+walked$`, out, "by number and title")
+	assert.Contains(t, out, "✗ said rule 4, environment_not_ready; decided rule 7, approval_missing")
+	assert.Contains(t, out, "Quiz score: 0 of 1")
 
 	out, _, code = run(t, "n\n", env, "progress", "--reset")
 	require.Equal(t, 0, code)
