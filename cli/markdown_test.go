@@ -22,7 +22,7 @@ type mdDoc struct {
 	// strong are the texts set in bold; stray are texts that still
 	// carry a "**" the parser did not take as emphasis.
 	strong, stray, items []string
-	tables             int
+	tables               int
 }
 
 func parseMarkdown(t *testing.T, src string) mdDoc {
