@@ -14,7 +14,7 @@ func (s AuditStep) Title(l Lang) string {
 		if s.Err != nil {
 			return pick(l, "Result ", "结果 ") + strconv.Itoa(s.Index+1)
 		}
-		return pick(l, "Result ", "结果 ") + strconv.Itoa(s.Index+1) + ": " + strconv.Quote(s.ID)
+		return pick(l, "Result ", "结果 ") + strconv.Itoa(s.Index+1) + pick(l, ": ", "：") + strconv.Quote(s.ID)
 	case AuditClose:
 		return pick(l, "Batch end", "批次结束")
 	}

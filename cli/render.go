@@ -16,18 +16,19 @@ import (
 
 // words are the command line's fixed texts, in English and Chinese.
 var words = map[string][2]string{
-	"scenario": {"Scenario", "场景"},
-	"injected": {"Injected", "注入重点"},
-	"verdict":  {"Verdict", "判断"},
-	"inputs":   {"Inputs", "输入"},
-	"field":    {"Field", "字段"},
-	"value":    {"Value", "值"},
-	"step":     {"Step", "步骤"},
-	"outcome":  {"Outcome", "结果"},
-	"why":      {"Why", "说明"},
-	"colon":    {": ", "："},
-	"notes":    {"Lecturer notes", "讲师备注"},
-	"nonGoals": {"What this decision does not do", "这个判断不做什么"},
+	"scenario":  {"Scenario", "场景"},
+	"injected":  {"Injected", "注入重点"},
+	"verdict":   {"Verdict", "判断"},
+	"inputs":    {"Inputs", "输入"},
+	"field":     {"Field", "字段"},
+	"value":     {"Value", "值"},
+	"step":      {"Step", "步骤"},
+	"outcome":   {"Outcome", "结果"},
+	"why":       {"Why", "说明"},
+	"colon":     {": ", "："},
+	"notes":     {"Lecturer notes", "讲师备注"},
+	"nonGoals":  {"What this decision does not do", "这个判断不做什么"},
+	"listTrack": {"%s (--track %s)", "%s（--track %s）"},
 	// allowedIsNot introduces assess.AllowedIsNot.
 	"allowedIsNot": {"allowed is not", "allowed 不是"},
 }
@@ -56,7 +57,7 @@ func writeList(w io.Writer, all []scenarios.Scenario, l assess.Lang) {
 			if track != "" {
 				fmt.Fprintln(w)
 			}
-			fmt.Fprintf(w, "%s (--track %s)\n", scenarios.TrackTitle(s.Track, l), s.Track)
+			fmt.Fprintf(w, word("listTrack", l)+"\n", scenarios.TrackTitle(s.Track, l), s.Track)
 			track = s.Track
 		}
 		title := s.Title.In(l)
