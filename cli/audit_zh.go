@@ -80,16 +80,16 @@ func decodeErrorZh(e *decode.Error) string {
 }
 
 var (
-	reWant      = regexp.MustCompile(`^want (.+), got (.+)$`)
-	reUnknown   = regexp.MustCompile(`^unknown field(?: \(did you mean (.+)\?\))?(?:; (?:known fields|an input has) (.+))?$`)
-	reRequired  = regexp.MustCompile(`^required(?: \(an array, may be empty\))?$`)
-	reTooLarge  = regexp.MustCompile(`^value is larger than (\d+) bytes \(--max-value raises the limit\)$`)
-	reTooDeep   = regexp.MustCompile(`^nested more than (\d+) levels deep$`)
-	rePosition  = regexp.MustCompile(`^line (\d+)(?:, column (\d+))?: (.*)$`)
-	reInvalid   = regexp.MustCompile(`^(.+): (\d+) of (\d+) inputs were invalid \(see their error lines\)$`)
-	reNotJSON   = regexp.MustCompile(`^(.+?):(\d+):(\d+): not JSON: (.*)$`)
-	kindsZh     = map[string]string{"string": "字符串", "number": "数字", "boolean": "布尔值", "array": "数组", "object": "对象", "null": "null"}
-	plainZh     = map[string]string{"duplicate field": "字段重复", "invalid UTF-8": "不是有效的 UTF-8",
+	reWant     = regexp.MustCompile(`^want (.+), got (.+)$`)
+	reUnknown  = regexp.MustCompile(`^unknown field(?: \(did you mean (.+)\?\))?(?:; (?:known fields|an input has) (.+))?$`)
+	reRequired = regexp.MustCompile(`^required(?: \(an array, may be empty\))?$`)
+	reTooLarge = regexp.MustCompile(`^value is larger than (\d+) bytes \(--max-value raises the limit\)$`)
+	reTooDeep  = regexp.MustCompile(`^nested more than (\d+) levels deep$`)
+	rePosition = regexp.MustCompile(`^line (\d+)(?:, column (\d+))?: (.*)$`)
+	reInvalid  = regexp.MustCompile(`^(.+): (\d+) of (\d+) inputs were invalid \(see their error lines\)$`)
+	reNotJSON  = regexp.MustCompile(`^(.+?):(\d+):(\d+): not JSON: (.*)$`)
+	kindsZh    = map[string]string{"string": "字符串", "number": "数字", "boolean": "布尔值", "array": "数组", "object": "对象", "null": "null"}
+	plainZh    = map[string]string{"duplicate field": "字段重复", "invalid UTF-8": "不是有效的 UTF-8",
 		"unexpected end of input: a value is not closed": "输入意外结束：有值没有闭合", "more than one value": "不止一个值"}
 	zhListComma = strings.NewReplacer(", ", "、")
 )

@@ -36,10 +36,10 @@ var pairFields = []string{"effectStatus", "verificationStatus", "effectClass", "
 	"isError", "errorKind", "found", "closed"}
 
 var (
-	reInjectedPair  = regexp.MustCompile(`(?:^|[^\w.])(?:[\w]+\.)*(` + strings.Join(pairFields, "|") + `)(\s*[:=：]\s*|\s+为\s*|\s+is\s+|\s+)("[^"]*"|'[^']*'|[\w.-]+)(?:\s*→\s*("[^"]*"|'[^']*'|[\w.-]+))?`)
+	reInjectedPair = regexp.MustCompile(`(?:^|[^\w.])(?:[\w]+\.)*(` + strings.Join(pairFields, "|") + `)(\s*[:=：]\s*|\s+为\s*|\s+is\s+|\s+)("[^"]*"|'[^']*'|[\w.-]+)(?:\s*→\s*("[^"]*"|'[^']*'|[\w.-]+))?`)
 	// reValueLike is a bare word that reads as a value, not prose: a
 	// snake_case name, a boolean, a number.
-	reValueLike = regexp.MustCompile(`^(?:[\w-]*_[\w-]*|true|false|-?\d[\d.]*)$`)
+	reValueLike     = regexp.MustCompile(`^(?:[\w-]*_[\w-]*|true|false|-?\d[\d.]*)$`)
 	reWord          = regexp.MustCompile(`\w+`)
 	reInjectedToken = regexp.MustCompile(`[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*`)
 )
