@@ -179,21 +179,22 @@ func TestOutcomeTextsNameTheRevisionAndTheirSource(t *testing.T) {
 	next := assess.ClassExecutionError.Next(assess.English)
 	assert.NotContains(t, next, "not the model", "seed 002: the model is not the *only* judge")
 	assert.Contains(t, next, "not the only judge")
-	assert.Contains(t, assess.ClassExecutionError.Next(assess.Chinese), "模型不是错误策略的唯一裁决者")
+	assert.Contains(t, assess.ClassExecutionError.Next(assess.Chinese), "模型不是唯一的裁决者")
 	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
 		assert.NotContains(t, assess.ClassExecutionError.Next(l), "backoff")
 		assert.NotContains(t, assess.ClassExecutionError.Next(l), "退避")
 	}
 	assert.Contains(t, assess.ClassExecutionError.Advice(assess.English), "one retry with backoff")
 	assert.Contains(t, assess.ClassExecutionError.Advice(assess.Chinese), "退避后重试一次")
+	assert.Contains(t, assess.ClassProtocolError.MCP(assess.English), `-32602 "Unknown tool: …"`)
 	assert.Empty(t, assess.ClassNotFound.Advice(assess.English), "not found has nothing beyond the seed")
 
 	_, steps, err := assess.Classify(assess.OutcomeInput{Error: &assess.RPCError{Code: -32602, Message: "Unknown tool: invalid_tool_name"}})
 	require.NoError(t, err)
 	assert.Equal(t, assess.Fired, steps[0].Outcome)
-	assert.Equal(t, `a JSON-RPC error came back: -32602 "Unknown tool: invalid_tool_name" — MCP's own unknown-tool error, a protocol error although its code is -32602`,
+	assert.Equal(t, `a JSON-RPC error came back: -32602 "Unknown tool: invalid_tool_name" — MCP's unknown-tool error, a protocol error though its code is -32602`,
 		steps[0].Explanation(assess.English))
-	assert.Equal(t, `返回了 JSON-RPC 错误：-32602 "Unknown tool: invalid_tool_name"——这是 MCP 自己的未知工具错误，虽然错误码是 -32602，仍是协议错误`,
+	assert.Equal(t, `返回了 JSON-RPC 错误：-32602 "Unknown tool: invalid_tool_name"——MCP 的未知工具错误，错误码虽是 -32602，仍是协议错误`,
 		steps[0].Explanation(assess.Chinese))
 }
 
