@@ -74,7 +74,10 @@ func (o *output) read(r io.Reader) {
 		n, err := r.Read(chunk)
 		o.mu.Lock()
 		o.buf.Write(chunk[:n])
-		if bytes.Contains(o.buf.Bytes(), []byte(altScreenOn)) && bytes.Contains(o.buf.Bytes(), []byte("Scenarios")) {
+		// The first frame: the trainer, or on a first start the screen
+		// of what the decision does not do.
+		if bytes.Contains(o.buf.Bytes(), []byte(altScreenOn)) &&
+			(bytes.Contains(o.buf.Bytes(), []byte("Scenarios")) || bytes.Contains(o.buf.Bytes(), []byte("What this decision does not do"))) {
 			o.once.Do(func() { close(o.seen) })
 		}
 		o.mu.Unlock()
