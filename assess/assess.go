@@ -1,6 +1,7 @@
 package assess
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -153,24 +154,41 @@ func (e *evaluation) paths(p ...string) []string {
 }
 
 // Rule 1: the contract must have the tool, at the requested version. It
-// looks the tool up once; later rules use that entry.
+// looks the tool up once; later rules use that entry. It reads exactly
+// what it compares: the requested name against each tool's name up to the
+// match, and the requested version against the versions of the tools with
+// that name.
 func (e *evaluation) toolInContract() result {
 	want := &e.in.Request.Tool
 	tools := e.in.Contract.Tools
 	named := false
+	var reads []string
+	if e.explain {
+		reads = []string{"request.tool.name"}
+		if len(tools) == 0 {
+			reads = append(reads, "contract.tools")
+		}
+	}
 	for i := range tools {
+		if e.explain {
+			reads = append(reads, "contract.tools["+strconv.Itoa(i)+"].name")
+		}
 		if tools[i].Name != want.Name {
 			continue
+		}
+		if e.explain {
+			if !named {
+				reads = slices.Insert(reads, 1, "request.tool.version")
+			}
+			reads = append(reads, "contract.tools["+strconv.Itoa(i)+"].version")
 		}
 		named = true
 		if tools[i].Version == want.Version {
 			e.tool, e.toolIdx = &tools[i], i
-			e.explainAs(NoteToolFound, []string{"request.tool.name", "request.tool.version", toolEntry + "name", toolEntry + "version"},
-				want.Name, want.Version)
+			e.explainAs(NoteToolFound, reads, want.Name, want.Version)
 			return result{}
 		}
 	}
-	reads := []string{"request.tool.name", "request.tool.version", "contract.tools"}
 	if !named {
 		e.explainAs(NoteToolUnknown, reads, want.Name)
 		if e.explain {
@@ -222,7 +240,7 @@ func (e *evaluation) arguments() result {
 	}
 	var items []Item
 	for i, name := range required {
-		if e.explain {
+		if e.explain && !contains(required[:i], name) {
 			e.reads = append(e.reads, "request.arguments."+name)
 		}
 		problem := argumentProblem(e.in.Request.Arguments, name)
@@ -349,7 +367,9 @@ func (e *evaluation) verification() result {
 	return result{fired: true, code: CodeToolResultNotVerified}
 }
 
-// Rule 7: a write-class tool needs an active approval for its scope.
+// Rule 7: a write-class tool needs an active approval for its scope. It
+// reads the scope it compares: the tool's approvalScope, or its name when
+// it has none.
 func (e *evaluation) approval() result {
 	t := e.tool
 	if !t.IsWrite() {
@@ -358,6 +378,10 @@ func (e *evaluation) approval() result {
 	}
 	r := result{fired: true}
 	a := e.in.Approval
+	toolScope := toolEntry + "approvalScope"
+	if t.ApprovalScope == nil {
+		toolScope = toolEntry + "name"
+	}
 	switch {
 	case a == nil:
 		r.code = CodeApprovalMissing
@@ -370,17 +394,17 @@ func (e *evaluation) approval() result {
 		// not even one whose scope is "".
 		r.code = CodeApprovalScopeMismatch
 		e.explainAs(NoteApprovalNoScope,
-			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolEntry + "approvalScope"},
+			[]string{toolEntry + "effectClass", "approval.status", "approval.scope"},
 			t.Name, t.EffectClass, "", t.Scope())
 	case *a.Scope != t.Scope():
 		r.code = CodeApprovalScopeMismatch
 		e.explainAs(NoteApprovalScopeMismatch,
-			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolEntry + "approvalScope"},
+			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolScope},
 			t.Name, t.EffectClass, *a.Scope, t.Scope())
 	default:
 		r.fired = false
 		e.explainAs(NoteApprovalActive,
-			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolEntry + "approvalScope"},
+			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolScope},
 			t.Name, t.EffectClass, *a.Scope)
 	}
 	if e.explain {

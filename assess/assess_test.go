@@ -251,8 +251,8 @@ func TestExplanationsUseTheRealValues(t *testing.T) {
 		{`effectStatus "" is neither unknown nor absent`, func(in *assess.Input) {
 			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: ptr("")}
 		}, assess.RuleTimeout,
-			`record timed out, but effectStatus is "": neither "unknown" nor absent, so this rule does not fire`,
-			`记录超时，但 effectStatus 是 ""：既不是 "unknown" 也不是缺失，所以本规则不触发`},
+			`record timed out, but effectStatus is "": neither "unknown" nor absent, so this rule does not fire — which does not prove that the effect was read back`,
+			`记录超时，但 effectStatus 是 ""：既不是 "unknown" 也不是缺失，所以本规则不触发——这不证明效果已被回读`},
 		{`verificationStatus "" is quoted, not called absent`, func(in *assess.Input) {
 			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded", VerificationStatus: ptr("")}
 		}, assess.RuleVerification, `record succeeded but verificationStatus is "", not "accepted"`, ""},

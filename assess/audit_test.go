@@ -82,7 +82,8 @@ func TestAuditStepsSayWhichCheckFired(t *testing.T) {
 	assert.Equal(t, "requested; seen before → duplicate:A", steps[2].Explanation(assess.English))
 	assert.Equal(t, "never requested → unknown:C; first time seen", steps[3].Explanation(assess.English))
 	assert.Equal(t, []string{"missing:B"}, steps[4].Added)
-	assert.Equal(t, `the batch is closed, so "B" never arrived → missing`, steps[4].Explanation(assess.English))
+	assert.Equal(t, `the batch is over (ended, or past its deadline), so "B" never arrived → missing`, steps[4].Explanation(assess.English))
+	assert.Equal(t, `批次已结束（已收尾或已过截止时间），"B" 没有到达 → missing`, steps[4].Explanation(assess.Chinese))
 	assert.Equal(t, []string{"results[1]", "requested"}, steps[2].Reads)
 }
 

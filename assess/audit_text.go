@@ -9,30 +9,31 @@ import (
 func (s AuditStep) Title(l Lang) string {
 	switch s.Kind {
 	case AuditRequests:
-		return pick(l, "Requests are unique", "请求 ID 唯一")
+		return pick(l, "Duplicate or empty request ID", "请求 ID 重复或为空")
 	case AuditScan:
 		if s.Err != nil {
 			return pick(l, "Result ", "结果 ") + strconv.Itoa(s.Index+1)
 		}
-		return pick(l, "Result ", "结果 ") + strconv.Itoa(s.Index+1) + ": " + strconv.Quote(s.ID)
+		return pick(l, "Result ", "结果 ") + strconv.Itoa(s.Index+1) + pick(l, ": ", "：") + strconv.Quote(s.ID)
 	case AuditClose:
 		return pick(l, "Batch end", "批次结束")
 	}
 	return ""
 }
 
-// Question is what the step asks.
+// Question is what the step asks, phrased as the admission rules are:
+// a yes fires.
 func (s AuditStep) Question(l Lang) string {
 	switch s.Kind {
 	case AuditRequests:
-		return pick(l, "Is every requested ID non-empty and used once? Otherwise no result can be matched to one request.",
-			"每个请求 ID 都非空且只出现一次吗？否则结果无法对应到唯一的请求。")
+		return pick(l, "Is some requested ID empty, or used more than once? Then no result could be matched to one request.",
+			"是否有请求 ID 为空或重复？若有，结果就无法对应到唯一的请求。")
 	case AuditScan:
-		return pick(l, "Was this ID requested? Has a result with this ID been seen before?",
-			"这个 ID 被请求过吗？之前见过带这个 ID 的结果吗？")
+		return pick(l, "Was this ID never requested, or seen before? Either one fires: unknown, duplicate.",
+			"这个 ID 是否从未被请求，或之前已出现过？任一为是即触发：unknown、duplicate。")
 	case AuditClose:
-		return pick(l, "Which requests never got a result — and is the batch over, so they are missing and not just pending?",
-			"哪些请求没有收到结果？批次是否已结束——它们是缺失，还是仍在等待？")
+		return pick(l, "Is the batch over — ended, or past its deadline — with requests that got no result? Those are missing; while the batch is open they are only pending.",
+			"批次是否已结束（已收尾或已过截止时间），且仍有请求没有收到结果？这些才是缺失；批次未结束时它们只是等待中。")
 	}
 	return ""
 }
@@ -47,6 +48,7 @@ func (s AuditStep) Explanation(l Lang) string {
 		return pick(l, s.Err.Path+" is empty: an ID that names nothing cannot be matched",
 			s.Err.Path+" 为空：不指向任何东西的 ID 无法匹配")
 	}
+	sep := pick(l, "; ", "；")
 	switch s.Kind {
 	case AuditRequests:
 		return pick(l, "every requested ID is unique", "每个请求 ID 都是唯一的")
@@ -62,29 +64,42 @@ func (s AuditStep) Explanation(l Lang) string {
 		} else {
 			parts = append(parts, pick(l, "first time seen", "首次出现"))
 		}
-		return strings.Join(parts, pick(l, "; ", "；"))
+		return strings.Join(parts, sep)
 	case AuditClose:
-		ids := quoteAll(s.Unseen)
+		ids := quoteAll(s.Unseen, l)
 		switch {
 		case len(s.Unseen) == 0:
 			return pick(l, "every request got a result", "每个请求都收到了结果")
 		case s.Closed:
-			return pick(l, "the batch is closed, so "+ids+" never arrived → missing",
-				"批次已结束，所以 "+ids+" 永远不会到达 → missing")
+			// Seed 002: missing is judged only once the batch has ended
+			// or its deadline has passed; what "closed" stands for.
+			return pick(l, "the batch is over (ended, or past its deadline), so "+ids+" never arrived → missing",
+				"批次已结束（已收尾或已过截止时间），"+ids+" 没有到达 → missing")
 		default:
-			return pick(l, "the batch is still open: "+ids+" may yet arrive → pending, not missing",
-				"批次仍在进行："+ids+" 可能还会到达 → 等待中，而不是缺失")
+			return pick(l, "the batch is still open and its deadline has not passed: "+ids+" may yet arrive → pending, not missing",
+				"批次仍在进行，也未到截止时间："+ids+" 可能还会到达 → 等待中，而不是缺失")
 		}
 	}
 	return ""
 }
 
-func quoteAll(ids []string) string {
+func quoteAll(ids []string, l Lang) string {
 	q := make([]string, len(ids))
 	for i, id := range ids {
 		q[i] = strconv.Quote(id)
 	}
-	return strings.Join(q, ", ")
+	return strings.Join(q, pick(l, ", ", "、"))
+}
+
+// Text is the input error in a language; Error is the English one.
+func (e *AuditError) Text(l Lang) string {
+	if l != Chinese {
+		return e.Error()
+	}
+	if e.Duplicate {
+		return e.Path + "：请求 ID " + strconv.Quote(e.ID) + " 重复：一个结果该对应哪一个请求？"
+	}
+	return e.Path + "：ID 为空"
 }
 
 func pick(l Lang, en, zh string) string {

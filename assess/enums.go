@@ -163,20 +163,22 @@ const (
 const NumRules = 8
 
 var ruleIDs = [...]string{
-	RuleToolInContract: "tool_in_contract",
-	RuleCorrelation:    "correlation_matches",
-	RuleArguments:      "arguments_complete",
-	RuleEnvironment:    "environment_ready",
-	RuleTimeout:        "timeout_read_back",
-	RuleVerification:   "success_verified",
-	RuleApproval:       "write_approved",
+	RuleToolInContract: "tool_not_in_contract",
+	RuleCorrelation:    "correlation_conflict",
+	RuleArguments:      "arguments_unusable",
+	RuleEnvironment:    "environment_not_ready",
+	RuleTimeout:        "timed_out_effect_unknown",
+	RuleVerification:   "success_not_verified",
+	RuleApproval:       "write_not_approved",
 	RuleAllow:          "admit",
 }
 
 // Valid reports whether r is one of the eight rules.
 func (r Rule) Valid() bool { return r >= RuleToolInContract && r <= RuleAllow }
 
-// ID is the rule's stable identifier, e.g. "environment_ready".
+// ID is the rule's stable identifier, named, like its title, for the
+// condition that fires it (e.g. "environment_not_ready"), so that
+// "fired" always reads as "yes, this condition holds".
 func (r Rule) ID() string {
 	if r.Valid() {
 		return ruleIDs[r]

@@ -18,7 +18,7 @@ var nonGoals = [2][7]string{
 		"Its fields are this book's teaching model, not those of MCP, OpenAI, Anthropic or JSON Schema.",
 	},
 	{
-		"它只对测试注入的 Tool Contract、Invocation Request、环境摘要、批准摘要和可选 Invocation Record 返回教学判断。",
+		"它只对测试注入的工具契约、调用请求、环境摘要、批准摘要和可选的调用记录返回教学判断。",
 		"不把 allowed、succeeded 或 effect_unknown 写成任务验收、授权或外部效果事实。",
 		"它不调用 MCP、SDK、模型、网络、文件、Git、浏览器、数据库、队列、环境变量、凭证或真实权限系统。",
 		"它不解析或执行 JSON Schema，也不发现或注册真实工具：requiredArguments 只是教学用的最小字段清单。",
@@ -32,7 +32,7 @@ var nonGoals = [2][7]string{
 // time: the seed's last non-goal.
 func AllowedIsNot(l Lang) string {
 	return [2]string{
-		"an authorization, a task acceptance, or a fact about the world: only that these snapshots pass the eight rules",
-		"授权、任务验收或关于外部世界的事实：只说明这些快照通过了八条规则",
+		"an authorization, a task acceptance, or a fact about the world — only that these snapshots pass the eight rules",
+		"授权、任务验收或关于外部世界的事实——它只说明这些快照通过了八条规则",
 	}[l]
 }

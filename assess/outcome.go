@@ -3,6 +3,7 @@ package assess
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // OutcomeInput is what came back from one tool call (SPEC §4): either a
@@ -32,6 +33,34 @@ type ToolResult struct {
 
 // JSON-RPC error code for invalid parameters.
 const rpcInvalidParams = -32602
+
+// MCPRevision is the MCP specification revision the outcome track is
+// checked against: the current one. Its tools/call error handling is the
+// 2025-11-25 revision's: an unknown tool, a malformed request and a server
+// error are protocol errors (JSON-RPC errors, the unknown tool as -32602
+// "Unknown tool: …"); an input validation error is a tool execution error,
+// a result with isError: true. Before 2025-11-25 servers often sent
+// invalid arguments as a -32602 protocol error.
+const MCPRevision = "2026-07-28"
+
+// unknownToolPrefix starts the message of MCP's own unknown-tool error.
+const unknownToolPrefix = "unknown tool"
+
+// legacyInvalidArguments reports a JSON-RPC error that the trainer reads
+// as invalid arguments sent the way servers did before MCP 2025-11-25: a
+// -32602 whose message does not name an unknown tool. It is the
+// trainer's reading, not the protocol's: the code says only "invalid
+// params", and MCP's own unknown-tool error is a -32602 too.
+func legacyInvalidArguments(e *RPCError) bool {
+	return e != nil && e.Code == rpcInvalidParams && !unknownTool(e)
+}
+
+// unknownTool reports MCP's protocol error for a tool the server does not
+// have: -32602 "Unknown tool: …".
+func unknownTool(e *RPCError) bool {
+	return e != nil && e.Code == rpcInvalidParams &&
+		len(e.Message) >= len(unknownToolPrefix) && strings.EqualFold(e.Message[:len(unknownToolPrefix)], unknownToolPrefix)
+}
 
 // OutcomeClass is the kind of outcome a tool call had.
 type OutcomeClass uint8
@@ -119,9 +148,11 @@ type OutcomeStep struct {
 	Outcome Outcome
 	Reads   []string
 	// note is the explanation's key value; legacy marks invalid
-	// arguments reported as a -32602 protocol error.
-	note   string
-	legacy bool
+	// arguments reported as a -32602 protocol error, unknownTool MCP's
+	// own -32602 "Unknown tool: …".
+	note        string
+	legacy      bool
+	unknownTool bool
 }
 
 // Classify says what kind of outcome a tool call had. The questions are
@@ -143,7 +174,7 @@ func Classify(in OutcomeInput) (OutcomeClass, []OutcomeStep, error) {
 	if r != nil {
 		kind = r.ErrorKind
 	}
-	legacyInvalid := in.Error != nil && in.Error.Code == rpcInvalidParams
+	legacyInvalid := legacyInvalidArguments(in.Error)
 	questions := []question{
 		{ClassProtocolError, in.Error != nil && !legacyInvalid, []string{"error"}, rpcNote(in.Error)},
 		{ClassInvalidArguments, isErr && kind == "invalid_arguments" || legacyInvalid, invalidReads(in), rpcNote(in.Error)},
@@ -156,7 +187,8 @@ func Classify(in OutcomeInput) (OutcomeClass, []OutcomeStep, error) {
 	var class OutcomeClass
 	for i, q := range questions {
 		steps[i] = OutcomeStep{Class: q.class, Outcome: Passed, Reads: q.reads, note: q.note,
-			legacy: (q.class == ClassInvalidArguments || q.class == ClassProtocolError) && legacyInvalid}
+			legacy:      (q.class == ClassInvalidArguments || q.class == ClassProtocolError) && legacyInvalid,
+			unknownTool: q.class == ClassProtocolError && unknownTool(in.Error)}
 		switch {
 		case class != 0:
 			steps[i].Outcome, steps[i].Reads = NotReached, nil

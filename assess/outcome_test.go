@@ -26,6 +26,9 @@ func TestClassify(t *testing.T) {
 		{"an error result without a kind is an execution error", assess.OutcomeInput{Result: &assess.ToolResult{IsError: true}}, assess.ClassExecutionError},
 		{"parse error is a protocol error", assess.OutcomeInput{Error: &assess.RPCError{Code: -32700, Message: "Parse error"}}, assess.ClassProtocolError},
 		{"unknown method is a protocol error", assess.OutcomeInput{Error: &assess.RPCError{Code: -32601}}, assess.ClassProtocolError},
+		{"MCP's own -32602 unknown tool is a protocol error", assess.OutcomeInput{Error: &assess.RPCError{Code: -32602, Message: "Unknown tool: invalid_tool_name"}}, assess.ClassProtocolError},
+		{"unknown tool in any case", assess.OutcomeInput{Error: &assess.RPCError{Code: -32602, Message: "unknown TOOL: x"}}, assess.ClassProtocolError},
+		{"-32602 that names no unknown tool is read as old-style invalid arguments", assess.OutcomeInput{Error: &assess.RPCError{Code: -32602, Message: "Unknown"}}, assess.ClassInvalidArguments},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,9 +67,9 @@ func TestClassify(t *testing.T) {
 func TestClassifyExplains(t *testing.T) {
 	_, steps, err := assess.Classify(assess.OutcomeInput{Error: &assess.RPCError{Code: -32602, Message: "Invalid params"}})
 	require.NoError(t, err)
-	assert.Equal(t, `a JSON-RPC error came back, but -32602 "Invalid params" is the invalid-params code: the next question takes it`,
+	assert.Equal(t, `a JSON-RPC error came back, but -32602 "Invalid params" is the invalid-params code and names no unknown tool: the trainer reads it as an old-style invalid-arguments report, which the next question takes`,
 		steps[0].Explanation(assess.English))
-	assert.Equal(t, `a JSON-RPC error -32602 "Invalid params": invalid arguments sent the way servers did before the 2025-11-25 revision`,
+	assert.Equal(t, `a JSON-RPC error -32602 "Invalid params": read as invalid arguments sent the way servers did before MCP 2025-11-25 — the trainer's reading, since the code alone says only "invalid params"`,
 		steps[1].Explanation(assess.English))
 	assert.Contains(t, assess.ClassInvalidArguments.MCP(assess.English), "2025-11-25")
 	assert.Contains(t, assess.ClassPermissionDenied.Mistake(assess.English), "another user id")

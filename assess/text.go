@@ -124,17 +124,20 @@ var noteTemplates = map[NoteKey]tmpl{
 		`record status is %[1]q, not "timed_out"`,
 		`记录状态是 %[1]q，不是 "timed_out"`},
 	NoteTimedOutNoEffect: {
-		`record timed out and has no effectStatus: the effect was never read back`,
-		`记录超时且没有 effectStatus：效果从未回读`},
+		`record timed out and has no effectStatus, which counts as "unknown": nobody knows the effect`,
+		`记录超时且没有 effectStatus，按 "unknown" 处理：没有人知道效果如何`},
 	NoteTimedOutUnknown: {
-		`record timed out and effectStatus is "unknown": the effect was never read back`,
-		`记录超时且 effectStatus 是 "unknown"：效果从未回读`},
+		`record timed out and effectStatus is "unknown": nobody knows the effect`,
+		`记录超时且 effectStatus 是 "unknown"：没有人知道效果如何`},
+	// The record's effectStatus is only what the record says: a value
+	// other than "unknown" lets the rule pass under this book's rule, and
+	// says nothing about a read-back anyone saw.
 	NoteTimedOutReadBack: {
-		`record timed out, but effectStatus is %[1]q: the effect was read back`,
-		`记录超时，但 effectStatus 是 %[1]q：效果已回读`},
+		`record timed out; its effectStatus says %[1]q, which is not "unknown", so under this book's rule it does not fire — that is the record's word, not proof that the effect was read back or that a retry is safe`,
+		`记录超时；它的 effectStatus 写的是 %[1]q，不是 "unknown"，所以按本书的规则本规则不触发——这只是记录上的说法，不证明效果已被回读，也不证明可以安全重试`},
 	NoteTimedOutEmptyEffect: {
-		`record timed out, but effectStatus is "": neither "unknown" nor absent, so this rule does not fire`,
-		`记录超时，但 effectStatus 是 ""：既不是 "unknown" 也不是缺失，所以本规则不触发`},
+		`record timed out, but effectStatus is "": neither "unknown" nor absent, so this rule does not fire — which does not prove that the effect was read back`,
+		`记录超时，但 effectStatus 是 ""：既不是 "unknown" 也不是缺失，所以本规则不触发——这不证明效果已被回读`},
 	NoteNoRecordNoSuccess: {
 		`no invocation record, so no success to verify`,
 		`没有调用记录，也就没有需要验证的成功`},
@@ -169,8 +172,8 @@ var noteTemplates = map[NoteKey]tmpl{
 		`%[1]s is %[2]q (a write) and an active approval names its scope %[3]q`,
 		`%[1]s 是 %[2]q（写入类），且有指明其范围 %[3]q 的有效批准`},
 	NoteAdmitted: {
-		`rules 1–7 all passed: the call is a candidate to go ahead`,
-		`规则 1–7 全部通过：此调用可以作为候选进入下一步`},
+		`no rule above fired (rules 1–7 all passed): the call is a candidate to go ahead`,
+		`以上规则都没有触发（规则 1–7 全部通过）：此调用可以作为候选进入下一步`},
 	NoteNotReached: {
 		`not reached: rule %[1]s already decided`,
 		`未到达：规则 %[1]s 已作出判断`},
@@ -189,8 +192,11 @@ var whyTexts = map[string]tmpl{
 
 var failClosedText = tmpl{
 	` — an effect class the trainer does not know counts as a write (fail closed)`,
-	`——训练器不认识的效果类别一律按写入处理（失败即关闭）`,
+	`——训练器不认识的效果类别一律按写入处理（默认从严）`,
 }
+
+// FailClosedTerm is the name of the fail-closed principle in a language.
+func FailClosedTerm(l Lang) string { return [2]string{"fail closed", "默认从严"}[l] }
 
 // Text renders the note in a language. Argument 5 of a template is the
 // joined List, argument 6 the joined Items.
@@ -251,52 +257,56 @@ type ruleText struct {
 	caveat   tmpl
 }
 
+// ruleTexts name every rule, and phrase its question, for the condition
+// that fires it: on every rule (and every step of the other tracks) a
+// "yes" fires and a "no" passes, so that "Success not verified — FIRED"
+// reads as what happened. The caveats are the seed's "不能推导" column.
 var ruleTexts = [NumRules + 1]ruleText{
 	RuleToolInContract: {
-		tmpl{"Tool in contract", "工具在契约中"},
-		tmpl{"Does the contract have a tool with the requested name, at the requested version?",
-			"契约中是否有请求的名称、且版本一致的工具？"},
+		tmpl{"Tool not in contract", "契约中没有该工具"},
+		tmpl{"Does the contract lack a tool with the requested name, or at the requested version?",
+			"契约中是否没有请求的名称的工具，或没有请求的版本？"},
 		tmpl{"that a real tool registry was queried", "真实的工具注册表已被查询"},
 	},
 	RuleCorrelation: {
-		tmpl{"Correlation", "关联标识"},
-		tmpl{"If there is an invocation record, is it about this very request (same correlationId)?",
-			"如果已有调用记录，它是否属于这个请求（correlationId 相同）？"},
+		tmpl{"Correlation conflict", "关联冲突"},
+		tmpl{"Is there an invocation record that belongs to another request (a different correlationId)?",
+			"是否有属于另一个请求（correlationId 不同）的调用记录？"},
 		tmpl{"that the external system received no request", "外部系统没有收到任何请求"},
 	},
 	RuleArguments: {
-		tmpl{"Argument shape", "参数形状"},
-		tmpl{"Is every required argument present as a non-empty string?",
-			"每个必填参数都存在，且是非空字符串吗？"},
+		tmpl{"Arguments unusable", "参数形状不合格"},
+		tmpl{"Is some required argument missing, empty, or not a string?",
+			"是否有必填参数缺失、为空或不是字符串？"},
 		tmpl{"that a schema validator ran", "某个 Schema 校验器已经运行"},
 	},
 	RuleEnvironment: {
-		tmpl{"Environment", "环境"},
-		tmpl{"Does the environment snapshot say ready?", "环境摘要是否为 ready？"},
+		tmpl{"Environment not ready", "环境未就绪"},
+		tmpl{"Is the environment snapshot absent, or its status not ready?", "环境摘要是否缺失，或其状态不是 ready？"},
 		tmpl{"the real state of the environment or of permissions", "真实的环境或权限状态"},
 	},
 	RuleTimeout: {
-		tmpl{"Timeout read-back", "超时回读"},
-		tmpl{"Did an earlier attempt time out without its effect being read back?",
-			"之前的尝试是否超时，且效果没有回读？"},
+		tmpl{"Timed out, effect unknown", "超时且效果未知"},
+		tmpl{`Did an earlier attempt time out with its effect unknown (effectStatus "unknown" or absent)?`,
+			`之前的尝试是否超时，且效果仍未知（effectStatus 为 "unknown" 或缺失）？`},
 		tmpl{"that a retry is safe, or that the target is unchanged", "可以安全重试，或目标一定没有变化"},
 	},
 	RuleVerification: {
-		tmpl{"Verified success", "成功已验证"},
+		tmpl{"Success not verified", "成功但未验证"},
 		tmpl{"Did an earlier attempt succeed without an accepted verification?",
 			"之前的尝试是否成功，却没有被接受的验证？"},
 		tmpl{"that the task is complete", "任务已经完成"},
 	},
 	RuleApproval: {
-		tmpl{"Write approval", "写入批准"},
-		tmpl{"Is the tool a write, and if so, is there an active approval for its scope?",
-			"工具是否为写入类？如果是，是否有范围匹配的有效批准？"},
+		tmpl{"Write not approved", "写入未获有效批准"},
+		tmpl{"Is the tool a write without an active approval for its scope?",
+			"工具是否为写入类，且没有范围匹配的有效批准？"},
 		tmpl{"that approval was granted, or that the write happened", "批准已经授予，或写入已经发生"},
 	},
 	RuleAllow: {
 		tmpl{"Admit", "准入"},
-		tmpl{"Nothing above fired: is the call a candidate to go ahead?",
-			"以上规则都没有触发：此调用能否作为候选进入下一步？"},
+		tmpl{"Did no rule above fire? Then the call is a candidate to go ahead.",
+			"以上规则都没有触发吗？那么此调用是可以进入下一步的候选。"},
 		tmpl{"that the tool ran, that an effect happened, or that the task was accepted",
 			"工具已经执行、效果已经发生，或任务已被验收"},
 	},

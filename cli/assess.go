@@ -15,29 +15,6 @@ import (
 	"toolgate/decode"
 )
 
-// stepJSON is one trace step as JSON, in one language.
-type stepJSON struct {
-	Rule        int      `json:"rule"`
-	ID          string   `json:"id"`
-	Question    string   `json:"question"`
-	Outcome     string   `json:"outcome"`
-	Explanation string   `json:"explanation"`
-	Reads       []string `json:"reads"`
-}
-
-func traceJSON(t assess.Trace, l assess.Lang) []stepJSON {
-	out := make([]stepJSON, len(t))
-	for i, s := range t {
-		reads := s.Reads
-		if reads == nil {
-			reads = []string{}
-		}
-		out[i] = stepJSON{Rule: int(s.Rule), ID: s.Rule.ID(), Question: s.Rule.Question(l),
-			Outcome: s.Outcome.String(), Explanation: s.Explanation(l), Reads: reads}
-	}
-	return out
-}
-
 // verdictLine is one line of `toolgate assess` output: the verdict, and
 // the trace when asked for.
 type verdictLine struct {
@@ -85,10 +62,7 @@ func admissionAnswer(withTrace bool, lang assess.Lang) answerFunc {
 			vl := verdictLine{Verdict: assess.Assess(&in)}
 			return &vl, nil
 		}
-		v, t := assess.Explain(&in)
-		vl := verdictLine{Verdict: v}
-		vl.Trace = traceJSON(t, lang)
-		return &vl, nil
+		return explainedLine(&in, lang), nil
 	}
 }
 

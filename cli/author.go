@@ -19,8 +19,11 @@ func newValidate(c *common) *cobra.Command {
 		Short: "Check scenario files: every problem, as file:line:column: message",
 		Long: `Check scenario files and directories (searched for *.yaml, *.yml and *.json): the
 syntax, unknown fields and wrong types, and that each expected answer is what toolgate's
-core says. Every problem is printed, compiler style, so an editor can jump to it; then a
-one-line summary. An id already used by another file, or by a built-in scenario, is a
+core says. An injected line that names a field with a value the input does not have
+("effectStatus: unknown" over an input that says read_back), or a value or field name that
+is nowhere in the input (timed_out, documentId), is a problem too; prose ("no approval
+snapshot") is not checked. Every problem is printed, compiler style, so an editor can jump to
+it; then a one-line summary. An id already used by another file, or by a built-in scenario, is a
 problem too. Exit status 0 when every file is valid, 1 otherwise.
 
 --coverage then says what the valid scenarios exercise and what they never do: the rule
@@ -58,6 +61,14 @@ fires), audit findings and outcome classes. Without PATHs it covers the built-in
 				for _, p := range clash {
 					p.Msg += " (a built-in scenario; rename it, or load with --only)"
 					problems = append(problems, p)
+					r.Bad++
+				}
+			}
+			for _, s := range r.Scenarios {
+				// The injected line against the input: what the text
+				// alone can tell (scenarios.InjectedProblems).
+				if ip := s.InjectedProblems(); len(ip) > 0 {
+					problems = append(problems, ip...)
 					r.Bad++
 				}
 			}

@@ -134,3 +134,25 @@ func TestNew(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	assert.Len(t, entries, 1, "no temporary file is left behind")
 }
+
+// validate flags an injected line the input contradicts.
+func TestValidateFlagsAStaleInjectedLine(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "stale.yaml"), []byte(`id: stale-timeout
+title: {en: "Timed out, but read back"}
+injected:
+  en: "record timed_out with effectStatus: unknown"
+  zh: 记录为 timed_out，effectStatus 为 "unknown"
+input:
+  contract: {tools: [{name: t, version: v1, effectClass: read_only}]}
+  request: {correlationId: r, tool: {name: t, version: v1}}
+  environment: {status: ready}
+  invocationRecord: {correlationId: r, status: timed_out, effectStatus: read_back}
+expect: {status: allowed, code: admission_allowed}
+`), 0o644))
+	out, _, code := run(t, "", nil, "validate", dir)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, `stale.yaml:4:7: injected.en: says effectStatus unknown, but the input's effectStatus is "read_back"`)
+	assert.Contains(t, out, `stale.yaml:5:7: injected.zh: says effectStatus unknown, but the input's effectStatus is "read_back"`)
+	assert.Contains(t, out, "1 file checked: 0 valid, 1 with problems (2 problems)")
+}

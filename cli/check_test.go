@@ -75,8 +75,8 @@ func TestCheckCommand(t *testing.T) {
 	assert.Equal(t, 1, code, "flags after CMD are CMD's")
 	assert.Contains(t, stdout, "✗ DISAGREE  rule/4/before-rule-7")
 	assert.Contains(t, stdout, `differs:   code: want "environment_not_ready", got "approval_missing"`)
-	assert.Contains(t, stdout, "4 ➤ Environment — no environment snapshot, which counts as not ready")
-	assert.Regexp(t, `✗ 4 Environment\s+\d+/\d+`, stdout)
+	assert.Contains(t, stdout, "4 ➤ Environment not ready — no environment snapshot, which counts as not ready")
+	assert.Regexp(t, `✗ 4 Environment not ready\s+\d+/\d+`, stdout)
 
 	stdout, _, code = run(t, "", nil, "check", "--track", "audit", "--lang", "zh", "--", gate, "-track", "audit")
 	assert.Equal(t, 0, code)

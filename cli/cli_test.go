@@ -51,7 +51,7 @@ func TestList(t *testing.T) {
 func TestTraceText(t *testing.T) {
 	out, _, code := run(t, "", nil, "trace", "4")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "7 ➤ FIRED         Write approval")
+	assert.Contains(t, out, "7 ➤ FIRED         Write not approved")
 	assert.Contains(t, out, `document_update_metadata is "reversible_write" (a write) and there is no approval snapshot`)
 	assert.Contains(t, out, "8 - not reached   Admit")
 	assert.Contains(t, out, "does NOT prove: that approval was granted, or that the write happened")
@@ -59,15 +59,15 @@ func TestTraceText(t *testing.T) {
 
 	out, _, _ = run(t, "", nil, "trace", "timed-out-no-readback", "--lang", "zh")
 	assert.Contains(t, out, "5 ➤ 触发")
-	assert.Contains(t, out, "不能证明：可以安全重试，或目标一定没有变化")
+	assert.Contains(t, out, "不能推导：可以安全重试，或目标一定没有变化")
 }
 
 func TestTraceFormats(t *testing.T) {
 	out, _, code := run(t, "", nil, "trace", "2", "--format", "json")
 	require.Equal(t, 0, code)
 	var got struct {
-		ID     string
-		Result struct {
+		ID      string
+		Verdict struct {
 			Status, Code     string
 			MissingArguments []string
 		}
@@ -76,20 +76,25 @@ func TestTraceFormats(t *testing.T) {
 			Outcome string
 			Reads   []string
 		}
+		DoesNotProve []struct{ Source, Text string }
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &got, json.MatchCaseInsensitiveNames(true)))
 	assert.Equal(t, "invalid-arguments", got.ID)
-	assert.Equal(t, "invalid_arguments", got.Result.Code)
-	assert.Equal(t, []string{"documentId"}, got.Result.MissingArguments)
+	assert.Equal(t, "invalid_arguments", got.Verdict.Code)
+	assert.Equal(t, []string{"documentId"}, got.Verdict.MissingArguments)
 	require.Len(t, got.Trace, 8)
 	assert.Equal(t, "fired", got.Trace[2].Outcome)
 	assert.Contains(t, got.Trace[2].Reads, "request.arguments.documentId")
+	assert.Equal(t, []struct{ Source, Text string }{{"rule", "that a schema validator ran"}, {"scenario", "that a schema engine ran"}},
+		got.DoesNotProve, "the scenario's own caveat is a does-not-prove line too")
 
 	out, _, _ = run(t, "", nil, "trace", "--all", "--track", "admission", "--format", "md")
-	assert.Equal(t, 8, strings.Count(out, "\n## Scenario ")+boolInt(strings.HasPrefix(out, "## Scenario ")))
-	assert.Contains(t, out, "| 7 | Write approval | **➤ FIRED** |")
+	assert.Equal(t, 8, strings.Count(out, "\n## Admission · Scenario ")+boolInt(strings.HasPrefix(out, "## Admission · Scenario ")))
+	assert.Contains(t, out, "| 7 | Write not approved | **➤ FIRED** |")
+	assert.Contains(t, out, "**Injected:** a reversible write, no approval snapshot")
 	out, _, _ = run(t, "", nil, "trace", "--all", "--format", "md")
-	assert.Equal(t, 23, strings.Count(out, "\n## Scenario ")+boolInt(strings.HasPrefix(out, "## Scenario ")), "every track")
+	assert.Equal(t, 24, strings.Count(out, " · Scenario "), "every track")
+	assert.Equal(t, 1, strings.Count(out, "## Admission · Scenario 1 · "), "no two scenario headings alike")
 
 	out, _, code = run(t, "", nil, "trace", "2", "--track", "audit")
 	require.Equal(t, 0, code)
@@ -165,19 +170,30 @@ func TestAssessWithTrace(t *testing.T) {
 	require.Equal(t, 0, code)
 	var line struct {
 		Code  string `json:"code"`
+		Lang  string `json:"lang"`
 		Trace []struct {
-			Rule        int    `json:"rule"`
-			ID          string `json:"id"`
-			Outcome     string `json:"outcome"`
-			Explanation string `json:"explanation"`
+			Step    int    `json:"step"`
+			ID      string `json:"id"`
+			Outcome string `json:"outcome"`
+			Text    struct {
+				Explanation string `json:"explanation"`
+			} `json:"text"`
 		} `json:"trace"`
+		DoesNotProve []struct {
+			Source string `json:"source"`
+			Text   string `json:"text"`
+		} `json:"doesNotProve"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &line))
 	assert.Equal(t, "environment_not_ready", line.Code)
+	assert.Equal(t, "en", line.Lang)
 	require.Len(t, line.Trace, 8)
-	assert.Equal(t, "environment_ready", line.Trace[3].ID)
+	assert.Equal(t, 4, line.Trace[3].Step)
+	assert.Equal(t, "environment_not_ready", line.Trace[3].ID, "the step named for what fires it")
 	assert.Equal(t, "fired", line.Trace[3].Outcome)
-	assert.Equal(t, "no environment snapshot, which counts as not ready", line.Trace[3].Explanation)
+	assert.Equal(t, "no environment snapshot, which counts as not ready", line.Trace[3].Text.Explanation)
+	require.Len(t, line.DoesNotProve, 1)
+	assert.Equal(t, "the real state of the environment or of permissions", line.DoesNotProve[0].Text)
 }
 
 func TestAssessFileErrors(t *testing.T) {
@@ -266,16 +282,57 @@ func TestNotes(t *testing.T) {
 	out, _, code := run(t, "", nil, "notes", "--scenario", "4")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "## Admission · Scenario 4 · Write without approval")
-	assert.Contains(t, out, "**Ask the room first:** Which rule fires, and with which code? (Answer: rule 7, `approval_missing` — Write approval.)")
-	assert.Contains(t, out, "7. **Write approval — FIRED**: document_update_metadata is")
+	assert.Contains(t, out, "**Ask the room first:** Which rule fires, and with which code? (Answer: rule 7, `approval_missing` — Write not approved.)")
+	assert.Contains(t, out, "7. **Write not approved — FIRED**: document_update_metadata is")
 	assert.Contains(t, out, "- **does NOT prove:** that approval was granted, or that the write happened")
 
 	out, _, _ = run(t, "", nil, "notes", "--lang", "zh", "--track", "outcome", "--scenario", "5")
-	assert.Contains(t, out, "**先问全场：**这是哪一类结果")
+	assert.Contains(t, out, "**先问全场**：这是哪一类结果")
 
 	out, _, _ = run(t, "", nil, "--scenarios", "../examples", "notes", "--only")
-	assert.Equal(t, 3, strings.Count("\n"+out, "\n## "), "every scenario, separated")
+	assert.Equal(t, 3, strings.Count("\n"+out, "\n## Admission · Scenario "), "every scenario, separated")
+	assert.Contains(t, out, "\n## What this decision does not do\n", "after the admission scenarios")
 	assert.Contains(t, out, "**Lecturer notes:** Ask first whether the scope or the status is checked first")
+}
+
+// toolgate progress counts the score from the answers kept, one per
+// scenario: re-answers replace, never add. It used to say "5 right of 8
+// asked" while its list held 7 answers, 4 right.
+func TestProgressCountsTheAnswersKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "progress.json")
+	p := progress.New()
+	right := progress.Answer{Said: "rule 1, unknown_tool", Right: true, Decided: "rule 1, unknown_tool"}
+	wrong := progress.Answer{Said: "rule 4, environment_not_ready", Decided: "rule 1, unknown_tool"}
+	p.Record("unknown-tool", wrong)
+	p.Record("unknown-tool", right) // answered again: the second answer is kept
+	p.Record("invalid-arguments", progress.Answer{Said: "rule 3, invalid_arguments", Right: true, Decided: "rule 3, invalid_arguments", Caveat: "right"})
+	p.Record("write-without-approval", progress.Answer{Said: "规则 7, approval_not_active", Half: true, Decided: "规则 7, approval_missing", Caveat: "wrong"})
+	p.Record("audit-missing", progress.Answer{Said: "missing:A", Right: true, Decided: "missing:A"})
+	p.Record("outcome-found", progress.Answer{Said: "not_found", Decided: "found"})
+	p.MarkWalked("unknown-tool")
+	p.MarkWalked("course-gone")
+	require.NoError(t, progress.Store{Path: path}.Save(p))
+	require.Equal(t, 6, p.Asked, "six answers given")
+	halves, answered := p.Score()
+	assert.Equal(t, 7, halves, "3 right and a half")
+	assert.Equal(t, 5, answered)
+	env := map[string]string{"PROGRESS": path}
+
+	out, _, code := run(t, "", env, "progress")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "Quiz score: 3½ of 5,")
+	assert.Regexp(t, `(?m)^Admission\s+██░{18}  1 of 8 walked · quiz 2½ of 3 answered$`, out)
+	assert.Regexp(t, `(?m)^Correlation audit\s+░{20}  0 of 8 walked · quiz 1 of 1 answered$`, out)
+	assert.Regexp(t, `(?m)^   4  Write without approval\s+—\s+½ said rule 7, approval_not_active; decided rule 7, approval_missing; what it does NOT prove: wrong$`, out)
+	assert.Contains(t, out, "✓ said rule 3, invalid_arguments; what it does NOT prove: right")
+	assert.Contains(t, out, "Scenarios not loaded now\n  course-gone  walked\n")
+	assert.NotContains(t, out, "scenarios\n", "no \"1 scenarios\"")
+
+	out, _, _ = run(t, "", env, "progress", "--lang", "zh")
+	assert.Contains(t, out, "测验得分：3½/5，")
+	assert.Regexp(t, `(?m)^准入判断\s+██░{18}  已走完 1/8 · 测验 2½ 分，已答 3 题$`, out)
+	assert.Regexp(t, `(?m)^   4  写入缺批准\s+—\s+½ 回答 规则 7，approval_not_active；实际 规则 7，approval_missing；不能推导的内容：答错$`, out)
+	assert.NotRegexp(t, `(?m)^(Admission|Walked|Quiz|Progress)`, out, "all in Chinese")
 }
 
 func TestProgressCommand(t *testing.T) {
@@ -290,9 +347,9 @@ func TestProgressCommand(t *testing.T) {
 
 	out, _, code := run(t, "", env, "progress")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "Walked to the verdict: 1 scenarios\n  demo\n")
-	assert.Contains(t, out, "Quiz score: 0 right of 1 asked")
-	assert.Contains(t, out, "✗ write-without-approval: said rule 4, environment_not_ready; decided rule 7, approval_missing")
+	assert.Regexp(t, `(?m)^   8  Demo: the worked example\s+walked$`, out, "by number and title")
+	assert.Contains(t, out, "✗ said rule 4, environment_not_ready; decided rule 7, approval_missing")
+	assert.Contains(t, out, "Quiz score: 0 of 1")
 
 	out, _, code = run(t, "n\n", env, "progress", "--reset")
 	require.Equal(t, 0, code)

@@ -99,8 +99,8 @@ func TestHarnessHelp(t *testing.T) {
 func TestValidateCoverage(t *testing.T) {
 	out, _, code := run(t, "", nil, "validate", "--coverage")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "Coverage of 8 admission, 8 audit and 7 outcome scenarios (built-in)")
-	assert.Regexp(t, `✗ 4 Environment\s+never`, out)
+	assert.Contains(t, out, "Coverage of 8 admission, 8 audit and 8 outcome scenarios (built-in)")
+	assert.Regexp(t, `✗ 4 Environment not ready\s+never`, out)
 	assert.Regexp(t, `✓ 8 Admit\s+read-only-candidate, demo`, out)
 	assert.Regexp(t, `✗ approval_scope_mismatch\s+never`, out)
 	assert.Contains(t, out, "Never exercised (")

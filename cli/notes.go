@@ -39,6 +39,13 @@ notes — Markdown, ready to paste into lecture notes.`,
 					fmt.Fprint(cmd.OutOrStdout(), "\n---\n\n")
 				}
 				writeNotes(cmd.OutOrStdout(), s, lang)
+				if s.Track == scenarios.TrackAdmission && (i+1 == len(list) || list[i+1].Track != s.Track) {
+					// Seed 000's non-goals, once after the admission
+					// scenarios: what the decision the room just walked
+					// does not do.
+					fmt.Fprint(cmd.OutOrStdout(), "\n---\n\n")
+					writeNonGoals(cmd.OutOrStdout(), lang)
+				}
 			}
 			return nil
 		},
@@ -101,11 +108,5 @@ func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	}
 }
 
-// bold is a bold label with its colon: "**Story:** " in English,
-// "**故事：**" in Chinese (whose colon carries its own space).
-func bold(label string, l assess.Lang) string {
-	if l == assess.Chinese {
-		return "**" + label + "：**"
-	}
-	return "**" + label + ":** "
-}
+// bold is a bold label with its colon (mdLabel).
+func bold(label string, l assess.Lang) string { return mdLabel(label, l) }

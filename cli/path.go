@@ -22,18 +22,28 @@ type editJSON struct {
 }
 
 type changeJSON struct {
-	Knob   string     `json:"knob"`
-	Option string     `json:"option"`
-	Text   string     `json:"text"`
-	Edits  []editJSON `json:"edits"`
+	Knob   string         `json:"knob"`
+	Option string         `json:"option"`
+	Edits  []editJSON     `json:"edits"`
+	Text   changeTextJSON `json:"text"`
+}
+
+// changeTextJSON is a change said in the chosen language.
+type changeTextJSON struct {
+	Change string `json:"change"`
 }
 
 type firingJSON struct {
 	Rule    int             `json:"rule"`
 	ID      string          `json:"id"`
-	Title   string          `json:"title"`
 	Changes []changeJSON    `json:"changes"`
 	Verdict *assess.Verdict `json:"verdict"`
+	Text    ruleTextJSON    `json:"text"`
+}
+
+// ruleTextJSON names a rule in the chosen language.
+type ruleTextJSON struct {
+	Title string `json:"title"`
 }
 
 type pathJSON struct {
@@ -52,7 +62,7 @@ func changesJSON(in assess.Input, cs whatif.Changes, l assess.Lang) []changeJSON
 	seen := map[string]bool{}
 	for i := range cs {
 		before, after := cs[:i].Apply(in), cs[:i+1].Apply(in)
-		c := changeJSON{Knob: cs[i].Knob.ID, Option: cs[i].Knob.Options[cs[i].Option][0], Text: cs[i].Text(l), Edits: []editJSON{}}
+		c := changeJSON{Knob: cs[i].Knob.ID, Option: cs[i].Knob.Options[cs[i].Option][0], Text: changeTextJSON{cs[i].Text(l)}, Edits: []editJSON{}}
 		for _, e := range whatif.Edits(before, after) {
 			if seen[e.Path] {
 				continue
@@ -80,7 +90,7 @@ func pathToAllowedJSON(in assess.Input, l assess.Lang) *pathJSON {
 		out.Alternatives = append(out.Alternatives, changesJSON(in, a, l))
 	}
 	for _, f := range p.Fire {
-		fj := firingJSON{Rule: int(f.Rule), ID: f.Rule.ID(), Title: f.Rule.Title(l), Changes: changesJSON(in, f.Changes, l)}
+		fj := firingJSON{Rule: int(f.Rule), ID: f.Rule.ID(), Text: ruleTextJSON{f.Rule.Title(l)}, Changes: changesJSON(in, f.Changes, l)}
 		if f.Changes != nil {
 			v := f.Verdict
 			fj.Verdict = &v
@@ -118,7 +128,7 @@ func writePathText(w io.Writer, st textStyles, in assess.Input, l assess.Lang) {
 		for _, a := range p.Alternatives {
 			texts := make([]string, len(a))
 			for i, c := range a {
-				texts[i] = c.Text
+				texts[i] = c.Text.Change
 			}
 			fmt.Fprintln(w, st.dim.Render("  "+pathWord("or", l)+word("colon", l)+strings.Join(texts, " + ")))
 		}
@@ -129,17 +139,17 @@ func writePathText(w io.Writer, st textStyles, in assess.Input, l assess.Lang) {
 	fmt.Fprintln(w, st.label.Render(pathWord("fireHeading", l)+strings.TrimRight(word("colon", l), " ")))
 	width := 0
 	for _, f := range p.Fire {
-		width = max(width, len(fmt.Sprint(f.Rule))+1+lipgloss.Width(f.Title))
+		width = max(width, len(fmt.Sprint(f.Rule))+1+lipgloss.Width(f.Text.Title))
 	}
 	for _, f := range p.Fire {
-		head := pad(fmt.Sprintf("%d %s", f.Rule, f.Title), width)
+		head := pad(fmt.Sprintf("%d %s", f.Rule, f.Text.Title), width)
 		if len(f.Changes) == 0 {
 			fmt.Fprintln(w, st.dim.Render("  "+head+"  "+pathWord("noKnob", l)))
 			continue
 		}
 		texts := make([]string, len(f.Changes))
 		for i, c := range f.Changes {
-			texts[i] = c.Text
+			texts[i] = c.Text.Change
 		}
 		fmt.Fprintf(w, "  %s  %s  %s\n", head, strings.Join(texts, " + "),
 			st.dim.Render("→ "+f.Verdict.Status.String()+"/"+f.Verdict.Code.String()))
@@ -148,7 +158,7 @@ func writePathText(w io.Writer, st textStyles, in assess.Input, l assess.Lang) {
 
 func writeChangesText(w io.Writer, st textStyles, cs []changeJSON, l assess.Lang) {
 	for _, c := range cs {
-		fmt.Fprintln(w, "  "+c.Text)
+		fmt.Fprintln(w, "  "+c.Text.Change)
 		for _, e := range c.Edits {
 			from, to := string(e.From), string(e.To)
 			if from == "null" {

@@ -3,12 +3,18 @@ package cli
 import (
 	"bufio"
 	"fmt"
+	"io"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
+	"charm.land/lipgloss/v2"
 	"github.com/spf13/cobra"
 
+	"toolgate/assess"
 	"toolgate/progress"
+	"toolgate/scenarios"
 )
 
 func (c *common) progressStore() progress.Store {
@@ -23,11 +29,13 @@ func newProgress(c *common) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "progress",
 		Short: "Show your self-study progress, or reset it",
-		Long: `Show the progress the trainer keeps between runs: the scenarios walked to their
-verdict, quiz answers and score, the last scenario open and the language. It lives in
-$XDG_STATE_HOME/toolgate/progress.json (by default ~/.local/state/toolgate/). --reset clears
-it after asking (or at once with --yes).`,
+		Long: `Show the progress the trainer keeps between runs, track by track: each scenario by
+number and title, whether it was walked to its verdict, and its quiz answer — the last one
+given, which is the one that counts: a right answer is a point, the right rule with the wrong
+code half a point — with a bar per track. It lives in $XDG_STATE_HOME/toolgate/progress.json
+(by default ~/.local/state/toolgate/). --reset clears it after asking (or at once with --yes).`,
 		Example: `  toolgate progress
+  toolgate progress --lang zh
   toolgate progress --reset --yes`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -48,6 +56,10 @@ it after asking (or at once with --yes).`,
 				fmt.Fprintln(out, "Progress reset.")
 				return nil
 			}
+			lang, err := c.language()
+			if err != nil {
+				return err
+			}
 			p, notice, err := store.Load()
 			if err != nil {
 				return &exitError{ExitInvalid, err}
@@ -55,35 +67,183 @@ it after asking (or at once with --yes).`,
 			if notice != "" {
 				fmt.Fprintln(c.env.Stderr, "toolgate:", notice)
 			}
-			fmt.Fprintf(out, "Progress in %s\n", store.Path)
-			fmt.Fprintf(out, "Walked to the verdict: %d scenarios\n", len(p.Walked))
-			for _, id := range p.Walked {
-				fmt.Fprintf(out, "  %s\n", id)
+			all, err := c.scenarioSet()
+			if err != nil {
+				return err
 			}
-			fmt.Fprintf(out, "Quiz score: %d right of %d asked\n", p.Right, p.Asked)
-			ids := make([]string, 0, len(p.Quiz))
-			for id := range p.Quiz {
-				ids = append(ids, id)
-			}
-			slices.Sort(ids)
-			for _, id := range ids {
-				a := p.Quiz[id]
-				mark := "✓"
-				if !a.Right {
-					mark = "✗"
-				}
-				fmt.Fprintf(out, "  %s %s: said %s; decided %s\n", mark, id, a.Said, a.Decided)
-			}
-			if p.Last != "" {
-				fmt.Fprintf(out, "Last open: %s\n", p.Last)
-			}
-			if p.Lang != "" {
-				fmt.Fprintf(out, "Language: %s\n", p.Lang)
-			}
+			writeProgress(out, store.Path, p, all, lang)
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&reset, "reset", false, "clear the progress (asks first)")
 	cmd.Flags().BoolVar(&yes, "yes", false, "with --reset: do not ask")
 	return cmd
+}
+
+var progressWords = map[string][2]string{
+	"in":       {"Progress in %s", "进度文件：%s"},
+	"walked":   {"walked", "已走完"},
+	"notYet":   {"—", "—"},
+	"track":    {"%d of %d walked", "已走完 %d/%d"},
+	"quiz":     {"quiz %s of %d answered", "测验 %s 分，已答 %d 题"},
+	"total":    {"Quiz score: %s of %d, counting the answer kept for each scenario (a right one is a point, the right rule with the wrong code half a point)", "测验得分：%s/%d，每个场景只算保留的那次回答（答对得 1 分，规则对而代码错得半分）"},
+	"said":     {"said %s", "回答 %s"},
+	"decided":  {"decided %s", "实际 %s"},
+	"caveatOK": {"what it does NOT prove: right", "不能推导的内容：答对"},
+	"caveatNo": {"what it does NOT prove: wrong", "不能推导的内容：答错"},
+	"other":    {"Scenarios not loaded now", "当前未加载的场景"},
+	"last":     {"Last open: %s", "上次打开：%s"},
+	"language": {"Language: %s", "语言：%s"},
+	"rule":     {"rule %s, %s", "规则 %s，%s"},
+	"sep":      {"; ", "；"},
+	"none":     {"Nothing yet: no scenario walked, no quiz answered.", "还没有进度：没有走完的场景，也没有回答过测验。"},
+}
+
+func progressWord(key string, l assess.Lang) string { return progressWords[key][l] }
+
+// writeProgress shows the progress track by track, in a language.
+func writeProgress(w io.Writer, path string, p progress.Progress, all []scenarios.Scenario, l assess.Lang) {
+	fmt.Fprintf(w, progressWord("in", l)+"\n", path)
+	if len(p.Walked) == 0 && len(p.Quiz) == 0 {
+		fmt.Fprintln(w, progressWord("none", l))
+	}
+	known := map[string]bool{}
+	titleWidth, trackWidth := 0, 0
+	for _, s := range all {
+		known[s.ID] = true
+		titleWidth = max(titleWidth, lipgloss.Width(s.Title.In(l)))
+		trackWidth = max(trackWidth, lipgloss.Width(scenarios.TrackTitle(s.Track, l)))
+	}
+	for _, group := range byTrack(all) {
+		walked, halves, answered := 0, 0, 0
+		for _, s := range group {
+			if slices.Contains(p.Walked, s.ID) {
+				walked++
+			}
+			if a, ok := p.Quiz[s.ID]; ok {
+				answered++
+				halves += answerHalves(a)
+			}
+		}
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "%s  %s  %s · %s\n", pad(scenarios.TrackTitle(group[0].Track, l), trackWidth), bar(walked, len(group), 20),
+			fmt.Sprintf(progressWord("track", l), walked, len(group)), fmt.Sprintf(progressWord("quiz", l), points(halves), answered))
+		for _, s := range group {
+			state := progressWord("notYet", l)
+			if slices.Contains(p.Walked, s.ID) {
+				state = progressWord("walked", l)
+			}
+			line := fmt.Sprintf("  %2d  %s  %s", s.Number, pad(s.Title.In(l), titleWidth), pad(state, lipgloss.Width(progressWord("walked", l))))
+			if a, ok := p.Quiz[s.ID]; ok {
+				line += "  " + answerText(a, l)
+			}
+			fmt.Fprintln(w, strings.TrimRight(line, " "))
+		}
+	}
+	var other []string
+	for _, id := range p.Walked {
+		if !known[id] {
+			other = append(other, id)
+		}
+	}
+	for id := range p.Quiz {
+		if !known[id] && !slices.Contains(other, id) {
+			other = append(other, id)
+		}
+	}
+	if len(other) > 0 {
+		slices.Sort(other)
+		fmt.Fprintf(w, "\n%s\n", progressWord("other", l))
+		for _, id := range other {
+			line := "  " + id
+			if slices.Contains(p.Walked, id) {
+				line += "  " + progressWord("walked", l)
+			}
+			if a, ok := p.Quiz[id]; ok {
+				line += "  " + answerText(a, l)
+			}
+			fmt.Fprintln(w, line)
+		}
+	}
+	halves, answered := p.Score()
+	fmt.Fprintf(w, "\n"+progressWord("total", l)+"\n", points(halves), answered)
+	if p.Last != "" {
+		last := p.Last
+		for _, s := range all {
+			if s.ID == p.Last {
+				last = fmt.Sprintf("%s · %s %d · %s", scenarios.TrackTitle(s.Track, l), word("scenario", l), s.Number, s.Title.In(l))
+			}
+		}
+		fmt.Fprintf(w, progressWord("last", l)+"\n", last)
+	}
+	if p.Lang != "" {
+		fmt.Fprintf(w, progressWord("language", l)+"\n", p.Lang)
+	}
+}
+
+// answerHalves is an answer's points in half points.
+func answerHalves(a progress.Answer) int {
+	switch {
+	case a.Right:
+		return 2
+	case a.Half:
+		return 1
+	}
+	return 0
+}
+
+// points writes half points as a number: "4", "4½", "½".
+func points(halves int) string {
+	s := strconv.Itoa(halves / 2)
+	if halves%2 == 1 {
+		if halves == 1 {
+			return "½"
+		}
+		s += "½"
+	}
+	return s
+}
+
+// bar is a plain progress bar of width cells, done of total filled.
+func bar(done, total, width int) string {
+	filled := 0
+	if total > 0 {
+		filled = done * width / total
+	}
+	return strings.Repeat("█", filled) + strings.Repeat("░", width-filled)
+}
+
+// answerText is one kept answer: right (✓), half a point (½) or wrong
+// (✗), what was said and what decided, and the "does NOT prove" answer.
+func answerText(a progress.Answer, l assess.Lang) string {
+	mark := "✗"
+	switch {
+	case a.Right:
+		mark = "✓"
+	case a.Half:
+		mark = "½"
+	}
+	s := mark + " " + fmt.Sprintf(progressWord("said", l), localAnswer(a.Said, l))
+	if !a.Right {
+		s += progressWord("sep", l) + fmt.Sprintf(progressWord("decided", l), localAnswer(a.Decided, l))
+	}
+	switch a.Caveat {
+	case "right":
+		s += progressWord("sep", l) + progressWord("caveatOK", l)
+	case "wrong":
+		s += progressWord("sep", l) + progressWord("caveatNo", l)
+	}
+	return s
+}
+
+// ruleAnswer is an answer the trainer saved as "rule 7, approval_missing"
+// or "规则 7, approval_missing", in the language of the day it was given.
+var ruleAnswer = regexp.MustCompile(`^(?:rule|规则) (\d+)[,，] ?(\S+)$`)
+
+// localAnswer says a saved answer in the learner's language now.
+func localAnswer(said string, l assess.Lang) string {
+	if m := ruleAnswer.FindStringSubmatch(said); m != nil {
+		return fmt.Sprintf(progressWord("rule", l), m[1], m[2])
+	}
+	return said
 }

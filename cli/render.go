@@ -7,8 +7,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 
 	"toolgate/assess"
 	"toolgate/look"
@@ -18,17 +16,21 @@ import (
 
 // words are the command line's fixed texts, in English and Chinese.
 var words = map[string][2]string{
-	"scenario": {"Scenario", "场景"},
-	"injected": {"Injected", "注入重点"},
-	"verdict":  {"Verdict", "判断"},
-	"inputs":   {"Inputs", "输入"},
-	"field":    {"Field", "字段"},
-	"value":    {"Value", "值"},
-	"step":     {"Step", "步骤"},
-	"outcome":  {"Outcome", "结果"},
-	"why":      {"Why", "说明"},
-	"colon":    {": ", "："},
-	"notes":    {"Lecturer notes", "讲师备注"},
+	"scenario":  {"Scenario", "场景"},
+	"injected":  {"Injected", "注入重点"},
+	"verdict":   {"Verdict", "判断"},
+	"inputs":    {"Inputs", "输入"},
+	"field":     {"Field", "字段"},
+	"value":     {"Value", "值"},
+	"step":      {"Step", "步骤"},
+	"outcome":   {"Outcome", "结果"},
+	"why":       {"Why", "说明"},
+	"colon":     {": ", "："},
+	"notes":     {"Lecturer notes", "讲师备注"},
+	"nonGoals":  {"What this decision does not do", "这个判断不做什么"},
+	"listTrack": {"%s (--track %s)", "%s（--track %s）"},
+	// allowedIsNot introduces assess.AllowedIsNot.
+	"allowedIsNot": {"allowed is not", "allowed 不是"},
 }
 
 func word(key string, l assess.Lang) string { return words[key][l] }
@@ -55,7 +57,7 @@ func writeList(w io.Writer, all []scenarios.Scenario, l assess.Lang) {
 			if track != "" {
 				fmt.Fprintln(w)
 			}
-			fmt.Fprintf(w, "%s (--track %s)\n", scenarios.TrackTitle(s.Track, l), s.Track)
+			fmt.Fprintf(w, word("listTrack", l)+"\n", scenarios.TrackTitle(s.Track, l), s.Track)
 			track = s.Track
 		}
 		title := s.Title.In(l)
@@ -68,12 +70,7 @@ func writeTraces(env *Env, w io.Writer, list []scenarios.Scenario, f format, l a
 	case formatJSON:
 		return writeTraceJSON(w, list, l)
 	case formatMarkdown:
-		for i, s := range list {
-			if i > 0 {
-				fmt.Fprint(w, "\n---\n\n")
-			}
-			writeTraceMarkdown(w, s, l)
-		}
+		writeHandout(w, list, l)
 		return nil
 	}
 	cw := colorprofile.NewWriter(w, env.Environ)
@@ -149,14 +146,74 @@ func pad(s string, width int) string {
 	return s + strings.Repeat(" ", max(0, width-lipgloss.Width(s)))
 }
 
+// writeHandout writes scenarios as one Markdown handout: a level-1
+// heading per track when there are several, a level-2 heading per
+// scenario that names its track (so that no two are alike), and after the
+// admission scenarios what the decision does not do (seed 000's
+// non-goals).
+func writeHandout(w io.Writer, list []scenarios.Scenario, l assess.Lang) {
+	groups := byTrack(list)
+	for g, group := range groups {
+		if g > 0 {
+			fmt.Fprint(w, "\n---\n\n")
+		}
+		if len(groups) > 1 {
+			fmt.Fprintf(w, "# %s\n\n", scenarios.TrackTitle(group[0].Track, l))
+		}
+		for i, s := range group {
+			if i > 0 {
+				fmt.Fprint(w, "\n---\n\n")
+			}
+			writeTraceMarkdown(w, s, l)
+		}
+		if group[0].Track == scenarios.TrackAdmission {
+			fmt.Fprint(w, "\n---\n\n")
+			writeNonGoals(w, l)
+		}
+	}
+}
+
+// byTrack splits a list into runs of one track, in order.
+func byTrack(list []scenarios.Scenario) [][]scenarios.Scenario {
+	var out [][]scenarios.Scenario
+	for i, s := range list {
+		if i == 0 || s.Track != list[i-1].Track {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], s)
+	}
+	return out
+}
+
+// writeNonGoals writes what the admission decision does not do, as a
+// level-2 section.
+func writeNonGoals(w io.Writer, l assess.Lang) {
+	fmt.Fprintf(w, "## %s\n\n", word("nonGoals", l))
+	for _, g := range assess.NonGoals(l) {
+		fmt.Fprintf(w, "- %s\n", g)
+	}
+	fmt.Fprintf(w, "\n%s%s\n", mdLabel(word("allowedIsNot", l), l), assess.AllowedIsNot(l))
+}
+
+// mdLabel is a bold label and its colon, written so that CommonMark
+// closes the emphasis: "**Injected:** " in English, "**注入重点**：" in
+// Chinese (a closing ** right after "：" and before a letter is not a
+// closing delimiter, so the full-width colon stays outside).
+func mdLabel(label string, l assess.Lang) string {
+	if l == assess.Chinese {
+		return "**" + label + "**："
+	}
+	return "**" + label + ":** "
+}
+
 func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	wk := walk.Of(s, l)
-	fmt.Fprintf(w, "## %s %d · %s\n\n", word("scenario", l), s.Number, s.Title.In(l))
+	fmt.Fprintf(w, "## %s · %s %d · %s\n\n", scenarios.TrackTitle(s.Track, l), word("scenario", l), s.Number, s.Title.In(l))
 	if story := s.Story.In(l); story != "" {
 		fmt.Fprintf(w, "%s\n\n", story)
 	}
 	if inj := s.Injected.In(l); inj != "" {
-		fmt.Fprintf(w, "**%s%s**%s\n\n", word("injected", l), strings.TrimRight(word("colon", l), " "), inj)
+		fmt.Fprintf(w, "%s%s\n\n", mdLabel(word("injected", l), l), inj)
 	}
 	fmt.Fprintf(w, "### %s\n\n| %s | %s |\n|---|---|\n", word("inputs", l), word("field", l), word("value", l))
 	for _, f := range wk.Fields {
@@ -181,11 +238,11 @@ func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	}
 	fmt.Fprintf(w, "\n### %s\n\n**%s %s**\n\n", word("verdict", l), wk.Verdict.Symbol, mdCell(wk.Verdict.Headline))
 	for _, d := range wk.Verdict.Details {
-		label := d.Label
 		if d.Strong {
-			label = "**" + label + "**"
+			fmt.Fprintf(w, "- %s%s\n", mdLabel(d.Label, l), d.Text)
+		} else {
+			fmt.Fprintf(w, "- %s%s%s\n", d.Label, word("colon", l), d.Text)
 		}
-		fmt.Fprintf(w, "- %s%s%s\n", label, word("colon", l), d.Text)
 	}
 	if notes := s.Notes.In(l); notes != "" {
 		fmt.Fprintf(w, "\n### %s\n\n%s\n", word("notes", l), notes)
@@ -195,72 +252,4 @@ func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 // mdCell escapes what would break a Markdown table cell.
 func mdCell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
-}
-
-type detailJSON struct {
-	Label  string `json:"label"`
-	Text   string `json:"text"`
-	Strong bool   `json:"doesNotProve,omitempty"`
-}
-
-type walkStepJSON struct {
-	Step        int      `json:"step"`
-	Title       string   `json:"title"`
-	Question    string   `json:"question"`
-	Outcome     string   `json:"outcome"`
-	Explanation string   `json:"explanation"`
-	Reads       []string `json:"reads"`
-}
-
-type scenarioJSON struct {
-	Number   int            `json:"number"`
-	ID       string         `json:"id"`
-	Track    string         `json:"track"`
-	Title    string         `json:"title"`
-	Result   any            `json:"result"`
-	Headline string         `json:"headline"`
-	Details  []detailJSON   `json:"details"`
-	Trace    []walkStepJSON `json:"trace"`
-	Input    any            `json:"input"`
-	// PathToAllowed is set for admission scenarios (cli/path.go).
-	PathToAllowed *pathJSON `json:"pathToAllowed,omitempty"`
-}
-
-func writeTraceJSON(w io.Writer, list []scenarios.Scenario, l assess.Lang) error {
-	out := make([]scenarioJSON, len(list))
-	for i, s := range list {
-		wk := walk.Of(s, l)
-		sj := scenarioJSON{Number: s.Number, ID: s.ID, Track: s.Track, Title: s.Title.In(l), Headline: wk.Verdict.Headline}
-		sj.Result = wk.Result
-		switch s.Track {
-		case scenarios.TrackAudit:
-			sj.Input = s.Audit
-		case scenarios.TrackOutcome:
-			sj.Input = s.Outcome
-		default:
-			sj.Input = s.Input
-			sj.PathToAllowed = pathToAllowedJSON(s.Input, l)
-		}
-		for _, d := range wk.Verdict.Details {
-			sj.Details = append(sj.Details, detailJSON(d))
-		}
-		for n, st := range wk.Steps {
-			reads := st.Reads
-			if reads == nil {
-				reads = []string{}
-			}
-			sj.Trace = append(sj.Trace, walkStepJSON{Step: n + 1, Title: st.Title, Question: st.Question,
-				Outcome: st.Outcome.String(), Explanation: st.Explanation, Reads: reads})
-		}
-		out[i] = sj
-	}
-	var v any = out
-	if len(out) == 1 {
-		v = out[0]
-	}
-	if err := json.MarshalWrite(w, v, jsontext.WithIndent("  "), json.Deterministic(true)); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintln(w)
-	return err
 }

@@ -542,16 +542,23 @@ func newAudit(c *common) *cobra.Command {
 {"diagnostics":[...],"pending":[...]}. Diagnostics are unknown:ID (a result nobody
 requested), duplicate:ID (a result seen twice) and missing:ID (a request never answered,
 once the batch is closed; while it is open such IDs are pending), sorted by byte order.
-An absent "closed" means true: a batch handed over whole.
+An absent "closed" means true: a batch handed over whole — closed means the batch has ended
+or its deadline has passed, the only times a missing result can be judged missing.
 
 A duplicate or empty request ID, an empty result ID, an invalid batch, or one longer than
 --max-value bytes (1 MiB by default) or nested more than 1000 levels deep gets a line
 {"error":"..."}, the rest are still answered, and the exit status is 1. Text that is not
-JSON stops the stream with its line and column, exit status 2.`,
+JSON stops the stream with its line and column, exit status 2. With --lang zh the errors are
+said in Chinese.`,
 		Example: `  echo '{"requested":["A","B"],"results":["A","A","C"]}' | toolgate audit
-  toolgate audit batches.jsonl`,
+  toolgate audit batches.jsonl
+  toolgate audit --lang zh batches.jsonl`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			lang, err := c.language()
+			if err != nil {
+				return err
+			}
 			in, name, closeFn, err := openInput(c.env, args)
 			if err != nil {
 				return err
@@ -560,7 +567,15 @@ JSON stops the stream with its line and column, exit status 2.`,
 			if err := checkMaxValue(maxValue); err != nil {
 				return err
 			}
-			return answerStream(in, name, cmd.OutOrStdout(), auditAnswer, maxValue)
+			if lang != assess.Chinese {
+				return answerStream(in, name, cmd.OutOrStdout(), auditAnswer, maxValue)
+			}
+			zh := &zhErrorLines{w: cmd.OutOrStdout()}
+			err = answerStream(in, name, zh, auditAnswerIn(lang), maxValue)
+			if ferr := zh.Flush(); ferr != nil && err == nil {
+				err = &exitError{ExitWrite, ferr}
+			}
+			return streamErrorZh(err)
 		},
 	}
 	cmd.Flags().IntVar(&maxValue, "max-value", decode.DefaultMaxValue, "the most bytes one batch may have; a longer one gets an error line and is skipped")

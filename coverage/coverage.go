@@ -72,7 +72,7 @@ var words = map[string][2]string{
 	"inputError": {"input error", "输入错误"},
 	"passed":     {"passed", "通过"},
 	"fired":      {"fired", "触发"},
-	"failClosed": {"an effect class the core does not know counts as a write (fail closed)", "不认识的效果类别按写入处理（失败即关闭）"},
+	"failClosed": {"an effect class the core does not know counts as a write (fail closed)", "不认识的效果类别按写入处理（默认从严）"},
 }
 
 func word(key string, l assess.Lang) string { return words[key][l] }

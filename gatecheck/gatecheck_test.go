@@ -111,10 +111,10 @@ func TestPlantedBugsAreCaught(t *testing.T) {
 	gatecheck.WriteText(&out, r, assess.English)
 	s := out.String()
 	// The trace says why rule 7 fires, from the vector's own values.
-	assert.Contains(t, s, `7 ➤ Write approval — notes_update is "reversible_write" (a write); the approval is for scope "notes_update", the tool needs ""`)
-	assert.Regexp(t, `✗ 7 Write approval\s+\d+/\d+`, s, "the summary marks the rule")
+	assert.Contains(t, s, `7 ➤ Write not approved — notes_update is "reversible_write" (a write); the approval is for scope "notes_update", the tool needs ""`)
+	assert.Regexp(t, `✗ 7 Write not approved\s+\d+/\d+`, s, "the summary marks the rule")
 	assert.Regexp(t, `✗ approval_scope_mismatch\s+\d+/\d+`, s)
-	assert.Regexp(t, `✓ 4 Environment\s+(\d+)/(\d+)`, s)
+	assert.Regexp(t, `✓ 4 Environment not ready\s+(\d+)/(\d+)`, s)
 	var zh bytes.Buffer
 	gatecheck.WriteText(&zh, r, assess.Chinese)
 	assert.Contains(t, zh.String(), "toolgate 为什么这样预期")

@@ -66,3 +66,31 @@ func TestSymbolsAreOneCellWide(t *testing.T) {
 		assert.Equal(t, 1, cjk.StringWidth(s), s)
 	}
 }
+
+// The trainer marks the fields a rule reads, and a rule reads exactly the
+// fields it compares: rule 1 on an unknown tool marks the tools' names and
+// the requested name, never a tool's effectClass, requiredArguments or
+// approvalScope.
+func TestMarkedFieldsAreTheComparedOnes(t *testing.T) {
+	s, ok := scenarios.Find(scenarios.MustBuiltin(), scenarios.TrackAdmission, "unknown-tool")
+	require.True(t, ok)
+	_, trace := assess.Explain(&s.Input)
+	fields := look.Fields(s.Input, trace)
+	var marked []string
+	for _, f := range fields {
+		if look.Reads(f, trace[0].Reads) {
+			marked = append(marked, f.Path)
+		}
+	}
+	assert.Equal(t, []string{"contract.tools[0].name", "contract.tools[1].name", "request.tool.name"}, marked)
+
+	s, _ = scenarios.Find(scenarios.MustBuiltin(), scenarios.TrackAdmission, "write-without-approval")
+	_, trace = assess.Explain(&s.Input)
+	marked = nil
+	for _, f := range look.Fields(s.Input, trace) {
+		if look.Reads(f, trace[assess.RuleApproval-1].Reads) {
+			marked = append(marked, f.Path)
+		}
+	}
+	assert.Equal(t, []string{"contract.tools[1].effectClass", "approval"}, marked)
+}

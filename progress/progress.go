@@ -103,6 +103,23 @@ func (p *Progress) Record(id string, a Answer) {
 	}
 }
 
+// Score counts the answers kept, one per scenario (a re-answer replaces
+// the earlier one): halves is the points in half points — two for a
+// right answer, one for the right rule with the wrong code — and answered
+// is how many scenarios have an answer. Right and Asked, which count every
+// answer ever given, are not the score.
+func (p Progress) Score() (halves, answered int) {
+	for _, a := range p.Quiz {
+		switch {
+		case a.Right:
+			halves += 2
+		case a.Half:
+			halves++
+		}
+	}
+	return halves, len(p.Quiz)
+}
+
 // check reports counts that no run of the trainer can write: a file with
 // them is set aside like a corrupt one rather than trusted.
 func (p Progress) check() error {

@@ -94,6 +94,9 @@ func (p *fileParser) parse() Scenario {
 	}
 	s := Scenario{File: p.name, ID: fl.ID, Track: fl.Track, Title: fl.Title, Story: fl.Story,
 		Injected: fl.Injected, DoesNotProve: fl.DoesNotProve, Notes: fl.Notes}
+	for i, lang := range []string{"en", "zh"} {
+		s.injectedAt[i][0], s.injectedAt[i][1] = p.at("$.injected." + lang)
+	}
 	if s.ID == "" {
 		p.add("", "id: required, a name unique among the scenarios (e.g. write-after-expiry)")
 	}

@@ -128,6 +128,9 @@ type Scenario struct {
 	Audit   assess.AuditInput
 	Outcome assess.OutcomeInput
 	Expect  Expect
+	// injectedAt is where injected.en and injected.zh are in the file
+	// (line, column), for InjectedProblems.
+	injectedAt [2][2]int
 }
 
 // file is the YAML shape of a scenario file.

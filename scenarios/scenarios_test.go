@@ -152,7 +152,7 @@ func TestOtherTracks(t *testing.T) {
 	audit := scenarios.InTrack(all, scenarios.TrackAudit)
 	outcome := scenarios.InTrack(all, scenarios.TrackOutcome)
 	require.Len(t, audit, 8)
-	require.Len(t, outcome, 7)
+	require.Len(t, outcome, 8)
 	for i, s := range audit {
 		assert.Equal(t, i+1, s.Number, s.ID)
 		assert.NoError(t, s.Check(), s.ID)
@@ -164,6 +164,9 @@ func TestOtherTracks(t *testing.T) {
 		seen[s.Expect.Class] = true
 	}
 	assert.Len(t, seen, 6, "every outcome class has a scenario")
+	unknown, ok := scenarios.Find(all, scenarios.TrackOutcome, "outcome-unknown-tool")
+	require.True(t, ok)
+	assert.Equal(t, assess.ClassProtocolError, unknown.Expect.Class, "MCP's own -32602 \"Unknown tool\" is a protocol error")
 }
 
 func TestTrackErrors(t *testing.T) {

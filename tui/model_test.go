@@ -770,14 +770,14 @@ func TestMouse(t *testing.T) {
 	m = click(m, "4 Write without")
 	num, step, _ := state(m)
 	assert.Equal(t, []int{4, 0}, []int{num, step}, "a click opens the scenario")
-	m = click(m, "5 Timeout read-back")
+	m = click(m, "5 Timed out, effect unknown")
 	_, step, _ = state(m)
 	assert.Equal(t, 5, step, "a click on rule 5 reveals the walk up to it")
 	m = click(m, "8 Admit")
 	assert.True(t, m.c.reached(), "a rule after the one that fires: the verdict")
 
 	q := newTest(t, Options{Quiz: true, Scenario: "4"})
-	q = click(q, "5 Timeout read-back")
+	q = click(q, "5 Timed out, effect unknown")
 	_, step, _ = state(q)
 	assert.Zero(t, step, "no peeking with the mouse either")
 
@@ -809,7 +809,7 @@ func TestReloadKeepsThePlace(t *testing.T) {
 	assert.Contains(t, out, squash("lecture/09.yaml:3:5: input.request: required"), "problems are shown whole")
 	m = press(m, "x")
 	assert.Contains(t, plain(m), "Write, still without approval")
-	assert.Contains(t, plain(m), "reloaded: 23 scenarios, 1 problems")
+	assert.Contains(t, plain(m), fmt.Sprintf("reloaded: %d scenarios, 1 problems", len(reloaded)))
 
 	// Nothing usable: what is shown stays.
 	empty := func() ([]scenarios.Scenario, []string, error) {
@@ -883,8 +883,8 @@ func TestNotesScreen(t *testing.T) {
 	out := squash(plain(m))
 	assert.Contains(t, out, squash("Scenario 4 · Write without approval — rule 3 of 8"))
 	assert.Contains(t, out, squash("left 45:00"))
-	assert.Contains(t, out, squash("3 Argument shape — passes"))
-	assert.Contains(t, out, squash("Next 4 Environment"))
+	assert.Contains(t, out, squash("3 Arguments unusable — passes"))
+	assert.Contains(t, out, squash("Next 4 Environment not ready"))
 	assert.Contains(t, out, squash("Answer: rule 7, approval_missing"))
 	m = send(m, RoomMsg{Live: "write-without-approval", Step: 7, Round: 1, Open: true, Counts: map[int]int{7: 12, 4: 3}, Answered: 15, Students: 40})
 	out = squash(plain(m))
@@ -912,5 +912,5 @@ func TestPresenterClicker(t *testing.T) {
 	out := plain(a)
 	assert.NotContains(t, out, "Write without approval", "the title would answer")
 	assert.Contains(t, out, "Ask the room: which rule fires?")
-	assert.Contains(t, out, "7 Write approval")
+	assert.Contains(t, out, "7 Write not approved")
 }

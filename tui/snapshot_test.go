@@ -303,7 +303,9 @@ type frameWriter struct {
 
 func (w *frameWriter) Write(b []byte) (int, error) {
 	w.buf.Write(b)
-	if !w.done && bytes.Contains(w.buf.Bytes(), []byte("Scenarios")) {
+	// The first frame: the trainer, or on a first start the screen of
+	// what the decision does not do.
+	if !w.done && (bytes.Contains(w.buf.Bytes(), []byte("Scenarios")) || bytes.Contains(w.buf.Bytes(), []byte("What this decision does not do"))) {
 		w.done = true
 		close(w.first)
 	}

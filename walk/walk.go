@@ -6,6 +6,7 @@
 package walk
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -24,13 +25,33 @@ type Step struct {
 	Reads []string
 }
 
-// Detail is one line of a verdict: a label and its text. Strong marks the
-// lines that say what the verdict does NOT prove: the rule's, and the
-// scenario's own.
+// Detail is one line of a verdict: a label and its text, in one language,
+// and Key, a stable English name for what the line says (DetailMeaning,
+// DetailDoesNotProve, …) that does not change with the language. Strong
+// marks the lines that say what the verdict does NOT prove: the rule's,
+// and the scenario's own.
 type Detail struct {
+	Key         string
 	Label, Text string
 	Strong      bool
 }
+
+// The keys of a verdict's details.
+const (
+	DetailCorrelationID        = "correlationId"
+	DetailMissingArguments     = "missingArguments"
+	DetailEffectStatus         = "effectStatus"
+	DetailMeaning              = "meaning"
+	DetailDoesNotProve         = "doesNotProve"
+	DetailScenarioDoesNotProve = "scenarioDoesNotProve"
+	DetailAllowedIsNot         = "allowedIsNot"
+	DetailPending              = "pending"
+	DetailError                = "error"
+	DetailNext                 = "next"
+	DetailMistake              = "mistake"
+	DetailAdvice               = "advice"
+	DetailMCP                  = "mcp"
+)
 
 // Verdict is the end of a walk.
 type Verdict struct {
@@ -85,14 +106,14 @@ func Of(s scenarios.Scenario, l assess.Lang) Walk {
 		w = admission(s.Input, l)
 	}
 	if dnp := s.DoesNotProve.In(l); dnp != "" {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("scenarioNot", l), Text: dnp, Strong: true})
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailScenarioDoesNotProve, Label: word("scenarioNot", l), Text: dnp, Strong: true})
 	}
 	return w
 }
 
 var words = map[string][2]string{
 	"means":        {"means", "含义"},
-	"notProve":     {"does NOT prove", "不能证明"},
+	"notProve":     {"does NOT prove", "不能推导"},
 	"scenarioNot":  {"this scenario does not prove", "本场景不证明"},
 	"isNot":        {"allowed is not", "allowed 不是"},
 	"missing":      {"missing arguments", "缺失参数"},
@@ -101,13 +122,15 @@ var words = map[string][2]string{
 	"next":         {"next step", "下一步"},
 	"mistake":      {"guards against", "防止的错误"},
 	"mcp":          {"in MCP", "对应 MCP"},
+	"advice":       {"the trainer's own advice (not the source's)", "训练器自己的建议（非原文）"},
+	"error":        {"error", "错误"},
 	"clean":        {"no diagnostics: every result matches one request", "没有诊断：每个结果都对应唯一的请求"},
 	"cleanShort":   {"no diagnostics", "无诊断"},
 	"inputError":   {"INPUT ERROR", "输入错误"},
 	"notAudited":   {"that anything is wrong with the results: the batch was never audited", "结果有问题：这个批次根本没有被审计"},
-	"admission":    {"Decision order — the first rule that fires decides", "判断顺序——第一条触发的规则作出判断"},
-	"auditHeading": {"The audit — requests first, then one result at a time, then the batch end", "审计——先查请求，再逐个查结果，最后看批次结束"},
-	"outcome":      {"Classification — the first question answered yes decides", "分类——第一个回答“是”的问题作出判断"},
+	"admission":    {"Decision order — each rule asks a question; the first yes fires and decides", "判断顺序——每条规则提一个问题；第一个回答“是”的规则触发并作出判断"},
+	"auditHeading": {"The audit — requests first, then one result at a time, then the batch end; a yes fires", "审计——先查请求，再逐个查结果，最后看批次结束；回答“是”即触发"},
+	"outcome":      {"Classification — the first question answered yes fires and decides", "分类——第一个回答“是”的问题触发并作出判断"},
 	"ruleReads":    {"rule %d reads the marked fields", "规则 %d 读取标记的字段"},
 	"stepReads":    {"step %d reads the marked fields", "步骤 %d 读取标记的字段"},
 	"questionRead": {"question %d reads the marked fields", "问题 %d 读取标记的字段"},
@@ -128,19 +151,19 @@ func admission(in assess.Input, l assess.Lang) Walk {
 		Symbol:   look.StatusSymbol(v.Status),
 		Headline: strings.ToUpper(v.Status.String()) + " / " + v.Code.String(),
 		Short:    v.Status.String() + "/" + v.Code.String(),
-		Details:  []Detail{{Label: "correlationId", Text: strconv.Quote(v.CorrelationID)}},
+		Details:  []Detail{{Key: DetailCorrelationID, Label: "correlationId", Text: strconv.Quote(v.CorrelationID)}},
 	}
 	if len(v.MissingArguments) > 0 {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("missing", l), Text: strings.Join(v.MissingArguments, ", ")})
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailMissingArguments, Label: word("missing", l), Text: strings.Join(v.MissingArguments, listSep(l))})
 	}
 	if v.EffectStatus != "" {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("effectStatus", l), Text: v.EffectStatus})
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailEffectStatus, Label: word("effectStatus", l), Text: v.EffectStatus})
 	}
 	w.Verdict.Details = append(w.Verdict.Details,
-		Detail{Label: word("means", l), Text: v.Code.Meaning(l)},
-		Detail{Label: word("notProve", l), Text: v.Code.Caveat(l), Strong: true})
+		Detail{Key: DetailMeaning, Label: word("means", l), Text: v.Code.Meaning(l)},
+		Detail{Key: DetailDoesNotProve, Label: word("notProve", l), Text: v.Code.Caveat(l), Strong: true})
 	if v.Status == assess.StatusAllowed {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("isNot", l), Text: assess.AllowedIsNot(l)})
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailAllowedIsNot, Label: word("isNot", l), Text: assess.AllowedIsNot(l)})
 	}
 	return w
 }
@@ -156,9 +179,14 @@ func audit(in assess.AuditInput, l assess.Lang) Walk {
 		// The steps after the one that found the error are never taken;
 		// show them as not reached so the walk keeps its shape.
 		w.Result = AuditAnswer{Diagnostics: []string{}, Pending: []string{}, Error: err.Error()}
+		text := err.Error()
+		var ae *assess.AuditError
+		if errors.As(err, &ae) {
+			text = ae.Text(l)
+		}
 		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: word("inputError", l), Short: word("inputError", l),
-			Details: []Detail{{Label: "error", Text: err.Error()},
-				{Label: word("notProve", l), Text: word("notAudited", l), Strong: true}}}
+			Details: []Detail{{Key: DetailError, Label: word("error", l), Text: text},
+				{Key: DetailDoesNotProve, Label: word("notProve", l), Text: word("notAudited", l), Strong: true}}}
 		return w
 	}
 	w.Result = AuditAnswer{Diagnostics: r.Diagnostics, Pending: r.Pending}
@@ -167,15 +195,15 @@ func audit(in assess.AuditInput, l assess.Lang) Walk {
 		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: strings.Join(r.Diagnostics, "  "),
 			Short: strings.Join(r.Diagnostics, " ")}
 	case len(r.Pending) > 0:
-		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: "⊘", Headline: word("pending", l) + ": " + strings.Join(r.Pending, ", "),
+		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: "⊘", Headline: word("pending", l) + colon(l) + strings.Join(r.Pending, listSep(l)),
 			Short: word("pending", l) + " " + strings.Join(r.Pending, " ")}
 	default:
 		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: "✓", Headline: word("clean", l), Short: word("cleanShort", l)}
 	}
 	if len(r.Diagnostics) > 0 && len(r.Pending) > 0 {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("pending", l), Text: strings.Join(r.Pending, ", ")})
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailPending, Label: word("pending", l), Text: strings.Join(r.Pending, listSep(l))})
 	}
-	w.Verdict.Details = append(w.Verdict.Details, Detail{Label: word("notProve", l), Text: assess.AuditCaveat(l), Strong: true})
+	w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailDoesNotProve, Label: word("notProve", l), Text: assess.AuditCaveat(l), Strong: true})
 	return w
 }
 
@@ -185,7 +213,7 @@ func outcome(in assess.OutcomeInput, l assess.Lang) Walk {
 	if err != nil {
 		// Scenarios are checked when loaded, so this is a caller's input.
 		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: word("inputError", l), Short: word("inputError", l),
-			Details: []Detail{{Label: "error", Text: err.Error()}}}
+			Details: []Detail{{Key: DetailError, Label: word("error", l), Text: err.Error()}}}
 		return w
 	}
 	for i, st := range steps {
@@ -204,10 +232,30 @@ func outcome(in assess.OutcomeInput, l assess.Lang) Walk {
 	symbol := map[look.Tone]string{look.ToneGood: "✓", look.ToneHold: "⊘", look.ToneBad: "✗", look.ToneUnknown: "?"}[tone]
 	w.Verdict = Verdict{Tone: tone, Symbol: symbol, Headline: strings.ToUpper(class.String()), Short: class.String(),
 		Details: []Detail{
-			{Label: word("next", l), Text: class.Next(l)},
-			{Label: word("mistake", l), Text: class.Mistake(l)},
-			{Label: word("mcp", l), Text: class.MCP(l)},
-			{Label: word("notProve", l), Text: assess.OutcomeCaveat(l), Strong: true},
+			{Key: DetailNext, Label: word("next", l), Text: class.Next(l)},
+			{Key: DetailMistake, Label: word("mistake", l), Text: class.Mistake(l)},
 		}}
+	if advice := class.Advice(l); advice != "" {
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailAdvice, Label: word("advice", l), Text: advice})
+	}
+	w.Verdict.Details = append(w.Verdict.Details,
+		Detail{Key: DetailMCP, Label: word("mcp", l), Text: class.MCP(l)},
+		Detail{Key: DetailDoesNotProve, Label: word("notProve", l), Text: assess.OutcomeCaveat(l), Strong: true})
 	return w
+}
+
+// listSep joins a list in a language: "A, B" or "A、B".
+func listSep(l assess.Lang) string {
+	if l == assess.Chinese {
+		return "、"
+	}
+	return ", "
+}
+
+// colon is a label's colon in a language.
+func colon(l assess.Lang) string {
+	if l == assess.Chinese {
+		return "："
+	}
+	return ": "
 }

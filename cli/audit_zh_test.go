@@ -1,0 +1,45 @@
+package cli_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// toolgate audit --lang zh says every error in Chinese: the audit's own
+// (a duplicate or empty ID), the decoder's, the stream's refusals and
+// the closing count; without --lang zh nothing changes.
+func TestAuditErrorsInChinese(t *testing.T) {
+	in := strings.Join([]string{
+		`{"requested":["A","B"],"results":["B","A"]}`,
+		`{"requested":["A","A"],"results":["A"]}`,
+		`{"requested":["A"],"result":["A"]}`,
+		`{"requested":"A","results":[]}`,
+		`{"requested":["A"],"results":[""]}`,
+		`{"requested":["A"],"results":["A"],"results":[]}`,
+		`{"results":[]}`,
+		`{"requested":["A"],"results":["B"],"closed":false,"padding":"` + strings.Repeat("x", 200) + `"}`,
+	}, "\n") + "\n"
+	out, errOut, code := run(t, in, nil, "audit", "--lang", "zh", "--max-value", "150")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, strings.Join([]string{
+		`{"diagnostics":[],"pending":[]}`,
+		`{"error":"第 2 行：requested[1]：请求 ID \"A\" 重复：一个结果该对应哪一个请求？"}`,
+		`{"error":"第 3 行：result：未知字段（你是不是想写 results？）；已知字段：requested、results、closed"}`,
+		`{"error":"第 4 行：requested：应为数组，实为字符串"}`,
+		`{"error":"第 5 行：results[0]：ID 为空"}`,
+		`{"error":"第 6 行：results：字段重复"}`,
+		`{"error":"第 7 行：requested：必填（一个数组，可以为空）"}`,
+		`{"error":"第 8 行第 1 列：值超过 150 字节（用 --max-value 提高上限）"}`,
+	}, "\n")+"\n", out)
+	assert.Equal(t, "toolgate: -：8 个输入中有 7 个无效（见它们的错误行）\n", errOut)
+
+	_, errOut, code = run(t, `{"requested":[`, nil, "audit", "--lang", "zh")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "toolgate: -:1:15：不是 JSON：输入意外结束：有值没有闭合\n", errOut)
+
+	out, errOut, _ = run(t, in, nil, "audit", "--max-value", "150")
+	assert.Contains(t, out, `{"error":"line 2: requested[1]: duplicate request ID \"A\": which request would a result answer?"}`)
+	assert.Contains(t, errOut, "7 of 8 inputs were invalid")
+}

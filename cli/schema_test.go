@@ -1,0 +1,183 @@
+package cli_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/progress"
+)
+
+// outputSchema compiles one output of docs/output.schema.json, with the
+// scenario schema it refers to for inputs.
+func outputSchema(t *testing.T, def string) *jsonschema.Schema {
+	t.Helper()
+	c := jsonschema.NewCompiler()
+	for _, name := range []string{"output.schema.json", "scenario.schema.json"} {
+		f, err := os.Open(filepath.Join("..", "docs", name))
+		require.NoError(t, err)
+		doc, err := jsonschema.UnmarshalJSON(f)
+		f.Close()
+		require.NoError(t, err, name)
+		require.NoError(t, c.AddResource("https://toolgate.invalid/"+name, doc))
+	}
+	s, err := c.Compile("https://toolgate.invalid/output.schema.json#/$defs/" + def)
+	require.NoError(t, err, def)
+	return s
+}
+
+func instance(t *testing.T, text string) any {
+	t.Helper()
+	v, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
+	require.NoError(t, err, text)
+	return v
+}
+
+// lines validates every line of out against a schema and returns them.
+func validLines(t *testing.T, s *jsonschema.Schema, out string) []string {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	for _, line := range lines {
+		assert.NoError(t, s.Validate(instance(t, line)), line)
+	}
+	return lines
+}
+
+// vectorInputs are the inputs of every vector of a track, one a line.
+func vectorInputs(t *testing.T, track string) string {
+	t.Helper()
+	out, _, code := run(t, "", nil, "vectors", "--track", track)
+	require.Equal(t, 0, code)
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var v struct{ Input json.RawMessage }
+		require.NoError(t, json.Unmarshal([]byte(line), &v))
+		b.Write(v.Input)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Every JSON the command line writes is what docs/output.schema.json
+// says, on real output: every vector through assess (with and without
+// the trace, in both languages) and audit, every scenario of every track
+// through trace, the vectors themselves, the imports and a saved progress.
+func TestEveryJSONOutputMatchesTheSchema(t *testing.T) {
+	t.Run("assess", func(t *testing.T) {
+		s := outputSchema(t, "assessLine")
+		in := vectorInputs(t, "admission")
+		out, _, _ := run(t, in, nil, "assess")
+		lines := validLines(t, s, out)
+		assert.Len(t, lines, 200)
+		for _, lang := range []string{"en", "zh"} {
+			out, _, _ = run(t, in, nil, "assess", "--trace", "--lang", lang)
+			lines = validLines(t, s, out)
+			assert.Contains(t, lines[0], `"lang":"`+lang+`"`)
+		}
+		traced := outputSchema(t, "tracedLine")
+		assert.NoError(t, traced.Validate(instance(t, lines[0])))
+		assert.Error(t, outputSchema(t, "verdict").Validate(instance(t, lines[0])), "a traced line is not a bare verdict")
+	})
+	t.Run("audit", func(t *testing.T) {
+		s := outputSchema(t, "auditLine")
+		out, _, _ := run(t, vectorInputs(t, "audit"), nil, "audit")
+		validLines(t, s, out)
+		out, _, _ = run(t, vectorInputs(t, "audit"), nil, "audit", "--lang", "zh")
+		validLines(t, s, out)
+	})
+	t.Run("trace", func(t *testing.T) {
+		s := outputSchema(t, "traceDocument")
+		for _, lang := range []string{"en", "zh"} {
+			out, _, code := run(t, "", nil, "trace", "--all", "--format", "json", "--lang", lang)
+			require.Equal(t, 0, code)
+			assert.NoError(t, s.Validate(instance(t, out)), lang)
+		}
+		for _, args := range [][]string{{"3"}, {"7", "--track", "audit"}, {"8", "--track", "outcome"}} {
+			out, _, code := run(t, "", nil, append([]string{"trace", "--format", "json"}, args...)...)
+			require.Equal(t, 0, code)
+			assert.NoError(t, s.Validate(instance(t, out)), args)
+		}
+	})
+	t.Run("vectors", func(t *testing.T) {
+		s := outputSchema(t, "vectorLine")
+		for _, track := range []string{"admission", "audit", "outcome"} {
+			out, _, code := run(t, "", nil, "vectors", "--track", track)
+			require.Equal(t, 0, code)
+			validLines(t, s, out)
+		}
+	})
+	t.Run("import", func(t *testing.T) {
+		out, _, code := run(t, "", nil, "import", "mcp", "../testdata/harness/mcp/filesystem-tools-list.json", "--contract-version", "fs-1")
+		require.Equal(t, 0, code)
+		assert.NoError(t, outputSchema(t, "contract").Validate(instance(t, out)))
+		for _, name := range []string{"anthropic-messages.json", "openai-responses-input.json", "mcp-session.jsonl", "openai-response-open.json"} {
+			out, _, code := run(t, "", nil, "import", "transcript", "../testdata/harness/transcripts/"+name)
+			require.Equal(t, 0, code, name)
+			validLines(t, outputSchema(t, "auditBatch"), out)
+		}
+	})
+	t.Run("progress file", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "progress.json")
+		p := progress.New()
+		p.MarkWalked("unknown-tool")
+		p.Record("write-without-approval", progress.Answer{Said: "rule 7, approval_not_active", Half: true, Decided: "rule 7, approval_missing", Caveat: "right"})
+		p.Record("unknown-tool", progress.Answer{Said: "rule 1, unknown_tool", Right: true, Decided: "rule 1, unknown_tool"})
+		p.Last, p.Lang = "unknown-tool", "zh"
+		require.NoError(t, progress.Store{Path: path}.Save(p))
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.NoError(t, outputSchema(t, "progressFile").Validate(instance(t, string(data))))
+	})
+}
+
+// The schema is not a rubber stamp: the shapes the issue named as wrong
+// fail it.
+func TestTheSchemaRefusesTheOldShapes(t *testing.T) {
+	doc := outputSchema(t, "traceDocument")
+	out, _, _ := run(t, "", nil, "trace", "5", "--format", "json")
+	var good map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &good))
+	reencode := func(v any) any {
+		b, err := json.Marshal(v)
+		require.NoError(t, err)
+		return instance(t, string(b))
+	}
+	require.NoError(t, doc.Validate(reencode(good)))
+
+	bad := map[string]func(map[string]any){
+		"localised detail labels": func(m map[string]any) {
+			m["details"] = []any{map[string]any{"label": "含义", "text": "x"}}
+		},
+		"a scenario caveat that is not a does-not-prove line": func(m map[string]any) {
+			m["doesNotProve"] = []any{map[string]any{"source": "scenario", "text": "x", "doesNotProve": false}}
+		},
+		"a step keyed rule/title instead of step/text": func(m map[string]any) {
+			steps := m["trace"].([]any)
+			steps[0] = map[string]any{"rule": 1, "id": "tool_in_contract", "title": "x", "outcome": "passed", "reads": []any{}}
+		},
+		"a text outside the text object": func(m map[string]any) { m["title"] = "Correlation conflict" },
+	}
+	for name, edit := range bad {
+		t.Run(name, func(t *testing.T) {
+			var m map[string]any
+			require.NoError(t, json.Unmarshal([]byte(out), &m))
+			edit(m)
+			assert.Error(t, doc.Validate(reencode(m)))
+		})
+	}
+	verdict := outputSchema(t, "verdict")
+	assert.Error(t, verdict.Validate(instance(t, `{"status":"rejected","code":"unknown_tool","correlationId":"r","missingArguments":["a"]}`)),
+		"missingArguments only with invalid_arguments")
+	assert.Error(t, verdict.Validate(instance(t, `{"status":"effect_unknown","code":"timed_out_without_readback","correlationId":"r"}`)),
+		"effectStatus with timed_out_without_readback")
+	var buf bytes.Buffer
+	buf.WriteString(`{"diagnostics":["lost:A"],"pending":[]}`)
+	assert.Error(t, outputSchema(t, "auditLine").Validate(instance(t, buf.String())))
+}
