@@ -331,3 +331,90 @@ func stateWith(cert tls.Certificate) tls.ConnectionState {
 	c, _ := x509.ParseCertificate(cert.Certificate[0])
 	return tls.ConnectionState{PeerCertificates: []*x509.Certificate{c}}
 }
+
+// TestSharedRoomOverSSH: three front-ends serve one room; the lecturer
+// on one, the notes screen and students on the others, over SSH. One
+// front-end closes mid-poll: its students are told and may come back
+// through another; the histogram follows; it restarts and catches up;
+// the lecturer takes the room back through another front-end.
+func TestSharedRoomOverSSH(t *testing.T) {
+	_, url := natsServer(t, 0, t.TempDir())
+	var srvs []*Server
+	var rooms []*SharedRoom
+	var addrs []string
+	serveFrontEnd := func() int {
+		fe := frontEnd(t, url)
+		srv, addr, _ := start(t, Config{ClassCode: "tulip", PresenterCode: "orchid", NotesCode: "fern", Room: fe})
+		srvs, rooms, addrs = append(srvs, srv), append(rooms, fe), append(addrs, addr)
+		return len(srvs) - 1
+	}
+	for range 3 {
+		serveFrontEnd()
+	}
+	lecturer := connect(t, addrs[0], "orchid")
+	lecturer.waitFor(t, "You lead the room")
+	notes := connect(t, addrs[1], "fern")
+	notes.waitFor(t, "waiting for the presenter")
+	students := []*session{connect(t, addrs[1], "tulip"), connect(t, addrs[2], "tulip"), connect(t, addrs[2], "tulip")}
+	for _, s := range students {
+		s.waitFor(t, "Scenarios")
+	}
+	require.NoError(t, lecturer.send("4"))
+	for _, s := range students {
+		s.waitFor(t, "Scenario 4 · Write without approval")
+	}
+	notes.waitFor(t, "Write without approval — rule 0 of 8")
+	require.NoError(t, lecturer.send("o"))
+	for i, keys := range []string{"71", "4", "73"} {
+		s := students[i]
+		s.waitFor(t, "Predict first")
+		require.NoError(t, s.send(keys[:1]))
+		if len(keys) > 1 {
+			s.waitFor(t, "which code?")
+			require.NoError(t, s.send(keys[1:]))
+		}
+		s.waitFor(t, "Wait for the reveal")
+	}
+	lecturer.waitFor(t, "rule 4: 1 · rule 7: 2 · answered 3 of 3")
+	notes.waitFor(t, "answered 3 of 3")
+
+	// Front-end 2 closes mid-poll: its two students are told, and the
+	// lecturer's histogram loses their answers.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Until(patience(t)))
+	defer cancel()
+	require.NoError(t, srvs[2].Shutdown(ctx))
+	rooms[2].Close()
+	for _, s := range students[1:] {
+		require.True(t, s.closed(t))
+		assert.Contains(t, flat(s.raw()), "This server is closing, the lecture goes on")
+	}
+	lecturer.waitFor(t, "rule 7: 1 · answered 1 of 1")
+
+	// One of them comes back through front-end 0 and answers again.
+	back := connect(t, addrs[0], "tulip")
+	back.waitFor(t, "Predict first")
+	require.NoError(t, back.send("7"))
+	back.waitFor(t, "which code?")
+	require.NoError(t, back.send("3"))
+	lecturer.waitFor(t, "rule 7: 2 · answered 2 of 2")
+
+	// Front-end 2 restarts and catches up: same counts, the question
+	// open to a student who connects there.
+	i := serveFrontEnd()
+	converge(t, "the restarted front-end catches up", map[int]int{7: 2}, Stats{Sessions: 4, Students: 2, Answered: 2}, rooms[0], rooms[1], rooms[i])
+	late := connect(t, addrs[i], "tulip")
+	late.waitFor(t, "Predict first")
+	require.NoError(t, late.send("4"))
+	lecturer.waitFor(t, "rule 4: 1 · rule 7: 2 · answered 3 of 3")
+
+	// The lecturer's laptop dies; they log in through front-end 1 and
+	// lead again; the old session is told.
+	again := connect(t, addrs[1], "orchid")
+	again.waitFor(t, "You lead the room")
+	require.True(t, lecturer.closed(t))
+	assert.Contains(t, flat(lecturer.raw()), "Another presenter logged in")
+	again.waitFor(t, "answered 3 of 3")
+	require.NoError(t, again.send("v"))
+	students[0].waitFor(t, "Right: rule 7, approval_missing")
+	late.waitFor(t, "You said rule 4")
+}
