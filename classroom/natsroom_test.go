@@ -249,20 +249,28 @@ func TestSharedRoomOutage(t *testing.T) {
 	student := b.Join(Student, studentBox.send)
 	defer lecturer.Leave()
 	defer student.Leave()
+	_, addr, _ := start(t, Config{ClassCode: "tulip", Room: b})
+	screen := connect(t, addr, "tulip")
+	screen.waitFor(t, "Scenarios")
 	lecturer.Go("write-without-approval", 0)
 	lecturer.Open()
 	studentBox.sees(t, func(m tui.RoomMsg) bool { return m.Open })
+	screen.waitFor(t, "Predict first")
 
 	_, changed := student.Notice()
 	ns.Shutdown()
 	ns.WaitForShutdown()
 	<-changed
+	screen.waitFor(t, "The room is out of reach")
+	require.NoError(t, screen.send("7"))
+	screen.waitFor(t, "which code?")
+	screen.waitFor(t, "The room is out of reach") // a key does not clear it
 	text, _ := student.Notice()
 	assert.Equal(t, FrozenNotice, text)
 	waitUntil(t, "both front-ends are frozen", func() bool { n, _ := lecturer.Notice(); return n == FrozenNotice })
 	student.Answer(7, 0)
 	lecturer.Reveal() // lost: the room is frozen
-	assert.Equal(t, Stats{Sessions: 2, Students: 1, Peak: 2}, b.Stats(), "the numbers stay as they were")
+	assert.Equal(t, Stats{Sessions: 3, Students: 2, Peak: 3}, b.Stats(), "the numbers stay as they were")
 
 	ns2, _ := natsServer(t, port, store)
 	defer ns2.Shutdown()
@@ -271,7 +279,8 @@ func TestSharedRoomOutage(t *testing.T) {
 		n2, _ := student.Notice()
 		return n1 == "" && n2 == ""
 	})
-	converge(t, "the answer given while frozen is counted", map[int]int{7: 1}, Stats{Sessions: 2, Students: 1, Answered: 1}, a, b)
+	screen.waitFor(t, "The room is back.")
+	converge(t, "the answer given while frozen is counted", map[int]int{7: 1}, Stats{Sessions: 3, Students: 2, Answered: 1}, a, b)
 	lecturer.Reveal()
 	studentBox.sees(t, func(m tui.RoomMsg) bool { return m.Revealed && m.Live == "write-without-approval" })
 }

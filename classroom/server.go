@@ -350,7 +350,11 @@ func (s *Server) Run(l net.Listener) error {
 	case err := <-errs:
 		return err
 	case sig := <-stop:
-		s.Printf("%v: telling %d sessions the lecture is over", sig, s.ActiveSessions())
+		if s.room.Shared() {
+			s.Printf("%v: telling %d sessions this front-end closes (the room goes on at the others)", sig, s.ActiveSessions())
+		} else {
+			s.Printf("%v: telling %d sessions the lecture is over", sig, s.ActiveSessions())
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		return s.Shutdown(ctx)

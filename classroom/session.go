@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
 	"toolgate/assess"
@@ -116,7 +117,8 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	}
 	go pumpKeys(ctx, sess, func(msg tea.Msg) {
 		p.Send(msg)
-		if _, ok := msg.(tea.KeyPressMsg); ok {
+		switch msg.(type) {
+		case uv.KeyPressEvent, tea.KeyPressMsg:
 			// A key clears the footer's notice; the room's stays while
 			// it holds (a frozen shared room).
 			if n, _ := client.Notice(); n != "" {
