@@ -130,6 +130,11 @@ func OpenSharedRoom(cfg SharedRoomConfig) (*SharedRoom, error) {
 				r.Reconnected()
 			}
 		}),
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+			if r := room.Load(); r != nil {
+				r.logf("nats "+err.Error(), "room %s: nats: %v", cfg.Room, err)
+			}
+		}),
 		nats.ClosedHandler(func(*nats.Conn) {
 			if r := room.Load(); r != nil {
 				r.ConnectionClosed()

@@ -54,8 +54,8 @@ var (
 
 // Notices of a shared room out of reach: it is frozen, not gone.
 const (
-	FrozenNotice = "The room is out of reach: it is frozen until it is back (your screen works; an answer is kept and sent then)."
-	ClosedNotice = "The room is out of reach for good on this server: it stays frozen; connect again to rejoin."
+	FrozenNotice = "Room out of reach: frozen until it is back (answers are kept)."
+	ClosedNotice = "Room out of reach for good here: frozen; connect again to rejoin."
 )
 
 // ValidRoomName reports whether name may name a shared room: letters,

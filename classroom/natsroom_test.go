@@ -261,10 +261,10 @@ func TestSharedRoomOutage(t *testing.T) {
 	ns.Shutdown()
 	ns.WaitForShutdown()
 	<-changed
-	screen.waitFor(t, "The room is out of reach")
+	screen.waitFor(t, "Room out of reach: frozen")
 	require.NoError(t, screen.send("7"))
 	screen.waitFor(t, "which code?")
-	screen.waitFor(t, "The room is out of reach") // a key does not clear it
+	screen.waitFor(t, "Room out of reach: frozen") // a key does not clear it
 	text, _ := student.Notice()
 	assert.Equal(t, FrozenNotice, text)
 	waitUntil(t, "both front-ends are frozen", func() bool { n, _ := lecturer.Notice(); return n == FrozenNotice })
