@@ -8,6 +8,7 @@ import (
 	"net"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,7 +30,7 @@ const roomToken = "a-token-for-the-tests-only"
 func natsServer(t *testing.T, port int, store string) (*server.Server, string) {
 	t.Helper()
 	srv, _, err := hostNATS(SharedRoomConfig{Listen: fmt.Sprintf("127.0.0.1:%d", port), Room: "test", Token: roomToken, StoreDir: store,
-		Log: func(f string, v ...any) { t.Logf(f, v...) }}, "")
+		Log: testLogf(t)}, "")
 	require.NoError(t, err)
 	t.Cleanup(func() { srv.Shutdown(); srv.WaitForShutdown() })
 	return srv, srv.ClientURL()
@@ -40,11 +41,26 @@ func natsServer(t *testing.T, port int, store string) (*server.Server, string) {
 func frontEnd(t *testing.T, url string) *SharedRoom {
 	t.Helper()
 	sr, err := OpenSharedRoom(SharedRoomConfig{URL: url, Room: "lecture", Token: roomToken,
-		Log:  func(f string, v ...any) { t.Logf(f, v...) },
+		Log:  testLogf(t),
 		beat: 50 * time.Millisecond, dead: 2 * time.Second, opTimeout: 10 * time.Second, reconnectWait: 50 * time.Millisecond})
 	require.NoError(t, err)
 	t.Cleanup(sr.Close)
 	return sr
+}
+
+// testLogf logs to the test until it ends: NATS's goroutines may have a
+// word after that, which t.Logf would not take.
+func testLogf(t *testing.T) func(string, ...any) {
+	var mu sync.Mutex
+	done := false
+	t.Cleanup(func() { mu.Lock(); done = true; mu.Unlock() })
+	return func(format string, v ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !done {
+			t.Logf(format, v...)
+		}
+	}
 }
 
 // converge waits until every front-end counts want and has the stats.
