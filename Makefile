@@ -37,7 +37,9 @@ jsonl-bench: build
 
 # The classroom under load (minutes, not in `make test`: its figures depend on
 # the machine): 200 students and a poll, a 500-connection flood beyond the cap,
-# paste-and-disconnect leaks, memory per session, a brute-force run, idle timing.
+# paste-and-disconnect leaks, memory per session, a brute-force run, idle timing;
+# and a room shared by three front-ends through NATS: 1,000 students, connect
+# time, memory per student on each front-end, key-to-screen lag (p50/p99).
 load:
 	TOOLGATE_LOAD=1 go test ./classroom -run 'Load' -v -count=1 -timeout 30m
 

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/term"
 
@@ -110,9 +111,40 @@ func editorFor(dirs []string) func(scenarios.Scenario) *exec.Cmd {
 // SIGTERM or SIGHUP), then tells every student the session is ending and
 // stops.
 func serve(o cli.ServeOptions) error {
+	state := filepath.Dir(progress.DefaultPath())
 	hostKey := o.HostKey
 	if hostKey == "" {
-		hostKey = filepath.Join(filepath.Dir(progress.DefaultPath()), "host_ed25519")
+		hostKey = filepath.Join(state, "host_ed25519")
+	}
+	var room classroom.Room
+	if o.RoomURL != "" || o.RoomListen != "" {
+		sr, err := classroom.OpenSharedRoom(classroom.SharedRoomConfig{
+			URL: o.RoomURL, Listen: o.RoomListen, Room: o.RoomName, Token: o.RoomToken, NKeyFile: o.RoomNKey,
+			CAFile: o.RoomCA, Fingerprint: o.RoomFingerprint, StoreDir: filepath.Join(state, "nats"),
+			Log: func(format string, v ...any) {
+				fmt.Fprintf(os.Stderr, time.Now().Format("15:04:05 ")+format+"\n", v...)
+			},
+		})
+		if err != nil {
+			return err
+		}
+		// After the server: its sessions leave the room first.
+		defer sr.Close()
+		room = sr
+		fmt.Fprintf(os.Stderr, "toolgate: room %q shared through NATS; this front-end is %s\n", o.RoomName, sr.ID())
+		if o.RoomListen != "" {
+			join := fmt.Sprintf("toolgate serve --room %s --room-url %s", o.RoomName, sr.URL)
+			if sr.Fingerprint != "" {
+				join += " --room-fingerprint " + sr.Fingerprint
+			}
+			if o.RoomNKey != "" {
+				join += " --room-nkey " + o.RoomNKey
+				fmt.Fprintf(os.Stderr, "toolgate: front-ends prove themselves with the NKey %s (seed in %s: copy it to them)\n", sr.PublicKey, o.RoomNKey)
+			} else {
+				join = "TOOLGATE_ROOM_TOKEN=... " + join
+			}
+			fmt.Fprintf(os.Stderr, "toolgate: hosting the room's NATS on %s; other front-ends join with:\n  %s\n", o.RoomListen, join)
+		}
 	}
 	srv, err := classroom.New(classroom.Config{
 		Listen: o.Listen, HostKeyPath: hostKey, MaxSessions: o.MaxSessions, Idle: o.Idle,
@@ -120,7 +152,7 @@ func serve(o cli.ServeOptions) error {
 		LoginFailures: o.LoginFailures, MaxPTY: classroom.Size{Width: o.MaxPTY.Width, Height: o.MaxPTY.Height},
 		ClassCode: o.ClassCode, AuthorizedKeys: o.AuthorizedKeys, Open: o.Open,
 		PresenterKeys: o.PresenterKeys, PresenterCode: o.PresenterCode, NotesCode: o.NotesCode, Timer: o.Timer,
-		Scenarios: o.Scenarios, Log: os.Stderr,
+		Scenarios: o.Scenarios, Log: os.Stderr, Room: room,
 	})
 	if err != nil {
 		return err

@@ -156,6 +156,9 @@ type session struct {
 	mu   sync.Mutex
 	out  bytes.Buffer
 	done chan struct{}
+	// changed is signalled after each output: a wait on the screen that
+	// looks only then costs nothing between frames.
+	changed chan struct{}
 	// ended tells the goroutine that returns the terminal's answers to
 	// stop.
 	ended atomic.Bool
@@ -199,7 +202,7 @@ func open(c *gossh.Client, o ptyOpts) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &session{client: c, sess: sess, in: in, done: make(chan struct{}), term: vt.NewEmulator(min(o.width, 600), min(o.height, 300))}
+	s := &session{client: c, sess: sess, in: in, done: make(chan struct{}), changed: make(chan struct{}, 1), term: vt.NewEmulator(min(o.width, 600), min(o.height, 300))}
 	go func() {
 		defer close(s.done)
 		buf := make([]byte, 32<<10)
@@ -209,6 +212,10 @@ func open(c *gossh.Client, o ptyOpts) (*session, error) {
 			s.out.Write(buf[:n])
 			_, _ = s.term.Write(buf[:n])
 			s.mu.Unlock()
+			select {
+			case s.changed <- struct{}{}:
+			default:
+			}
 			if err != nil {
 				// Wake the answers goroutine with a query of our own, so it
 				// ends without closing the emulator under its Read.
@@ -294,6 +301,28 @@ func (s *session) waitFor(t testing.TB, text string) {
 	t.Helper()
 	if err := s.await(text, patience(t)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// sees waits until the screen shows text, looking after each output
+// only, and returns when it saw it.
+func (s *session) sees(text string, deadline time.Time) (time.Time, error) {
+	timeout := time.NewTimer(time.Until(deadline))
+	defer timeout.Stop()
+	for {
+		if strings.Contains(s.screen(), text) {
+			return time.Now(), nil
+		}
+		select {
+		case <-s.changed:
+		case <-s.done:
+			if strings.Contains(s.screen(), text) {
+				return time.Now(), nil
+			}
+			return time.Time{}, fmt.Errorf("closed before it showed %q", text)
+		case <-timeout.C:
+			return time.Time{}, fmt.Errorf("never saw %q; screen:\n%s", text, s.screen())
+		}
 	}
 }
 

@@ -59,6 +59,8 @@ type childConfig struct {
 	MaxSessions              int
 	Idle                     time.Duration
 	MaxPTY                   Size
+	// RoomURL joins a shared room (Room, with Token) through NATS.
+	RoomURL, Room, Token string
 }
 
 // childStats is what a child server reports, after a GC that returns
@@ -99,8 +101,19 @@ func serveChild(raw string) int {
 	}
 	dir, _ := os.MkdirTemp("", "toolgate-load")
 	defer os.RemoveAll(dir)
+	var room Room
+	if cc.RoomURL != "" {
+		sr, err := OpenSharedRoom(SharedRoomConfig{URL: cc.RoomURL, Room: cc.Room, Token: cc.Token,
+			Log: func(f string, v ...any) { fmt.Fprintf(os.Stderr, f+"\n", v...) }})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		defer sr.Close()
+		room = sr
+	}
 	srv, err := New(Config{ClassCode: cc.ClassCode, PresenterCode: cc.PresenterCode, MaxSessions: cc.MaxSessions, Idle: cc.Idle, MaxPTY: cc.MaxPTY,
-		Scenarios: scenarios.MustBuiltin(), HostKeyPath: filepath.Join(dir, "host"), Log: os.Stderr})
+		Scenarios: scenarios.MustBuiltin(), HostKeyPath: filepath.Join(dir, "host"), Log: os.Stderr, Room: room})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2

@@ -1,38 +1,61 @@
 // Package classroom serves the trainer over SSH to a lecture hall: every
 // student's session runs its own program of the same TUI, and the room
 // lets the lecturer lead the scenario and poll the students' predictions.
-// Nothing of a student's leaves memory; the room ends with the process.
+// Nothing of a student's leaves memory; the room ends with the process —
+// or, shared through NATS, with the last front-end (see NATSRoom).
 package classroom
 
 import (
 	"sync"
-	"sync/atomic"
 
-	"toolgate/assess"
 	"toolgate/tui"
 )
 
 // Room is the shared state of one lecture: who is connected, which
-// scenario is live, and the current question's answers.
-type Room struct {
-	mu      sync.Mutex
-	members map[int]*member
-	// leader is the member who leads the room (0: nobody). One session
-	// leads at a time: a presenter's login takes the room over, so a
-	// lecturer whose connection dropped takes it back by logging in again.
-	leader atomic.Int64
-	next   int
-	peak   int
-	live   string
-	// step is how far the presenter has walked the live scenario: the
-	// notes screen follows it.
-	step     int
-	round    int
-	open     bool
-	revealed bool
-	// answers of this round, by member: the step they predicted.
-	answers map[int]int
+// scenario is live and at which step, whether the question is open or
+// revealed, its answers, and who leads. LocalRoom keeps it in this
+// process; NATSRoom shares it between front-ends.
+type Room interface {
+	// Join adds a session; send delivers the room's state to its
+	// program. A presenter's login takes the room over from the session
+	// that led it.
+	Join(role Role, send func(tui.RoomMsg)) Member
+	// Stats are the room's numbers as this front-end sees them.
+	Stats() Stats
+	// End says a last word to every session of this front-end.
+	End(message string)
+	// Shared reports whether the room outlives this process: other
+	// front-ends serve it, so a front-end that closes does not end the
+	// lecture.
+	Shared() bool
 }
+
+// Member is one session's handle on the room: the trainer's tui.Room,
+// and what the server needs to know of the session's place in it.
+type Member interface {
+	tui.Room
+	// TookOver reports whether this presenter's login ended another
+	// presenter's session.
+	TookOver() bool
+	// Ended is closed when the room has said its last word to this
+	// session.
+	Ended() <-chan struct{}
+	// Leave removes the session from the room.
+	Leave()
+	// Notice is what the room says beside its state (a shared room out
+	// of reach is frozen, and says so), and a channel closed when it
+	// changes; nil when it never will.
+	Notice() (string, <-chan struct{})
+}
+
+// Stats are the room's numbers for the lecturer.
+type Stats struct {
+	Sessions, Peak, Students, Answered int
+}
+
+// TakenOver is what a presenter's session reads when another presenter
+// login takes the room over.
+const TakenOver = "Another presenter logged in and leads the room now — this session ends."
 
 // member is one session. Its mailbox holds the latest state only: the
 // room's messages are whole states, so a session that is slow to take
@@ -53,6 +76,10 @@ type member struct {
 	final  bool
 	notify chan struct{}
 	done   chan struct{}
+}
+
+func newMember(id int, role Role, send func(tui.RoomMsg)) *member {
+	return &member{id: id, role: role, send: send, ended: make(chan struct{}), notify: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 func (m *member) post(msg tui.RoomMsg) {
@@ -84,108 +111,14 @@ func (m *member) deliver() {
 	}
 }
 
-// NewRoom is an empty room.
-func NewRoom() *Room {
-	return &Room{members: map[int]*member{}, answers: map[int]int{}}
-}
-
-// TakenOver is what a presenter's session reads when another presenter
-// login takes the room over.
-const TakenOver = "Another presenter logged in and leads the room now — this session ends."
-
-// Join adds a session; send delivers the room's state to its program.
-// A presenter takes the room over: the session that led it until now is
-// told so and ended. The returned Client is the session's handle on the
-// room.
-func (r *Room) Join(role Role, send func(tui.RoomMsg)) *Client {
-	r.mu.Lock()
-	r.next++
-	m := &member{id: r.next, role: role, send: send, ended: make(chan struct{}), notify: make(chan struct{}, 1), done: make(chan struct{})}
-	r.members[m.id] = m
-	var ousted *member
-	if role == Presenter {
-		ousted = r.members[int(r.leader.Load())]
-		r.leader.Store(int64(m.id))
-		if ousted != nil {
-			r.endLocked(ousted, TakenOver)
-		}
-	}
-	r.peak = max(r.peak, r.sessionsLocked())
-	r.mu.Unlock()
-	go m.deliver()
-	// The newcomer needs the whole state; the others only the presenter's
-	// and the notes' numbers changed.
-	r.broadcast(func(o *member) bool { return o == m || r.watches(o) })
-	return &Client{room: r, id: m.id, tookOver: ousted != nil}
-}
-
-// endLocked says the room's last word to one member.
-func (r *Room) endLocked(m *member, message string) {
-	select {
-	case <-m.ended:
+// end says the room's last word to the member, once (the caller holds
+// the room's lock, so two ends do not race).
+func (m *member) end(message string) {
+	if isEnded(m) {
 		return
-	default:
 	}
 	close(m.ended)
 	m.post(tui.RoomMsg{Ending: message})
-}
-
-// leads reports whether m leads the room.
-func (r *Room) leads(m *member) bool { return int64(m.id) == r.leader.Load() }
-
-// watches reports whether m sees the room's numbers and the presenter's
-// every step: the leader and the notes screens.
-func (r *Room) watches(m *member) bool { return r.leads(m) || m.role == Notes }
-
-// Leave removes a session; its answer of the current round goes with it,
-// since the room keeps nothing of a student who left.
-func (r *Room) Leave(id int) {
-	r.mu.Lock()
-	if m, ok := r.members[id]; ok {
-		close(m.done)
-	}
-	delete(r.members, id)
-	delete(r.answers, id)
-	r.leader.CompareAndSwap(int64(id), 0)
-	r.mu.Unlock()
-	r.broadcast(r.watches)
-}
-
-// everyone chooses every session for a broadcast.
-func everyone(*member) bool { return true }
-
-// Stats are the room's numbers for the lecturer.
-type Stats struct {
-	Sessions, Peak, Students, Answered int
-}
-
-// Stats reports sessions open, the peak, students and answers this round.
-func (r *Room) Stats() Stats {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.statsLocked()
-}
-
-func (r *Room) statsLocked() Stats {
-	s := Stats{Sessions: r.sessionsLocked(), Peak: r.peak, Answered: len(r.answers)}
-	for _, m := range r.members {
-		if !r.leads(m) && m.role != Notes && !isEnded(m) {
-			s.Students++
-		}
-	}
-	return s
-}
-
-// sessionsLocked counts the sessions still in the room: one that was told
-// the room's last word is on its way out.
-func (r *Room) sessionsLocked() int {
-	n := 0
-	for _, m := range r.members {
-		if !isEnded(m) {
-			n++
-		}
-	}
-	return n
 }
 
 func isEnded(m *member) bool {
@@ -197,166 +130,5 @@ func isEnded(m *member) bool {
 	}
 }
 
-// Counts is this round's answers by predicted step.
-func (r *Room) Counts() map[int]int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.countsLocked()
-}
-
-func (r *Room) countsLocked() map[int]int {
-	c := map[int]int{}
-	for _, step := range r.answers {
-		c[step]++
-	}
-	return c
-}
-
-// End tells every session the room is closing.
-func (r *Room) End(message string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, m := range r.members {
-		r.endLocked(m, message)
-	}
-}
-
-// snapshotLocked is the members still to hear the room's state.
-func (r *Room) snapshotLocked() []*member {
-	out := make([]*member, 0, len(r.members))
-	for _, m := range r.members {
-		if !isEnded(m) {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// broadcast posts the room's state to the sessions to; the presenter also
-// gets the histogram.
-func (r *Room) broadcast(to func(*member) bool) {
-	r.mu.Lock()
-	st := r.statsLocked()
-	base := tui.RoomMsg{Live: r.live, Step: r.step, Round: r.round, Open: r.open, Revealed: r.revealed,
-		Answered: st.Answered, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak}
-	counts := r.countsLocked()
-	members := r.snapshotLocked()
-	r.mu.Unlock()
-	for _, m := range members {
-		if !to(m) {
-			continue
-		}
-		msg := base
-		if r.watches(m) {
-			msg.Counts = counts
-		}
-		m.post(msg)
-	}
-}
-
-// Client is one session's handle on the room; it implements tui.Room.
-type Client struct {
-	room     *Room
-	id       int
-	tookOver bool
-}
-
-// TookOver reports whether this presenter's login ended another
-// presenter's session.
-func (c *Client) TookOver() bool { return c.tookOver }
-
-// Presenter reports whether this session leads the room now.
-func (c *Client) Presenter() bool { return c.room.leader.Load() == int64(c.id) }
-
-// Ended is closed when the room has said its last word to this session.
-func (c *Client) Ended() <-chan struct{} {
-	c.room.mu.Lock()
-	defer c.room.mu.Unlock()
-	if m, ok := c.room.members[c.id]; ok {
-		return m.ended
-	}
-	closed := make(chan struct{})
-	close(closed)
-	return closed
-}
-
-// Go makes a scenario live at a step of its walk; a new scenario closes
-// any open question. Students hear of a new scenario; a step within it
-// only goes to the notes screens (and the leader), so a lecturer's
-// stepping does not redraw two hundred screens.
-func (c *Client) Go(id string, step int) {
-	if !c.Presenter() {
-		return
-	}
-	r := c.room
-	r.mu.Lock()
-	changed := r.live != id
-	if changed {
-		r.live, r.open, r.revealed = id, false, false
-		clear(r.answers)
-	}
-	stepped := r.step != step
-	r.step = step
-	r.mu.Unlock()
-	switch {
-	case changed:
-		r.broadcast(everyone)
-	case stepped:
-		r.broadcast(r.watches)
-	}
-}
-
-// Open starts a new question on the live scenario.
-func (c *Client) Open() {
-	if !c.Presenter() {
-		return
-	}
-	r := c.room
-	r.mu.Lock()
-	if r.live == "" {
-		r.mu.Unlock()
-		return
-	}
-	r.round++
-	r.open, r.revealed = true, false
-	clear(r.answers)
-	r.mu.Unlock()
-	r.broadcast(everyone)
-}
-
-// Reveal closes the question and shows everyone the walk.
-func (c *Client) Reveal() {
-	if !c.Presenter() {
-		return
-	}
-	r := c.room
-	r.mu.Lock()
-	if !r.open {
-		r.mu.Unlock()
-		return
-	}
-	r.open, r.revealed = false, true
-	r.mu.Unlock()
-	r.broadcast(everyone)
-}
-
-// Answer records a student's prediction for the open question; a second
-// answer replaces the first.
-func (c *Client) Answer(step int, _ assess.Code) {
-	r := c.room
-	r.mu.Lock()
-	if !r.open || c.Presenter() {
-		r.mu.Unlock()
-		return
-	}
-	r.answers[c.id] = step
-	r.mu.Unlock()
-	// Only the presenter's histogram changes: 200 answers must not mean
-	// 200 redraws of 200 screens.
-	r.broadcast(r.watches)
-}
-
-// Leave removes the session from the room.
-func (c *Client) Leave() { c.room.Leave(c.id) }
-
-var _ tui.Room = (*Client)(nil)
+// everyone chooses every session for a broadcast.
+func everyone(*member) bool { return true }

@@ -80,6 +80,10 @@ type Config struct {
 	// Timer counts the lecture down on the notes screen (0: no countdown).
 	Timer     time.Duration
 	Scenarios []scenarios.Scenario
+	// Room is the lecture's room; nil is a new room in this process. A
+	// shared one (NATSRoom) is closed by whoever made it, after the
+	// server.
+	Room Room
 	// Log gets one line per connect, disconnect, failed login and refusal.
 	Log io.Writer
 
@@ -96,7 +100,7 @@ type Config struct {
 type Server struct {
 	cfg            Config
 	ssh            *ssh.Server
-	room           *Room
+	room           Room
 	gate           *gate
 	penalties      *penalties
 	authorizedKeys *keySet
@@ -182,7 +186,11 @@ func New(cfg Config) (*Server, error) {
 		}
 		codes[c.code] = c.flag
 	}
-	s := &Server{cfg: cfg, room: NewRoom(), logged: map[string]time.Time{},
+	room := cfg.Room
+	if room == nil {
+		room = NewRoom()
+	}
+	s := &Server{cfg: cfg, room: room, logged: map[string]time.Time{},
 		penalties: newPenalties(cfg.LoginFailures, cfg.failRefill, cfg.now)}
 	if cfg.AuthorizedKeys != "" {
 		if s.authorizedKeys, err = loadKeySet(cfg.AuthorizedKeys, s.Printf, cfg.now); err != nil {
@@ -305,7 +313,7 @@ func (s *Server) Fingerprint() string {
 }
 
 // Room is the lecture's room.
-func (s *Server) Room() *Room { return s.room }
+func (s *Server) Room() Room { return s.room }
 
 // Serve serves on a listener until Shutdown or Close.
 func (s *Server) Serve(l net.Listener) error {
@@ -342,17 +350,29 @@ func (s *Server) Run(l net.Listener) error {
 	case err := <-errs:
 		return err
 	case sig := <-stop:
-		s.Printf("%v: telling %d sessions the lecture is over", sig, s.ActiveSessions())
+		if s.room.Shared() {
+			s.Printf("%v: telling %d sessions this front-end closes (the room goes on at the others)", sig, s.ActiveSessions())
+		} else {
+			s.Printf("%v: telling %d sessions the lecture is over", sig, s.ActiveSessions())
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
 		return s.Shutdown(ctx)
 	}
 }
 
+// FrontEndClosing is the goodbye of a front-end that closes while the
+// room it serves goes on at the others.
+const FrontEndClosing = "This server is closing, the lecture goes on: connect again the same way to rejoin it."
+
 // Shutdown tells every student the session is ending, gives the message a
 // moment on screen, and closes the server.
 func (s *Server) Shutdown(ctx context.Context) error {
-	s.room.End("The lecture is over — this session ends now. Thank you!")
+	if s.room.Shared() {
+		s.room.End(FrontEndClosing)
+	} else {
+		s.room.End("The lecture is over — this session ends now. Thank you!")
+	}
 	s.gate.closeWaiting()
 	wait := time.NewTimer(2500 * time.Millisecond)
 	defer wait.Stop()

@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"net"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -9,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"toolgate/classroom"
 	"toolgate/scenarios"
 )
 
@@ -35,6 +39,14 @@ type ServeOptions struct {
 	// lecture down on it.
 	NotesCode string
 	Timer     time.Duration
+	// A room shared by several front-ends through NATS: join the server
+	// at RoomURL, or host one on RoomListen; RoomName names the room.
+	// Front-ends prove themselves with RoomToken or the NKey seed file
+	// RoomNKey; RoomFingerprint pins the server's certificate, RoomCA is
+	// the authority that signed it.
+	RoomURL, RoomName, RoomListen string
+	RoomToken, RoomNKey           string
+	RoomFingerprint, RoomCA       string
 }
 
 // PTYSize is a terminal size in cells, as --max-pty reads it: WIDTHxHEIGHT.
@@ -92,6 +104,13 @@ var serveSettings = []serveSetting{
 	{"presenter-code", "TOOLGATE_PRESENTER_CODE"},
 	{"notes-code", "TOOLGATE_NOTES_CODE"},
 	{"timer", "TOOLGATE_TIMER"},
+	{"room-url", "TOOLGATE_ROOM_URL"},
+	{"room", "TOOLGATE_ROOM"},
+	{"room-listen", "TOOLGATE_ROOM_LISTEN"},
+	{"room-token", "TOOLGATE_ROOM_TOKEN"},
+	{"room-nkey", "TOOLGATE_ROOM_NKEY"},
+	{"room-fingerprint", "TOOLGATE_ROOM_FINGERPRINT"},
+	{"room-ca", "TOOLGATE_ROOM_CA"},
 }
 
 func newServe(c *common) *cobra.Command {
@@ -109,10 +128,18 @@ Someone must be able to log in, and only on purpose: give --class-code (students
 --authorized-keys, or --open to let anyone in (a warning is printed). Every flag but --open
 can also come from the environment, as TOOLGATE_ and the flag's name in capitals with _ for -
 (TOOLGATE_MAX_SESSIONS, TOOLGATE_CLASS_CODE…; codes in the environment stay out of "ps"); a
-flag on the command line wins. An invalid value, from either, is refused at start.`,
+flag on the command line wins. An invalid value, from either, is refused at start.
+
+A room larger than one machine: several front-ends share one room through NATS. One hosts
+an embedded NATS server (--room-listen), the others join it (--room-url); all give the same
+--room and --room-token (or --room-nkey). Students connect to any front-end (one DNS name or a
+TCP load balancer in front); the lecturer too. Off loopback NATS speaks TLS: the host makes a
+certificate and prints its fingerprint for --room-fingerprint.`,
 		Example: `  TOOLGATE_CLASS_CODE=tulip TOOLGATE_PRESENTER_CODE=orchid toolgate serve
   toolgate serve --listen 0.0.0.0:2323 --class-code tulip --presenter-key ~/.ssh/id_ed25519.pub
-  toolgate serve --open --max-sessions 60 --idle 20m`,
+  toolgate serve --open --max-sessions 60 --idle 20m
+  TOOLGATE_ROOM_TOKEN=... toolgate serve --class-code tulip --room lecture --room-listen 0.0.0.0:4222
+  TOOLGATE_ROOM_TOKEN=... toolgate serve --class-code tulip --room lecture --room-url tls://10.0.0.5:4222 --room-fingerprint SHA256:...`,
 		Args: cobra.NoArgs,
 	}
 	f := cmd.Flags()
@@ -133,6 +160,13 @@ flag on the command line wins. An invalid value, from either, is refused at star
 	f.StringVar(&o.PresenterCode, "presenter-code", "", "the code that leads the room; each presenter login takes the room over")
 	f.StringVar(&o.NotesCode, "notes-code", "", "the code of the lecturer's second screen: speaker notes that follow the presenter's scenario and step, the poll and the clocks")
 	f.DurationVar(&o.Timer, "timer", 0, "count the lecture down from this on the notes screen (e.g. 45m)")
+	f.StringVar(&o.RoomURL, "room-url", "", "join a room shared through the NATS server at nats://HOST:PORT (tls:// off loopback)")
+	f.StringVar(&o.RoomName, "room", "", "the shared room's name (letters, digits, _ and -)")
+	f.StringVar(&o.RoomListen, "room-listen", "", "host the shared room's NATS server (embedded) on HOST:PORT for the other front-ends")
+	f.StringVar(&o.RoomToken, "room-token", "", "the secret front-ends give NATS (16 characters or more; better in TOOLGATE_ROOM_TOKEN)")
+	f.StringVar(&o.RoomNKey, "room-nkey", "", "an NKey seed file front-ends prove themselves to NATS with (made by the host if missing)")
+	f.StringVar(&o.RoomFingerprint, "room-fingerprint", "", "the SHA256 fingerprint of the NATS server's certificate, as its host printed it")
+	f.StringVar(&o.RoomCA, "room-ca", "", "a PEM file of the authority that signed the NATS server's certificate")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		if err := serveFromEnv(f, c.env.Getenv); err != nil {
 			return &exitError{ExitUsage, err}
@@ -236,8 +270,68 @@ func checkServe(f *pflag.FlagSet, o *ServeOptions) error {
 	if !f.Changed("max-waiting-per-address") {
 		o.MaxWaitingPerAddress = o.MaxSessions
 	}
+	if err := checkRoom(f, o); err != nil {
+		return err
+	}
 	if o.ClassCode == "" && o.AuthorizedKeys == "" && !o.Open {
 		return fmt.Errorf("serve: nobody could log in: give --class-code, --authorized-keys, or --open to let anyone in")
+	}
+	return nil
+}
+
+// source names where a secret came from, without the secret.
+func source(f *pflag.FlagSet, flag string) string {
+	if env := f.Lookup(flag).Annotations["env"]; len(env) > 0 {
+		return env[0]
+	}
+	return "--" + flag
+}
+
+var fingerprintRe = regexp.MustCompile(`^SHA256:[A-Za-z0-9+/]{43}$`)
+
+// checkRoom refuses a shared room's settings that cannot work: a room
+// needs a name, one way to reach NATS and one credential; off loopback,
+// TLS.
+func checkRoom(f *pflag.FlagSet, o *ServeOptions) error {
+	shared := o.RoomURL != "" || o.RoomListen != ""
+	if !shared {
+		for _, flag := range []string{"room", "room-token", "room-nkey", "room-fingerprint", "room-ca"} {
+			if f.Lookup(flag).Value.String() != "" {
+				return fmt.Errorf("%s: only for a shared room: give --room-url (join) or --room-listen (host) too", source(f, flag))
+			}
+		}
+		return nil
+	}
+	switch {
+	case o.RoomURL != "" && o.RoomListen != "":
+		return fmt.Errorf("%s and %s: give one: join a room's NATS server, or host it", name(f, "room-url"), name(f, "room-listen"))
+	case o.RoomName == "":
+		return errors.New("a shared room needs a name: give --room NAME (the same on every front-end)")
+	case !classroom.ValidRoomName(o.RoomName):
+		return fmt.Errorf("%s: want letters, digits, _ and -, at most 32", name(f, "room"))
+	case (o.RoomToken == "") == (o.RoomNKey == ""):
+		return errors.New("a shared room needs one of --room-token and --room-nkey (the same on every front-end)")
+	case o.RoomToken != "" && len(o.RoomToken) < 16:
+		return fmt.Errorf("%s: want at least 16 characters", source(f, "room-token"))
+	case o.RoomFingerprint != "" && !fingerprintRe.MatchString(o.RoomFingerprint):
+		return fmt.Errorf("%s: want SHA256: and 43 characters of base64, as the host printed it", name(f, "room-fingerprint"))
+	case o.RoomFingerprint != "" && o.RoomCA != "":
+		return fmt.Errorf("%s and %s: give one", name(f, "room-fingerprint"), name(f, "room-ca"))
+	}
+	if o.RoomURL != "" {
+		if err := classroom.CheckRoomURL(o.RoomURL, o.RoomFingerprint != "" || o.RoomCA != ""); err != nil {
+			return fmt.Errorf("%s: %v", name(f, "room-url"), err)
+		}
+		return nil
+	}
+	_, port, err := net.SplitHostPort(o.RoomListen)
+	if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 1 || n > 65535 {
+		return fmt.Errorf("%s: want HOST:PORT, like 0.0.0.0:4222", name(f, "room-listen"))
+	}
+	for _, flag := range []string{"room-fingerprint", "room-ca"} {
+		if f.Lookup(flag).Value.String() != "" {
+			return fmt.Errorf("%s: for a front-end that joins (--room-url); the host makes its own certificate", source(f, flag))
+		}
 	}
 	return nil
 }

@@ -92,3 +92,48 @@ func TestServeSettings(t *testing.T) {
 	assert.Equal(t, [3]int{5, 7, 5}, [3]int{got.MaxSessions, got.MaxWaiting, got.MaxWaitingPerAddress})
 	assert.True(t, got.Open)
 }
+
+// A shared room's settings are checked at start like the others, and
+// refused by the flag's or the variable's name (a secret's value is not
+// printed).
+func TestServeRoomSettings(t *testing.T) {
+	base := map[string]string{"TOOLGATE_CLASS_CODE": "tulip"}
+	with := func(kv ...string) map[string]string {
+		m := map[string]string{"TOOLGATE_CLASS_CODE": "tulip"}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return m
+	}
+	const token = "0123456789abcdefXYZ"
+	for _, tc := range []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{base, []string{"--room", "lecture"}, "--room: only for a shared room"},
+		{with("TOOLGATE_ROOM_TOKEN", token), nil, "TOOLGATE_ROOM_TOKEN: only for a shared room"},
+		{base, []string{"--room-url", "nats://127.0.0.1:4222", "--room-token", token}, "a shared room needs a name"},
+		{with("TOOLGATE_ROOM", "a.b"), []string{"--room-url", "nats://127.0.0.1:4222", "--room-token", token}, "TOOLGATE_ROOM=a.b: want letters, digits"},
+		{base, []string{"--room", "lecture", "--room-url", "nats://127.0.0.1:4222"}, "needs one of --room-token and --room-nkey"},
+		{with("TOOLGATE_ROOM_TOKEN", "short-secret"), []string{"--room", "lecture", "--room-url", "nats://127.0.0.1:4222"}, "TOOLGATE_ROOM_TOKEN: want at least 16 characters"},
+		{with("TOOLGATE_ROOM_URL", "nats://10.1.2.3:4222", "TOOLGATE_ROOM_TOKEN", token), []string{"--room", "lecture"}, "TOOLGATE_ROOM_URL=nats://10.1.2.3:4222: off loopback, front-ends speak TLS"},
+		{base, []string{"--room", "lecture", "--room-url", "http://x:1", "--room-token", token}, "--room-url http://x:1: want nats://HOST:PORT"},
+		{base, []string{"--room", "lecture", "--room-url", "tls://10.1.2.3:4222", "--room-token", token, "--room-fingerprint", "abc"}, "--room-fingerprint abc: want SHA256:"},
+		{base, []string{"--room", "lecture", "--room-listen", "0.0.0.0", "--room-token", token}, "--room-listen 0.0.0.0: want HOST:PORT"},
+		{base, []string{"--room", "lecture", "--room-listen", ":4222", "--room-url", "nats://127.0.0.1:4222", "--room-token", token}, "give one"},
+	} {
+		t.Run(strings.Join(append(keys(tc.env), tc.args...), " "), func(t *testing.T) {
+			got, stderr, exit := serve(tc.env, tc.args...)
+			assert.Equal(t, cli.ExitUsage, exit)
+			assert.Contains(t, stderr, tc.want)
+			assert.NotContains(t, stderr, "short-secret", "a secret is never printed")
+			assert.Nil(t, got, "the server never starts")
+		})
+	}
+	got, stderr, exit := serve(with("TOOLGATE_ROOM_TOKEN", token, "TOOLGATE_ROOM", "lecture"), "--room-url", "tls://10.1.2.3:4222",
+		"--room-fingerprint", "SHA256:"+strings.Repeat("A", 43))
+	require.Equal(t, 0, exit, stderr)
+	assert.Equal(t, [4]string{"tls://10.1.2.3:4222", "lecture", token, "SHA256:" + strings.Repeat("A", 43)},
+		[4]string{got.RoomURL, got.RoomName, got.RoomToken, got.RoomFingerprint})
+}

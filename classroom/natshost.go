@@ -1,0 +1,394 @@
+package classroom
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/base64"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"math/big"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nkeys"
+)
+
+// SharedRoomConfig is how a front-end reaches a shared room: it joins a
+// NATS server at URL, or hosts one (embedded) on Listen that the other
+// front-ends join. Front-ends prove themselves to NATS with Token or the
+// NKey seed in NKeyFile (one of them); off loopback they speak TLS.
+type SharedRoomConfig struct {
+	URL, Listen, Room string
+	Token, NKeyFile   string
+	// CAFile is the certificate authority to trust for URL's server;
+	// Fingerprint pins its certificate instead (as printed by the front-end
+	// that hosts it). Without either, a tls:// URL is checked against the
+	// system's authorities.
+	CAFile, Fingerprint string
+	// StoreDir keeps a hosted server's JetStream files and its
+	// certificate, so that a restarted host has the room back.
+	StoreDir string
+	Log      func(format string, v ...any)
+
+	// Tests shorten these (see NATSRoomConfig).
+	beat, dead, opTimeout, reconnectWait time.Duration
+}
+
+// SharedRoom is a NATSRoom with its connection, and the NATS server it
+// hosts, if it does.
+type SharedRoom struct {
+	*NATSRoom
+	nc     *nats.Conn
+	server *server.Server
+	// URL is the hosted server's address, for the others; Fingerprint its
+	// certificate's when it speaks TLS; PublicKey the NKey front-ends
+	// prove themselves with.
+	URL, Fingerprint, PublicKey string
+}
+
+// Loopback reports whether host (a name or an address) stays on this
+// machine.
+func Loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// CheckRoomURL says what is wrong with a --room-url: want nats:// or
+// tls://, a host and a port; off loopback, TLS.
+func CheckRoomURL(raw string, tlsGiven bool) error {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "nats" && u.Scheme != "tls") || u.Hostname() == "" || u.Port() == "" || u.User != nil || (u.Path != "" && u.Path != "/") {
+		return errors.New("want nats://HOST:PORT or tls://HOST:PORT (credentials go in --room-token or --room-nkey)")
+	}
+	if !Loopback(u.Hostname()) && u.Scheme != "tls" && !tlsGiven {
+		return errors.New("off loopback, front-ends speak TLS to NATS: use tls://, with --room-fingerprint or --room-ca if its certificate is not from a public authority")
+	}
+	return nil
+}
+
+// OpenSharedRoom hosts or joins the room's NATS server and joins the room.
+func OpenSharedRoom(cfg SharedRoomConfig) (*SharedRoom, error) {
+	if cfg.Log == nil {
+		cfg.Log = func(string, ...any) {}
+	}
+	if (cfg.Token == "") == (cfg.NKeyFile == "") {
+		return nil, errors.New("a shared room needs one of --room-token and --room-nkey")
+	}
+	if (cfg.URL == "") == (cfg.Listen == "") {
+		return nil, errors.New("a shared room needs one of --room-url (join) and --room-listen (host)")
+	}
+	sr := &SharedRoom{}
+	var auth nats.Option
+	if cfg.NKeyFile != "" {
+		kp, err := loadNKey(cfg.NKeyFile, cfg.Listen != "")
+		if err != nil {
+			return nil, err
+		}
+		if sr.PublicKey, err = kp.PublicKey(); err != nil {
+			return nil, err
+		}
+		auth = nats.Nkey(sr.PublicKey, kp.Sign)
+	} else {
+		auth = nats.Token(cfg.Token)
+	}
+	id := newFrontEndID()
+	var room atomic.Pointer[NATSRoom]
+	reconnectWait := cfg.reconnectWait
+	if reconnectWait == 0 {
+		reconnectWait = time.Second
+	}
+	opts := []nats.Option{auth, nats.Name("toolgate front-end " + id),
+		nats.MaxReconnects(-1), nats.ReconnectWait(reconnectWait), nats.ReconnectJitter(100*time.Millisecond, time.Second),
+		// A server gone without a word (its machine off) is noticed in
+		// seconds, not the default minutes.
+		nats.PingInterval(2 * time.Second), nats.MaxPingsOutstanding(3),
+		nats.Timeout(5 * time.Second), nats.ReconnectBufSize(1 << 20),
+		nats.DisconnectErrHandler(func(*nats.Conn, error) {
+			if r := room.Load(); r != nil {
+				r.Disconnected()
+			}
+		}),
+		nats.ReconnectHandler(func(*nats.Conn) {
+			if r := room.Load(); r != nil {
+				r.Reconnected()
+			}
+		}),
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+			if r := room.Load(); r != nil {
+				r.logf("nats "+err.Error(), "room %s: nats: %v", cfg.Room, err)
+			}
+		}),
+		nats.ClosedHandler(func(*nats.Conn) {
+			if r := room.Load(); r != nil {
+				r.ConnectionClosed()
+			}
+		}),
+	}
+	url := cfg.URL
+	if cfg.Listen != "" {
+		srv, fp, err := hostNATS(cfg, sr.PublicKey)
+		if err != nil {
+			return nil, err
+		}
+		sr.server, sr.Fingerprint = srv, fp
+		sr.URL = srv.ClientURL()
+		if fp != "" {
+			sr.URL = strings.Replace(sr.URL, "nats://", "tls://", 1)
+		}
+		opts = append(opts, nats.InProcessServer(srv))
+		url = ""
+	} else {
+		if err := CheckRoomURL(cfg.URL, cfg.CAFile != "" || cfg.Fingerprint != ""); err != nil {
+			return nil, fmt.Errorf("--room-url %s: %w", cfg.URL, err)
+		}
+		if strings.HasPrefix(cfg.URL, "tls://") || cfg.CAFile != "" || cfg.Fingerprint != "" {
+			tc, err := clientTLS(cfg)
+			if err != nil {
+				return nil, err
+			}
+			opts = append(opts, nats.Secure(tc))
+		}
+	}
+	nc, err := nats.Connect(url, opts...)
+	if err != nil {
+		sr.shutdownServer()
+		return nil, fmt.Errorf("room %s: NATS at %s: %w", cfg.Room, cfg.URL+cfg.Listen, err)
+	}
+	r, err := NewNATSRoom(nc, id, NATSRoomConfig{Room: cfg.Room, Log: cfg.Log, Beat: cfg.beat, Dead: cfg.dead, OpTimeout: cfg.opTimeout})
+	if err != nil {
+		nc.Close()
+		sr.shutdownServer()
+		return nil, err
+	}
+	room.Store(r)
+	sr.NATSRoom, sr.nc = r, nc
+	return sr, nil
+}
+
+// Close leaves the room, and stops the server it hosts.
+func (s *SharedRoom) Close() {
+	s.NATSRoom.Close()
+	s.nc.Close()
+	s.shutdownServer()
+}
+
+// crash ends the front-end's part without a word, as a killed process
+// would (tests).
+func (s *SharedRoom) crash() {
+	s.NATSRoom.stop()
+	s.nc.Close()
+	s.shutdownServer()
+}
+
+func (s *SharedRoom) shutdownServer() {
+	if s.server != nil {
+		s.server.Shutdown()
+		s.server.WaitForShutdown()
+	}
+}
+
+// loadNKey reads a user seed; a host makes one (mode 0600) if the file
+// is not there yet, to copy to the other front-ends.
+func loadNKey(path string, create bool) (nkeys.KeyPair, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) && create {
+		kp, err := nkeys.CreateUser()
+		if err != nil {
+			return nil, err
+		}
+		seed, _ := kp.Seed()
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, fmt.Errorf("--room-nkey: %w", err)
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return nil, fmt.Errorf("--room-nkey: %w", err)
+		}
+		_, err = f.Write(append(seed, '\n'))
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return nil, fmt.Errorf("--room-nkey: %w", err)
+		}
+		return kp, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--room-nkey: %w", err)
+	}
+	if len(data) > 4096 {
+		return nil, fmt.Errorf("--room-nkey %s: not an NKey seed (too long)", path)
+	}
+	kp, err := nkeys.FromSeed([]byte(strings.TrimSpace(string(data))))
+	if err != nil {
+		return nil, fmt.Errorf("--room-nkey %s: %w", path, err)
+	}
+	if pub, _ := kp.PublicKey(); !nkeys.IsValidPublicUserKey(pub) {
+		return nil, fmt.Errorf("--room-nkey %s: not a user seed (SU…)", path)
+	}
+	return kp, nil
+}
+
+// hostNATS starts the embedded NATS server: JetStream on, only this
+// room's front-ends let in, bounded, TLS off loopback (a certificate made
+// on first start, whose fingerprint the others pin).
+func hostNATS(cfg SharedRoomConfig, nkeyPub string) (*server.Server, string, error) {
+	host, portText, err := net.SplitHostPort(cfg.Listen)
+	port, perr := strconv.Atoi(portText)
+	if err != nil || perr != nil || port < 0 || port > 65535 {
+		return nil, "", fmt.Errorf("--room-listen %s: want HOST:PORT", cfg.Listen)
+	}
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	opts := &server.Options{
+		ServerName: "toolgate-" + cfg.Room, Host: host, Port: port,
+		JetStream: true, StoreDir: filepath.Join(cfg.StoreDir, "jetstream"),
+		JetStreamMaxMemory: 64 << 20, JetStreamMaxStore: 1 << 30,
+		MaxPayload: 64 << 10, MaxConn: 256, MaxSubs: 10_000, MaxPending: 64 << 20,
+		AuthTimeout: 5, WriteDeadline: 10 * time.Second, NoSigs: true,
+	}
+	if nkeyPub != "" {
+		opts.Nkeys = []*server.NkeyUser{{Nkey: nkeyPub}}
+	} else {
+		opts.Authorization = cfg.Token
+	}
+	var fp string
+	if !Loopback(host) {
+		cert, err := roomCertificate(cfg.StoreDir, host)
+		if err != nil {
+			return nil, "", err
+		}
+		opts.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+		opts.TLS, opts.TLSTimeout = true, 5
+		fp = certFingerprint(cert.Certificate[0])
+	}
+	srv, err := server.NewServer(opts)
+	if err != nil {
+		return nil, "", fmt.Errorf("--room-listen %s: %w", cfg.Listen, err)
+	}
+	srv.SetLoggerV2(natsLog{cfg.Log}, false, false, false)
+	go srv.Start()
+	if !srv.ReadyForConnections(30 * time.Second) {
+		srv.Shutdown()
+		return nil, "", fmt.Errorf("--room-listen %s: the NATS server did not start", cfg.Listen)
+	}
+	return srv, fp, nil
+}
+
+// natsLog passes the embedded server's warnings and errors on, with
+// control characters taken out (a client's name is the client's).
+type natsLog struct{ log func(string, ...any) }
+
+func (l natsLog) line(format string, v ...any) {
+	text := strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return '?'
+		}
+		return r
+	}, fmt.Sprintf(format, v...))
+	l.log("nats: %s", text)
+}
+
+func (natsLog) Noticef(string, ...any)           {}
+func (natsLog) Debugf(string, ...any)            {}
+func (natsLog) Tracef(string, ...any)            {}
+func (l natsLog) Warnf(format string, v ...any)  { l.line(format, v...) }
+func (l natsLog) Errorf(format string, v ...any) { l.line(format, v...) }
+func (l natsLog) Fatalf(format string, v ...any) { l.line(format, v...) }
+
+// certFingerprint is how a certificate is pinned: SHA256:base64, as ssh
+// prints host keys.
+func certFingerprint(der []byte) string {
+	sum := sha256.Sum256(der)
+	return "SHA256:" + base64.RawStdEncoding.EncodeToString(sum[:])
+}
+
+// roomCertificate is the hosted server's certificate, made on first
+// start (ECDSA P-256, ten years: it is pinned, not checked by name).
+func roomCertificate(dir, host string) (tls.Certificate, error) {
+	certPath, keyPath := filepath.Join(dir, "room-cert.pem"), filepath.Join(dir, "room-key.pem")
+	if cert, err := tls.LoadX509KeyPair(certPath, keyPath); err == nil {
+		return cert, nil
+	}
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return tls.Certificate{}, err
+	}
+	serial, _ := rand.Int(rand.Reader, big.NewInt(1<<62))
+	tmpl := &x509.Certificate{SerialNumber: serial, Subject: pkix.Name{CommonName: "toolgate room"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().AddDate(10, 0, 0),
+		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}, DNSNames: []string{"localhost"}}
+	if ip := net.ParseIP(host); ip != nil {
+		tmpl.IPAddresses = []net.IP{ip}
+	} else if host != "" {
+		tmpl.DNSNames = append(tmpl.DNSNames, host)
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		return tls.Certificate{}, err
+	}
+	keyDER, err := x509.MarshalECPrivateKey(key)
+	if err != nil {
+		return tls.Certificate{}, err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return tls.Certificate{}, err
+	}
+	if err := os.WriteFile(keyPath, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
+		return tls.Certificate{}, err
+	}
+	if err := os.WriteFile(certPath, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644); err != nil {
+		return tls.Certificate{}, err
+	}
+	return tls.LoadX509KeyPair(certPath, keyPath)
+}
+
+// clientTLS checks the server's certificate: pinned, from CAFile, or from
+// the system's authorities.
+func clientTLS(cfg SharedRoomConfig) (*tls.Config, error) {
+	tc := &tls.Config{MinVersion: tls.VersionTLS12}
+	switch {
+	case cfg.Fingerprint != "":
+		pin := cfg.Fingerprint
+		// The pin is the check: the name on a pinned certificate is not.
+		tc.InsecureSkipVerify = true
+		tc.VerifyConnection = func(cs tls.ConnectionState) error {
+			if len(cs.PeerCertificates) == 0 {
+				return errors.New("the room's NATS server showed no certificate")
+			}
+			if got := certFingerprint(cs.PeerCertificates[0].Raw); got != pin {
+				return fmt.Errorf("the room's NATS server's certificate is %s, not --room-fingerprint %s", got, pin)
+			}
+			return nil
+		}
+	case cfg.CAFile != "":
+		data, err := os.ReadFile(cfg.CAFile)
+		if err != nil {
+			return nil, fmt.Errorf("--room-ca: %w", err)
+		}
+		pool := x509.NewCertPool()
+		if !pool.AppendCertsFromPEM(data) {
+			return nil, fmt.Errorf("--room-ca %s: no PEM certificate in it", cfg.CAFile)
+		}
+		tc.RootCAs = pool
+	}
+	return tc, nil
+}

@@ -1,0 +1,1161 @@
+package classroom
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"toolgate/assess"
+	"toolgate/tui"
+)
+
+// A room shared through NATS lives in JetStream: a key-value bucket holds
+// the live position and the poll's state (one key, written by whoever
+// leads, compare-and-set), and a stream holds the answers, one subject per
+// poll, front-end and session, keeping only the latest message of each —
+// so an answer that arrives twice, or twice changed, counts once, and a
+// front-end that starts late or restarts reads the whole poll back.
+// Presence is a heartbeat on a plain subject: each front-end says every
+// second how many students and sessions it holds; one unheard for Dead is
+// gone, and its students' answers no longer count. Students never talk to
+// NATS: only front-ends do, and a front-end takes nothing from NATS
+// unchecked (sizes, counts, names, ranges).
+const (
+	stateKey = "state"
+
+	// Bounds of what a front-end accepts from NATS.
+	maxStateBytes  = 1024
+	maxAnswerBytes = 16
+	maxBeatBytes   = 256
+	maxPeers       = 256
+	maxAnswers     = 100_000
+	maxStep        = 1000
+	maxCount       = 1_000_000
+	maxIDBytes     = 128
+)
+
+var (
+	roomNameRe   = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
+	frontEndRe   = regexp.MustCompile(`^[0-9a-f]{16}$`)
+	scenarioIDRe = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+)
+
+// Notices of a shared room out of reach: it is frozen, not gone.
+const (
+	FrozenNotice = "Room out of reach: frozen until it is back (answers are kept)."
+	ClosedNotice = "Room out of reach for good here: frozen; connect again to rejoin."
+)
+
+// ValidRoomName reports whether name may name a shared room: letters,
+// digits, _ and -, at most 32.
+func ValidRoomName(name string) bool { return roomNameRe.MatchString(name) }
+
+// sharedState is the room's position, as kept in the bucket.
+type sharedState struct {
+	Live string `json:"live,omitempty"`
+	Step int    `json:"step,omitempty"`
+	// Round is the question's number as shown; Poll counts the sets of
+	// answers: a new question and a new scenario each start one.
+	Round    int    `json:"round,omitempty"`
+	Poll     uint64 `json:"poll,omitempty"`
+	Open     bool   `json:"open,omitempty"`
+	Revealed bool   `json:"revealed,omitempty"`
+	// Leader is the session that leads: "FRONTEND.SESSION".
+	Leader string `json:"leader,omitempty"`
+}
+
+func decodeState(data []byte) (sharedState, error) {
+	var st sharedState
+	if len(data) == 0 {
+		return st, nil // deleted or never written: nobody leads, nothing live
+	}
+	if len(data) > maxStateBytes {
+		return st, fmt.Errorf("room state: %d bytes, at most %d", len(data), maxStateBytes)
+	}
+	if err := json.Unmarshal(data, &st); err != nil {
+		return st, fmt.Errorf("room state: %w", err)
+	}
+	switch {
+	case len(st.Live) > maxIDBytes || (st.Live != "" && !scenarioIDRe.MatchString(st.Live)):
+		return st, fmt.Errorf("room state: live scenario %q is not a scenario id", st.Live)
+	case st.Step < 0 || st.Step > maxStep:
+		return st, fmt.Errorf("room state: step %d out of range", st.Step)
+	case st.Round < 0 || st.Round > 1e9 || st.Poll > 1e15:
+		return st, fmt.Errorf("room state: round %d or poll %d out of range", st.Round, st.Poll)
+	}
+	if st.Leader != "" {
+		if _, _, ok := splitLeader(st.Leader); !ok {
+			return st, fmt.Errorf("room state: leader %q is not FRONTEND.SESSION", st.Leader)
+		}
+	}
+	return st, nil
+}
+
+func splitLeader(v string) (fe string, sess int, ok bool) {
+	fe, s, found := strings.Cut(v, ".")
+	if !found || !frontEndRe.MatchString(fe) || len(s) > 9 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		return "", 0, false
+	}
+	return fe, n, true
+}
+
+// beat is a front-end's presence.
+type beat struct {
+	FE       string `json:"fe"`
+	Students int    `json:"students"`
+	Sessions int    `json:"sessions"`
+	// Hello asks the others to say they are here now; Bye says this
+	// front-end is closing.
+	Hello bool `json:"hello,omitempty"`
+	Bye   bool `json:"bye,omitempty"`
+}
+
+type peer struct {
+	students, sessions int
+	seen               time.Time
+}
+
+// outAnswer is one of this front-end's answers on its way to the stream.
+type outAnswer struct {
+	poll    uint64
+	step    int
+	retract bool
+	// version counts the changes; sent is the version the stream has.
+	version, sent int
+}
+
+type opKind int
+
+const (
+	opTake opKind = iota
+	opRelease
+	opGo
+	opOpen
+	opReveal
+)
+
+// op is one change of the room's state asked by a session of this
+// front-end.
+type op struct {
+	kind opKind
+	sess int
+	live string
+	step int
+	// took is told, for a takeover, whether it ended another session's
+	// lead.
+	took chan bool
+}
+
+// NATSRoomConfig is how a front-end takes part in a shared room.
+type NATSRoomConfig struct {
+	// Room names the room: several rooms may share one NATS.
+	Room string
+	// Log gets a line for each trouble with NATS, at most every so often.
+	Log func(format string, v ...any)
+	// Beat is how often a front-end says it is here; Dead how long one
+	// may be unheard before its students drop out. OpTimeout bounds one
+	// request to NATS.
+	Beat, Dead, OpTimeout time.Duration
+}
+
+// NATSRoom is this front-end's part of a room shared through NATS: its
+// own sessions, and the shared state as last heard.
+type NATSRoom struct {
+	cfg    NATSRoomConfig
+	id     string
+	nc     *nats.Conn
+	js     jetstream.JetStream
+	kv     jetstream.KeyValue
+	prefix string
+	stream string
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	members map[int]*member
+	next    int
+	peak    int
+	state   sharedState
+	rev     uint64
+	// answers of state.Poll, by "FRONTEND.SESSION": the predicted step.
+	answers map[string]int
+	peers   map[string]peer
+	mine    map[int]*outAnswer
+	ops     []op
+	// frozen is the notice while NATS is out of reach; notice is closed
+	// when it changes.
+	frozen string
+	notice chan struct{}
+	closed bool
+
+	// leader is the session of this front-end that leads (0: none here).
+	leader atomic.Int64
+
+	opWake, ansWake, beatWake, syncWake chan struct{}
+	// resync asks the sync loop to read the state back whole (after a
+	// reconnect); pollWanted is the poll whose answers it should follow.
+	resync     atomic.Bool
+	followedMu sync.Mutex
+	followed   uint64
+	consumer   jetstream.ConsumeContext
+	watcher    jetstream.KeyWatcher
+
+	logMu  sync.Mutex
+	logged map[string]time.Time
+}
+
+// newFrontEndID is a random name for this front-end's life: a restarted
+// front-end is a new one, and the old one's answers stay out of the
+// counts.
+func newFrontEndID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// NewNATSRoom joins the room cfg.Room through nc, which should reconnect
+// on its own (see ConnectRoom): it makes the bucket and the stream if
+// they are missing, reads the state and the current poll's answers, and
+// starts saying it is here. The nats.Conn's disconnect and reconnect
+// events must reach the room's Disconnected and Reconnected.
+func NewNATSRoom(nc *nats.Conn, id string, cfg NATSRoomConfig) (*NATSRoom, error) {
+	if !ValidRoomName(cfg.Room) {
+		return nil, fmt.Errorf("room name %q: want letters, digits, _ and -, at most 32", cfg.Room)
+	}
+	if cfg.Beat <= 0 {
+		cfg.Beat = time.Second
+	}
+	if cfg.Dead <= 0 {
+		cfg.Dead = 5 * cfg.Beat
+	}
+	if cfg.OpTimeout <= 0 {
+		cfg.OpTimeout = 5 * time.Second
+	}
+	if cfg.Log == nil {
+		cfg.Log = func(string, ...any) {}
+	}
+	if id == "" {
+		id = newFrontEndID()
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &NATSRoom{cfg: cfg, id: id, nc: nc, js: js, prefix: "toolgate." + cfg.Room, stream: "toolgate-" + cfg.Room + "-answers",
+		ctx: ctx, cancel: cancel, members: map[int]*member{}, answers: map[string]int{}, peers: map[string]peer{},
+		mine: map[int]*outAnswer{}, notice: make(chan struct{}), logged: map[string]time.Time{},
+		opWake: make(chan struct{}, 1), ansWake: make(chan struct{}, 1), beatWake: make(chan struct{}, 1), syncWake: make(chan struct{}, 1)}
+	if err := r.setUp(); err != nil {
+		cancel()
+		return nil, err
+	}
+	if _, err := nc.Subscribe(r.prefix+".here", r.heard); err != nil {
+		cancel()
+		return nil, err
+	}
+	r.wg.Add(4)
+	go r.syncLoop()
+	go r.leadLoop()
+	go r.answerLoop()
+	go r.beatLoop()
+	r.sendBeat(beat{Hello: true})
+	return r, nil
+}
+
+// ID is this front-end's name in the room.
+func (r *NATSRoom) ID() string { return r.id }
+
+func (r *NATSRoom) logf(key string, format string, v ...any) {
+	now := time.Now()
+	r.logMu.Lock()
+	if last, ok := r.logged[key]; ok && now.Sub(last) < time.Minute {
+		r.logMu.Unlock()
+		return
+	}
+	if len(r.logged) > 256 {
+		clear(r.logged)
+	}
+	r.logged[key] = now
+	r.logMu.Unlock()
+	r.cfg.Log(format, v...)
+}
+
+// setUp makes the bucket and the stream if need be, reads the state back
+// whole, and follows it and its poll's answers.
+func (r *NATSRoom) setUp() error {
+	ctx, cancel := context.WithTimeout(r.ctx, r.cfg.OpTimeout)
+	defer cancel()
+	kv, err := r.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: "toolgate-" + r.cfg.Room, Description: "toolgate room " + r.cfg.Room + ": the live position and poll",
+		History: 1, MaxValueSize: maxStateBytes, MaxBytes: 1 << 20, Storage: jetstream.FileStorage,
+	})
+	if err != nil {
+		return fmt.Errorf("room %s: key-value bucket: %w", r.cfg.Room, err)
+	}
+	if _, err := r.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: r.stream, Description: "toolgate room " + r.cfg.Room + ": answers, the latest of each session and poll",
+		Subjects: []string{r.prefix + ".ans.>"}, MaxMsgsPerSubject: 1, MaxMsgSize: 512, // with its headers
+		MaxMsgs: 1_000_000, MaxBytes: 128 << 20, MaxAge: 24 * time.Hour, Discard: jetstream.DiscardOld,
+		Duplicates: 2 * time.Minute, Storage: jetstream.FileStorage,
+	}); err != nil {
+		return fmt.Errorf("room %s: answers stream: %w", r.cfg.Room, err)
+	}
+	r.mu.Lock()
+	r.kv = kv
+	r.mu.Unlock()
+	// Watch first, then read: a change in between is not missed (and
+	// one seen twice is applied once, by its revision).
+	if r.watcher != nil {
+		_ = r.watcher.Stop()
+	}
+	w, err := kv.Watch(r.ctx, stateKey, jetstream.UpdatesOnly())
+	if err != nil {
+		return fmt.Errorf("room %s: watching the state: %w", r.cfg.Room, err)
+	}
+	r.watcher = w
+	e, err := kv.Get(ctx, stateKey)
+	var st sharedState
+	var rev uint64
+	switch {
+	case errors.Is(err, jetstream.ErrKeyNotFound):
+	case err != nil:
+		return fmt.Errorf("room %s: state: %w", r.cfg.Room, err)
+	default:
+		rev = e.Revision()
+		if st, err = decodeState(e.Value()); err != nil {
+			r.logf("bad state", "room %s: ignored: %v", r.cfg.Room, err)
+			st = sharedState{}
+		}
+	}
+	r.apply(st, rev, true)
+	go r.watch(w)
+	return r.follow(st.Poll, true)
+}
+
+// watch applies the state as the bucket changes.
+func (r *NATSRoom) watch(w jetstream.KeyWatcher) {
+	for e := range w.Updates() {
+		if e == nil {
+			continue
+		}
+		var st sharedState
+		if e.Operation() == jetstream.KeyValuePut {
+			var err error
+			if st, err = decodeState(e.Value()); err != nil {
+				r.logf("bad state", "room %s: ignored: %v", r.cfg.Room, err)
+				continue
+			}
+		}
+		r.apply(st, e.Revision(), false)
+	}
+}
+
+// follow reads the answers of poll from the start and takes them as they
+// come; again with again, even if it already follows that poll.
+func (r *NATSRoom) follow(poll uint64, again bool) error {
+	r.followedMu.Lock()
+	defer r.followedMu.Unlock()
+	if r.consumer != nil && r.followed == poll && !again {
+		return nil
+	}
+	if r.consumer != nil {
+		r.consumer.Stop()
+		r.consumer = nil
+	}
+	ctx, cancel := context.WithTimeout(r.ctx, r.cfg.OpTimeout)
+	defer cancel()
+	c, err := r.js.OrderedConsumer(ctx, r.stream, jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{fmt.Sprintf("%s.ans.%d.*.*", r.prefix, poll)},
+	})
+	if err != nil {
+		return fmt.Errorf("room %s: answers of poll %d: %w", r.cfg.Room, poll, err)
+	}
+	cc, err := c.Consume(func(msg jetstream.Msg) { r.take(msg.Subject(), msg.Data()) })
+	if err != nil {
+		return fmt.Errorf("room %s: answers of poll %d: %w", r.cfg.Room, poll, err)
+	}
+	r.consumer, r.followed = cc, poll
+	return nil
+}
+
+// take counts one answer from the stream: the subject names the poll,
+// front-end and session; the body is the step, or "-" for an answer taken
+// back (its student left).
+func (r *NATSRoom) take(subject string, data []byte) {
+	rest, ok := strings.CutPrefix(subject, r.prefix+".ans.")
+	parts := strings.Split(rest, ".")
+	if !ok || len(parts) != 3 || len(data) > maxAnswerBytes || !frontEndRe.MatchString(parts[1]) {
+		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Room, subject)
+		return
+	}
+	poll, err1 := strconv.ParseUint(parts[0], 10, 64)
+	_, _, okSess := splitLeader(parts[1] + "." + parts[2])
+	step, err2 := strconv.Atoi(string(data))
+	retract := string(data) == "-"
+	if err1 != nil || !okSess || (!retract && (err2 != nil || step < 0 || step > maxStep)) {
+		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Room, subject)
+		return
+	}
+	key := parts[1] + "." + parts[2]
+	r.mu.Lock()
+	if poll != r.state.Poll {
+		r.mu.Unlock()
+		return
+	}
+	if retract {
+		delete(r.answers, key)
+	} else {
+		if _, ok := r.answers[key]; !ok && len(r.answers) >= maxAnswers {
+			r.mu.Unlock()
+			r.logf("too many answers", "room %s: more than %d answers to one question: the rest are ignored", r.cfg.Room, maxAnswers)
+			return
+		}
+		r.answers[key] = step
+	}
+	r.mu.Unlock()
+	r.broadcast(r.watches)
+}
+
+// apply takes a state from the bucket (or one this front-end wrote): a
+// newer revision only, unless force (a state read back whole, say after
+// NATS lost its own).
+func (r *NATSRoom) apply(st sharedState, rev uint64, force bool) {
+	r.mu.Lock()
+	if r.closed || (!force && rev <= r.rev) {
+		r.mu.Unlock()
+		return
+	}
+	old := r.state
+	r.state, r.rev = st, rev
+	pollChanged := st.Poll != old.Poll
+	if pollChanged {
+		r.answers = map[string]int{}
+		for id, a := range r.mine {
+			if a.poll != st.Poll {
+				delete(r.mine, id)
+			}
+		}
+	}
+	leader := 0
+	if fe, sess, ok := splitLeader(st.Leader); ok && fe == r.id {
+		if m, ok := r.members[sess]; ok && !isEnded(m) {
+			leader = sess
+		}
+	}
+	if was := int(r.leader.Swap(int64(leader))); was != 0 && was != leader {
+		if m, ok := r.members[was]; ok {
+			m.end(TakenOver)
+		}
+	}
+	news := old.Live != st.Live || old.Round != st.Round || old.Open != st.Open || old.Revealed != st.Revealed
+	r.mu.Unlock()
+	if pollChanged || force {
+		r.wake(r.syncWake)
+	}
+	if news || force {
+		r.broadcast(everyone)
+	} else {
+		r.broadcast(r.watches)
+	}
+}
+
+func (r *NATSRoom) wake(ch chan struct{}) {
+	select {
+	case ch <- struct{}{}:
+	default:
+	}
+}
+
+// syncLoop follows the current poll's answers, and reads everything back
+// after a reconnect; what fails is tried again.
+func (r *NATSRoom) syncLoop() {
+	defer r.wg.Done()
+	retry := time.NewTimer(time.Hour)
+	retry.Stop()
+	for {
+		select {
+		case <-r.ctx.Done():
+			return
+		case <-r.syncWake:
+		case <-retry.C:
+		}
+		var err error
+		if r.resync.Swap(false) {
+			if err = r.setUp(); err != nil {
+				r.resync.Store(true)
+			}
+		} else {
+			r.mu.Lock()
+			poll := r.state.Poll
+			r.mu.Unlock()
+			err = r.follow(poll, false)
+		}
+		if err != nil {
+			if r.ctx.Err() != nil {
+				return
+			}
+			r.logf("sync", "%v (trying again)", err)
+			retry.Reset(r.cfg.Beat)
+		} else if r.resync.Load() {
+			r.wake(r.syncWake)
+		} else {
+			r.setFrozen("")
+		}
+	}
+}
+
+// Disconnected freezes the room: NATS is out of reach.
+func (r *NATSRoom) Disconnected() {
+	r.setFrozen(FrozenNotice)
+	r.logf("disconnected", "room %s: NATS is out of reach: the room is frozen", r.cfg.Room)
+}
+
+// Reconnected reads the room back, sends what waited, and unfreezes it.
+func (r *NATSRoom) Reconnected() {
+	r.mu.Lock()
+	for _, a := range r.mine {
+		a.sent = 0 // again: the stream keeps one of each, so twice is once
+	}
+	now := time.Now()
+	for fe, p := range r.peers {
+		p.seen = now // they could not be heard either
+		r.peers[fe] = p
+	}
+	r.mu.Unlock()
+	r.resync.Store(true)
+	r.wake(r.syncWake)
+	r.wake(r.ansWake)
+	r.wake(r.opWake)
+	r.sendBeat(beat{Hello: true})
+	r.cfg.Log("room %s: NATS is back: reading the room back", r.cfg.Room)
+}
+
+// ConnectionClosed freezes the room for good: the connection will not
+// come back by itself.
+func (r *NATSRoom) ConnectionClosed() {
+	r.mu.Lock()
+	closed := r.closed
+	r.mu.Unlock()
+	if !closed {
+		r.setFrozen(ClosedNotice)
+		r.cfg.Log("room %s: the connection to NATS is closed: the room stays frozen", r.cfg.Room)
+	}
+}
+
+func (r *NATSRoom) setFrozen(text string) {
+	r.mu.Lock()
+	if r.frozen == text || (r.frozen == ClosedNotice && text != ClosedNotice) {
+		r.mu.Unlock()
+		return
+	}
+	r.frozen = text
+	close(r.notice)
+	r.notice = make(chan struct{})
+	r.mu.Unlock()
+	if text == "" {
+		// What waited for the room goes now.
+		r.wake(r.ansWake)
+		r.wake(r.opWake)
+	}
+}
+
+func (r *NATSRoom) isFrozen() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.frozen != ""
+}
+
+// heard takes another front-end's presence.
+func (r *NATSRoom) heard(msg *nats.Msg) {
+	if len(msg.Data) > maxBeatBytes {
+		return
+	}
+	var b beat
+	if json.Unmarshal(msg.Data, &b) != nil || !frontEndRe.MatchString(b.FE) || b.FE == r.id {
+		return
+	}
+	b.Students, b.Sessions = min(max(b.Students, 0), maxCount), min(max(b.Sessions, 0), maxCount)
+	r.mu.Lock()
+	old, known := r.peers[b.FE]
+	switch {
+	case b.Bye:
+		delete(r.peers, b.FE)
+	case !known && len(r.peers) >= maxPeers:
+		r.mu.Unlock()
+		r.logf("too many front-ends", "room %s: more than %d front-ends: the rest are not counted", r.cfg.Room, maxPeers)
+		return
+	default:
+		r.peers[b.FE] = peer{students: b.Students, sessions: b.Sessions, seen: time.Now()}
+	}
+	changed := !known || old.students != b.Students || old.sessions != b.Sessions
+	if b.Bye {
+		changed = known
+	}
+	r.mu.Unlock()
+	if b.Hello {
+		r.wake(r.beatWake) // so that it hears of this one now
+	}
+	if changed {
+		r.broadcast(r.watches)
+	}
+}
+
+// beatLoop says this front-end is here, every Beat and soon after its
+// numbers change, and forgets the front-ends unheard for Dead.
+func (r *NATSRoom) beatLoop() {
+	defer r.wg.Done()
+	tick := time.NewTicker(r.cfg.Beat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.ctx.Done():
+			return
+		case <-tick.C:
+			r.expire()
+		case <-r.beatWake:
+			// A burst of logins is one beat.
+			select {
+			case <-time.After(20 * time.Millisecond):
+			case <-r.ctx.Done():
+				return
+			}
+		}
+		r.sendBeat(beat{})
+	}
+}
+
+func (r *NATSRoom) sendBeat(b beat) {
+	r.mu.Lock()
+	st := r.localLocked()
+	r.mu.Unlock()
+	b.FE, b.Students, b.Sessions = r.id, st.Students, st.Sessions
+	data, _ := json.Marshal(b)
+	_ = r.nc.Publish(r.prefix+".here", data)
+}
+
+// expire forgets the front-ends unheard for Dead — not while this one
+// hears nobody (frozen): then the room keeps its numbers.
+func (r *NATSRoom) expire() {
+	r.mu.Lock()
+	if r.frozen != "" {
+		r.mu.Unlock()
+		return
+	}
+	gone := false
+	for fe, p := range r.peers {
+		if time.Since(p.seen) > r.cfg.Dead {
+			delete(r.peers, fe)
+			gone = true
+		}
+	}
+	r.mu.Unlock()
+	if gone {
+		r.broadcast(r.watches)
+	}
+}
+
+// enqueue hands a change of the state to the lead loop; a step follows
+// the step before it, so a held key is one write, not a hundred.
+func (r *NATSRoom) enqueue(o op) {
+	r.mu.Lock()
+	if n := len(r.ops); o.kind == opGo && n > 0 && r.ops[n-1].kind == opGo && r.ops[n-1].sess == o.sess {
+		r.ops[n-1] = o
+	} else if len(r.ops) < 64 {
+		r.ops = append(r.ops, o)
+	} else if o.took != nil {
+		o.took <- false
+	}
+	r.mu.Unlock()
+	r.wake(r.opWake)
+}
+
+// leadLoop writes the state changes of this front-end's sessions, one at
+// a time, compare-and-set; a conflict reads the state and tries again.
+func (r *NATSRoom) leadLoop() {
+	defer r.wg.Done()
+	for {
+		select {
+		case <-r.ctx.Done():
+			return
+		case <-r.opWake:
+		}
+		for {
+			r.mu.Lock()
+			if len(r.ops) == 0 {
+				r.mu.Unlock()
+				break
+			}
+			o := r.ops[0]
+			r.mu.Unlock()
+			took, err := r.write(o)
+			if err != nil && (o.kind == opTake || o.kind == opRelease) && r.ctx.Err() == nil {
+				// Who leads must get through: again when NATS is back.
+				r.logf("lead "+err.Error(), "room %s: %v (trying again)", r.cfg.Room, err)
+				select {
+				case <-time.After(r.cfg.Beat):
+				case <-r.ctx.Done():
+					return
+				}
+				continue
+			}
+			if err != nil {
+				r.logf("lead "+err.Error(), "room %s: a presenter's key is lost: %v", r.cfg.Room, err)
+			}
+			r.mu.Lock()
+			if len(r.ops) > 0 {
+				r.ops = r.ops[1:]
+			}
+			r.mu.Unlock()
+			if o.took != nil {
+				o.took <- took
+			}
+		}
+	}
+}
+
+// write makes one change of the state.
+func (r *NATSRoom) write(o op) (took bool, err error) {
+	me := fmt.Sprintf("%s.%d", r.id, o.sess)
+	for range 20 {
+		r.mu.Lock()
+		st, rev, kv := r.state, r.rev, r.kv
+		_, here := r.members[o.sess]
+		frozen := r.frozen != ""
+		r.mu.Unlock()
+		if frozen && o.kind != opTake && o.kind != opRelease {
+			return false, errors.New("the room is out of reach")
+		}
+		next := st
+		switch o.kind {
+		case opTake:
+			if !here {
+				return false, nil // left before it could lead
+			}
+			took = st.Leader != "" && st.Leader != me && r.leads(st.Leader)
+			next.Leader = me
+		case opRelease:
+			if st.Leader == me {
+				next.Leader = ""
+			}
+		case opGo:
+			if st.Leader != me {
+				return false, nil
+			}
+			if st.Live != o.live {
+				next.Live, next.Open, next.Revealed = o.live, false, false
+				next.Poll++
+			}
+			next.Step = o.step
+		case opOpen:
+			if st.Leader != me || st.Live == "" {
+				return false, nil
+			}
+			next.Round++
+			next.Poll++
+			next.Open, next.Revealed = true, false
+		case opReveal:
+			if st.Leader != me || !st.Open {
+				return false, nil
+			}
+			next.Open, next.Revealed = false, true
+		}
+		if next == st && rev != 0 {
+			return took, nil
+		}
+		data, _ := json.Marshal(next)
+		ctx, cancel := context.WithTimeout(r.ctx, r.cfg.OpTimeout)
+		var newRev uint64
+		if rev == 0 {
+			newRev, err = kv.Create(ctx, stateKey, data)
+		} else {
+			newRev, err = kv.Update(ctx, stateKey, data, rev)
+		}
+		if err == nil {
+			cancel()
+			r.apply(next, newRev, false)
+			return took, nil
+		}
+		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) && !errors.Is(err, jetstream.ErrKeyExists) {
+			cancel()
+			return false, err
+		}
+		// Another front-end wrote first: read what it wrote, and again.
+		e, gerr := kv.Get(ctx, stateKey)
+		cancel()
+		switch {
+		case errors.Is(gerr, jetstream.ErrKeyNotFound):
+			r.apply(sharedState{}, 0, true) // deleted: create it again
+		case gerr != nil:
+			return false, gerr
+		default:
+			cur, derr := decodeState(e.Value())
+			if derr != nil {
+				// Not a state: written over with ours.
+				r.mu.Lock()
+				r.rev = e.Revision()
+				r.mu.Unlock()
+				continue
+			}
+			// A revision below ours: NATS lost the room and began again.
+			r.apply(cur, e.Revision(), e.Revision() < rev)
+		}
+	}
+	return false, errors.New("the state kept changing under the write")
+}
+
+// leads reports whether the session named leader is still there to lead.
+func (r *NATSRoom) leads(leader string) bool {
+	fe, sess, ok := splitLeader(leader)
+	if !ok {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if fe == r.id {
+		m, ok := r.members[sess]
+		return ok && !isEnded(m)
+	}
+	_, ok = r.peers[fe]
+	return ok
+}
+
+// answerLoop sends this front-end's answers to the stream: each the
+// latest of its session, again until the stream has it, with an id that
+// makes a repeat a no-op.
+func (r *NATSRoom) answerLoop() {
+	defer r.wg.Done()
+	type send struct {
+		sess, version int
+		poll          uint64
+		body          string
+	}
+	for {
+		select {
+		case <-r.ctx.Done():
+			return
+		case <-r.ansWake:
+		}
+		for !r.isFrozen() && r.ctx.Err() == nil {
+			var batch []send
+			r.mu.Lock()
+			for sess, a := range r.mine {
+				if a.sent == a.version || a.poll != r.state.Poll {
+					continue
+				}
+				body := strconv.Itoa(a.step)
+				if a.retract {
+					body = "-"
+				}
+				batch = append(batch, send{sess: sess, version: a.version, poll: a.poll, body: body})
+			}
+			r.mu.Unlock()
+			if len(batch) == 0 {
+				break
+			}
+			futures := make([]jetstream.PubAckFuture, len(batch))
+			var failed error
+			for i, s := range batch {
+				subject := fmt.Sprintf("%s.ans.%d.%s.%d", r.prefix, s.poll, r.id, s.sess)
+				id := fmt.Sprintf("%s.%d.%d.%d", r.id, s.sess, s.poll, s.version)
+				f, err := r.js.PublishAsync(subject, []byte(s.body), jetstream.WithMsgID(id), jetstream.WithExpectStream(r.stream))
+				if err != nil {
+					failed = err
+					break
+				}
+				futures[i] = f
+			}
+			deadline := time.NewTimer(r.cfg.OpTimeout)
+			for i, f := range futures {
+				if f == nil {
+					continue
+				}
+				select {
+				case <-f.Ok():
+					r.mu.Lock()
+					if a, ok := r.mine[batch[i].sess]; ok && a.version == batch[i].version {
+						a.sent = a.version
+						if a.retract {
+							delete(r.mine, batch[i].sess)
+						}
+					}
+					r.mu.Unlock()
+				case err := <-f.Err():
+					failed = err
+				case <-deadline.C:
+					failed = errors.New("no acknowledgement in time")
+				case <-r.ctx.Done():
+					deadline.Stop()
+					return
+				}
+			}
+			deadline.Stop()
+			if failed != nil {
+				r.logf("answers", "room %s: answers wait: %v", r.cfg.Room, failed)
+				select {
+				case <-time.After(r.cfg.Beat):
+				case <-r.ctx.Done():
+					return
+				}
+			}
+		}
+	}
+}
+
+// localLocked counts this front-end's sessions.
+func (r *NATSRoom) localLocked() Stats {
+	var s Stats
+	for _, m := range r.members {
+		if isEnded(m) {
+			continue
+		}
+		s.Sessions++
+		if int64(m.id) != r.leader.Load() && m.role != Notes {
+			s.Students++
+		}
+	}
+	return s
+}
+
+// statsLocked adds up the room: this front-end's sessions, the others' as
+// last heard, and the answers of the front-ends still here.
+func (r *NATSRoom) statsLocked() (Stats, map[int]int) {
+	s := r.localLocked()
+	for _, p := range r.peers {
+		s.Sessions += p.sessions
+		s.Students += p.students
+	}
+	counts := map[int]int{}
+	for key, step := range r.answers {
+		if fe := key[:16]; fe != r.id {
+			if _, ok := r.peers[fe]; !ok {
+				continue // its front-end is gone, and its student with it
+			}
+		}
+		counts[step]++
+		s.Answered++
+	}
+	r.peak = max(r.peak, s.Sessions)
+	s.Peak = r.peak
+	return s, counts
+}
+
+// Stats are the room's numbers as this front-end knows them.
+func (r *NATSRoom) Stats() Stats {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	s, _ := r.statsLocked()
+	return s
+}
+
+// Counts is the current question's answers by predicted step.
+func (r *NATSRoom) Counts() map[int]int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	_, c := r.statsLocked()
+	return c
+}
+
+// Shared is true: the room goes on at the other front-ends.
+func (r *NATSRoom) Shared() bool { return true }
+
+func (r *NATSRoom) watches(m *member) bool { return int64(m.id) == r.leader.Load() || m.role == Notes }
+
+// broadcast posts the room's state to the sessions to; the leader and the
+// notes screens also get the histogram.
+func (r *NATSRoom) broadcast(to func(*member) bool) {
+	r.mu.Lock()
+	st, counts := r.statsLocked()
+	base := tui.RoomMsg{Live: r.state.Live, Step: r.state.Step, Round: r.state.Round, Open: r.state.Open, Revealed: r.state.Revealed,
+		Answered: st.Answered, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak}
+	var members []*member
+	for _, m := range r.members {
+		if !isEnded(m) && to(m) {
+			members = append(members, m)
+		}
+	}
+	r.mu.Unlock()
+	for _, m := range members {
+		msg := base
+		if r.watches(m) {
+			msg.Counts = counts
+		}
+		m.post(msg)
+	}
+}
+
+// Join adds a session; a presenter's takes the room over, on whichever
+// front-end the session that led it is (waited for at most OpTimeout: if
+// NATS is out of reach, it leads when NATS is back).
+func (r *NATSRoom) Join(role Role, send func(tui.RoomMsg)) Member {
+	r.mu.Lock()
+	r.next++
+	m := newMember(r.next, role, send)
+	r.members[m.id] = m
+	r.mu.Unlock()
+	go m.deliver()
+	c := &natsClient{room: r, m: m}
+	if role == Presenter {
+		took := make(chan bool, 1)
+		r.enqueue(op{kind: opTake, sess: m.id, took: took})
+		select {
+		case c.tookOver = <-took:
+		case <-time.After(r.cfg.OpTimeout):
+		}
+	}
+	r.wake(r.beatWake)
+	r.broadcast(func(o *member) bool { return o == m || r.watches(o) })
+	return c
+}
+
+// End says the last word to this front-end's sessions.
+func (r *NATSRoom) End(message string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, m := range r.members {
+		m.end(message)
+	}
+}
+
+// Close leaves the room: the others hear this front-end is gone (and its
+// students' answers with it), and the room's goroutines end. The
+// connection is the caller's.
+func (r *NATSRoom) Close() {
+	frozen := r.isFrozen()
+	r.stop()
+	// The others drop this front-end, its students and their answers.
+	r.sendBeat(beat{Bye: true})
+	if !frozen {
+		_ = r.nc.FlushTimeout(r.cfg.OpTimeout)
+	}
+}
+
+// stop ends the room's goroutines without a word: a crash, as the others
+// see it.
+func (r *NATSRoom) stop() {
+	r.mu.Lock()
+	r.closed = true
+	r.mu.Unlock()
+	r.cancel()
+	r.wg.Wait()
+	r.followedMu.Lock()
+	if r.consumer != nil {
+		r.consumer.Stop()
+	}
+	r.followedMu.Unlock()
+	if r.watcher != nil {
+		_ = r.watcher.Stop()
+	}
+}
+
+// natsClient is one session's handle on a NATSRoom.
+type natsClient struct {
+	room     *NATSRoom
+	m        *member
+	tookOver bool
+}
+
+func (c *natsClient) TookOver() bool         { return c.tookOver }
+func (c *natsClient) Presenter() bool        { return c.room.leader.Load() == int64(c.m.id) }
+func (c *natsClient) Ended() <-chan struct{} { return c.m.ended }
+
+func (c *natsClient) Notice() (string, <-chan struct{}) {
+	c.room.mu.Lock()
+	defer c.room.mu.Unlock()
+	return c.room.frozen, c.room.notice
+}
+
+// Go makes a scenario live at a step (the leader only).
+func (c *natsClient) Go(id string, step int) {
+	if !c.Presenter() || len(id) > maxIDBytes || !scenarioIDRe.MatchString(id) || step < 0 || step > maxStep {
+		return
+	}
+	c.room.enqueue(op{kind: opGo, sess: c.m.id, live: id, step: step})
+}
+
+// Open starts a new question on the live scenario (the leader only).
+func (c *natsClient) Open() {
+	if c.Presenter() {
+		c.room.enqueue(op{kind: opOpen, sess: c.m.id})
+	}
+}
+
+// Reveal closes the question and shows everyone the walk (the leader
+// only).
+func (c *natsClient) Reveal() {
+	if c.Presenter() {
+		c.room.enqueue(op{kind: opReveal, sess: c.m.id})
+	}
+}
+
+// Answer records a student's prediction for the open question; a second
+// answer replaces the first.
+func (c *natsClient) Answer(step int, _ assess.Code) {
+	r := c.room
+	if c.Presenter() || c.m.role == Notes || step < 0 || step > maxStep {
+		return
+	}
+	r.mu.Lock()
+	if !r.state.Open || isEnded(c.m) || r.members[c.m.id] == nil {
+		r.mu.Unlock()
+		return
+	}
+	a := r.mine[c.m.id]
+	if a == nil {
+		a = &outAnswer{}
+		r.mine[c.m.id] = a
+	}
+	a.poll, a.step, a.retract = r.state.Poll, step, false
+	a.version++
+	r.mu.Unlock()
+	r.wake(r.ansWake)
+}
+
+// Leave removes the session; its answer is taken back.
+func (c *natsClient) Leave() {
+	r := c.room
+	id := c.m.id
+	r.mu.Lock()
+	if _, ok := r.members[id]; ok {
+		close(c.m.done)
+	}
+	delete(r.members, id)
+	if a, ok := r.mine[id]; ok {
+		if a.poll == r.state.Poll {
+			a.retract = true
+			a.version++
+		} else {
+			delete(r.mine, id)
+		}
+	}
+	led := r.leader.CompareAndSwap(int64(id), 0)
+	r.mu.Unlock()
+	if led {
+		r.enqueue(op{kind: opRelease, sess: id})
+	}
+	r.wake(r.ansWake)
+	r.wake(r.beatWake)
+	r.broadcast(r.watches)
+}
+
+var (
+	_ Room   = (*NATSRoom)(nil)
+	_ Member = (*natsClient)(nil)
+)
