@@ -914,3 +914,14 @@ func TestPresenterClicker(t *testing.T) {
 	assert.Contains(t, out, "Ask the room: which rule fires?")
 	assert.Contains(t, out, "7 Write not approved")
 }
+
+// TestStudentHintWhileTheQuestionIsOpen: a student who answered sees
+// "wait for the reveal", never a hint to step on.
+func TestStudentHintWhileTheQuestionIsOpen(t *testing.T) {
+	m := newTest(t, Options{Room: &fakeRoom{}})
+	m = send(m, RoomMsg{Live: "write-without-approval", Round: 1, Open: true})
+	m = press(m, "4")
+	out := squash(plain(m))
+	assert.Contains(t, out, squash("Answer sent. Wait for the reveal."))
+	assert.NotContains(t, out, squash("for the first step"))
+}

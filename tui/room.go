@@ -228,6 +228,10 @@ func (m roomModel) view(c *common, height int) string {
 // body is the room's panes: the walk with the room's state and question.
 func (m roomModel) body(c *common) body {
 	x := walkExtras{hint: c.stepHint(false), room: m.lines(c)}
+	if m.questionOpen(c) {
+		// Stepping waits for the reveal: no hint says otherwise.
+		x.hint = ""
+	}
 	if m.q.asking() && m.liveOpen(c) {
 		x.question = m.q.lines(c)
 		x.hint = ""
