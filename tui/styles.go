@@ -41,22 +41,53 @@ func ParseTheme(s string) (Theme, error) {
 // Styles is every style the trainer uses, grouped by area.
 type Styles struct {
 	palette look.Palette
-	Header  struct{ App, Tab, Right lipgloss.Style }
-	List    struct{ Title, Item, Selected, Code lipgloss.Style }
+	Header  struct{ App, Tab, Right ink }
+	List    struct{ Title, Item, Selected, Code ink }
 	Walk    struct {
-		Title, Story, Heading, Question, Explain, Hint lipgloss.Style
-		Passed, Fired, NotReached, Pending             lipgloss.Style
+		Title, Story, Heading, Question, Explain, Hint ink
+		Passed, Fired, NotReached, Pending             ink
 	}
 	Inputs struct {
-		Title, Section, Label, Value, Absent, Marked, MarkedValue lipgloss.Style
+		Title, Section, Label, Value, Absent, Marked, MarkedValue ink
 	}
-	Verdict struct{ Box, Label lipgloss.Style }
-	Column  lipgloss.Style
-	Dim     lipgloss.Style
+	Verdict struct {
+		Box   lipgloss.Style
+		Label ink
+	}
+	Column ink
+	Dim    ink
 	// Hint is a line that says what a key does or that there is more.
-	Hint lipgloss.Style
-	Help help.Styles
+	Hint  ink
+	Help  help.Styles
+	tones map[look.Tone]ink
 }
+
+// ink is an inline style whose escape codes are worked out once: painting
+// a line is then two concatenations, where lipgloss' Render measures,
+// wraps and joins on every call (it was 40% of a frame). It is for one
+// line of text; text of several lines goes to the style itself.
+type ink struct {
+	lipgloss.Style
+	pre, post string
+}
+
+func inkOf(st lipgloss.Style) ink {
+	pre, post, _ := strings.Cut(st.Render("\x00"), "\x00")
+	return ink{Style: st, pre: pre, post: post}
+}
+
+// Render paints one line as the style would.
+func (k ink) Render(strs ...string) string {
+	s := strings.Join(strs, " ")
+	if strings.ContainsAny(s, "\n\r") {
+		return k.Style.Render(s)
+	}
+	return k.pre + s + k.post
+}
+
+// Bold and Italic derive inks, as lipgloss' do styles.
+func (k ink) Bold(v bool) ink   { return inkOf(k.Style.Bold(v)) }
+func (k ink) Italic(v bool) ink { return inkOf(k.Style.Italic(v)) }
 
 func newStyles(theme Theme, dark bool) Styles {
 	p := look.LightPalette()
@@ -69,6 +100,10 @@ func newStyles(theme Theme, dark bool) Styles {
 	}
 	var s Styles
 	s.palette = p
+	s.tones = map[look.Tone]ink{}
+	for _, t := range []look.Tone{0, look.ToneGood, look.ToneBad, look.ToneHold, look.ToneUnknown} {
+		s.tones[t] = inkOf(lipgloss.NewStyle().Inline(true).Bold(true).Foreground(p.Tone(t)))
+	}
 	// Line styles are inline: no borders, margins or alignment, which
 	// keeps them cheap; paint applies one to text of several lines.
 	plain := lipgloss.NewStyle().Inline(true)
@@ -79,35 +114,35 @@ func newStyles(theme Theme, dark bool) Styles {
 	if contrast {
 		dim = plain // no dim greys
 	}
-	s.Dim = dim
-	s.Header.App = plain.Bold(true).Foreground(p.Accent)
-	s.Header.Right = dim
-	s.Header.Tab = plain.Bold(true)
-	s.List.Title = plain.Bold(true)
-	s.List.Item = plain
-	s.List.Selected = plain.Bold(true).Foreground(p.Accent)
-	s.List.Code = dim
-	s.Walk.Title = plain.Bold(true)
-	s.Walk.Story = plain
-	s.Walk.Heading = plain.Bold(true)
-	s.Walk.Question = dim.Italic(true)
-	s.Walk.Explain = plain
-	s.Walk.Hint = dim.Italic(true)
-	s.Walk.Passed = dim
-	s.Walk.Fired = plain.Bold(true)
-	s.Walk.NotReached = dim
-	s.Walk.Pending = dim
-	s.Inputs.Title = plain.Bold(true)
-	s.Inputs.Section = plain.Bold(true)
-	s.Inputs.Label = dim
-	s.Inputs.Value = plain
-	s.Inputs.Absent = dim.Italic(true)
-	s.Inputs.Marked = plain.Bold(true).Foreground(p.Accent)
-	s.Inputs.MarkedValue = plain.Bold(true).Foreground(p.Accent)
+	s.Dim = inkOf(dim)
+	s.Header.App = inkOf(plain.Bold(true).Foreground(p.Accent))
+	s.Header.Right = inkOf(dim)
+	s.Header.Tab = inkOf(plain.Bold(true))
+	s.List.Title = inkOf(plain.Bold(true))
+	s.List.Item = inkOf(plain)
+	s.List.Selected = inkOf(plain.Bold(true).Foreground(p.Accent))
+	s.List.Code = inkOf(dim)
+	s.Walk.Title = inkOf(plain.Bold(true))
+	s.Walk.Story = inkOf(plain)
+	s.Walk.Heading = inkOf(plain.Bold(true))
+	s.Walk.Question = inkOf(dim.Italic(true))
+	s.Walk.Explain = inkOf(plain)
+	s.Walk.Hint = inkOf(dim.Italic(true))
+	s.Walk.Passed = inkOf(dim)
+	s.Walk.Fired = inkOf(plain.Bold(true))
+	s.Walk.NotReached = inkOf(dim)
+	s.Walk.Pending = inkOf(dim)
+	s.Inputs.Title = inkOf(plain.Bold(true))
+	s.Inputs.Section = inkOf(plain.Bold(true))
+	s.Inputs.Label = inkOf(dim)
+	s.Inputs.Value = inkOf(plain)
+	s.Inputs.Absent = inkOf(dim.Italic(true))
+	s.Inputs.Marked = inkOf(plain.Bold(true).Foreground(p.Accent))
+	s.Inputs.MarkedValue = inkOf(plain.Bold(true).Foreground(p.Accent))
 	s.Verdict.Box = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
-	s.Verdict.Label = plain.Bold(true)
-	s.Column = plain
-	s.Hint = dim.Italic(true)
+	s.Verdict.Label = inkOf(plain.Bold(true))
+	s.Column = inkOf(plain)
+	s.Hint = inkOf(dim.Italic(true))
 	s.Help = helpStyles(p, contrast)
 	return s
 }
@@ -131,12 +166,15 @@ func helpStyles(p look.Palette, contrast bool) help.Styles {
 }
 
 // tone styles a verdict's tone: its colour, always with a symbol too.
-func (s Styles) tone(t look.Tone) lipgloss.Style {
-	return lipgloss.NewStyle().Inline(true).Bold(true).Foreground(s.palette.Tone(t))
+func (s Styles) tone(t look.Tone) ink {
+	if k, ok := s.tones[t]; ok {
+		return k
+	}
+	return inkOf(lipgloss.NewStyle().Inline(true).Bold(true).Foreground(s.palette.Tone(t)))
 }
 
 // paint styles each line of s; an inline style would join them.
-func paint(st lipgloss.Style, s string) string {
+func paint(st ink, s string) string {
 	if !strings.Contains(s, "\n") {
 		return st.Render(s)
 	}

@@ -285,7 +285,7 @@ func (c *common) ruleParts(width int) (before, current, after part) {
 		wordWidth = max(wordWidth, lipgloss.Width(look.OutcomeWord(o, c.lang)))
 	}
 	numWidth := len(fmt.Sprint(len(steps)))
-	head := func(n int, mark, word string, style lipgloss.Style) string {
+	head := func(n int, mark, word string, style ink) string {
 		h := fmt.Sprintf(" %s %*d %s", mark, numWidth, n, steps[n-1].Title)
 		return style.Render(padRight(truncate(h, width-wordWidth-1), width-wordWidth) + word)
 	}
@@ -377,17 +377,18 @@ func (c *common) verdictAlt(width, i int, hideCaveats bool) string {
 		}
 		return out
 	}
-	box := c.styles.Verdict.Box.BorderForeground(c.styles.palette.Tone(v.Tone)).Width(width)
+	border := inkOf(lipgloss.NewStyle().Inline(true).Foreground(c.styles.palette.Tone(v.Tone)))
+	box := func(lines []string) string { return drawBox(lines, width, border) }
 	inner := width - 4
 	headline := v.Symbol + " " + v.Headline
 	labelled := tr("verdict", c.lang) + tr("colon", c.lang) + headline
 	switch i {
 	case 0:
 		full := append([]string{label.Render(tr("verdict", c.lang)), paint(tone, wrap(headline, inner))}, details(inner, false)...)
-		return box.Render(strings.Join(full, "\n"))
+		return box(full)
 	case 1:
 		compact := append([]string{paint(tone, wrap(labelled, inner))}, details(inner, false)...)
-		return box.Render(strings.Join(compact, "\n"))
+		return box(compact)
 	case 2:
 		return strings.Join(append([]string{paint(tone, wrap(labelled, width))}, details(width, false)...), "\n")
 	}
@@ -395,7 +396,7 @@ func (c *common) verdictAlt(width, i int, hideCaveats bool) string {
 }
 
 // boldPrefix styles prefix at the start of already wrapped text.
-func boldPrefix(st lipgloss.Style, prefix, wrapped string) string {
+func boldPrefix(st ink, prefix, wrapped string) string {
 	if rest, ok := strings.CutPrefix(wrapped, prefix); ok {
 		return st.Render(prefix) + rest
 	}
@@ -405,3 +406,20 @@ func boldPrefix(st lipgloss.Style, prefix, wrapped string) string {
 // fitsIn reports whether the pane, folded, fits a height without
 // scrolling.
 func (p walkPane) fitsIn(height int) bool { return p.fold(height) }
+
+// drawBox draws a rounded box width cells wide around lines already
+// wrapped to width-4, in the border's colour: what lipgloss' border does,
+// without measuring and wrapping the text a second time.
+func drawBox(lines []string, width int, border ink) string {
+	inner := max(width-4, 0)
+	var b strings.Builder
+	b.WriteString(border.Render("╭" + strings.Repeat("─", max(width-2, 0)) + "╮"))
+	side := border.Render("│")
+	for _, block := range lines {
+		for _, l := range strings.Split(block, "\n") {
+			b.WriteString("\n" + side + " " + fitWidth(l, inner) + " " + side)
+		}
+	}
+	b.WriteString("\n" + border.Render("╰"+strings.Repeat("─", max(width-2, 0))+"╯"))
+	return b.String()
+}
