@@ -1,0 +1,264 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"toolgate/assess"
+	"toolgate/scenarios"
+)
+
+// The frame: the header (title, tracks, where the walk is), the active
+// mode's body or an overlay (the notices, the introduction, the help), and
+// the footer (the last notice, or the mode's keys with ? and q).
+
+// View renders the frame.
+func (m Model) View() tea.View {
+	v := tea.NewView(m.Render())
+	v.AltScreen = true
+	if !m.noMouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	v.WindowTitle = "toolgate"
+	if m.c.has() {
+		v.WindowTitle = fmt.Sprintf("toolgate — %s %d", tr("scenario", m.c.lang), m.c.written().Number)
+	}
+	return v
+}
+
+// Render is the frame as text: never wider than the terminal and never
+// taller.
+func (m Model) Render() string {
+	c := &m.c
+	if layoutFor(c.width, c.height) == layoutTooSmall {
+		msg := fmt.Sprintf(tr("enlarge", c.lang), minWidth, minHeight, c.width, c.height)
+		// wrap breaks Chinese between characters, not before "："
+		return clamp(lipgloss.Place(c.width, c.height, lipgloss.Center, lipgloss.Center,
+			lipgloss.NewStyle().Align(lipgloss.Center).Render(wrap(msg, max(c.width, 1)))), c.width, c.height)
+	}
+	if m.mode == modePresent && !m.showHelp && len(m.notices) == 0 && !m.intro {
+		return clamp(m.present.view(c), c.width, c.height)
+	}
+	header := clamp(m.renderHeader(), c.width, 1)
+	footer := m.renderFooter()
+	height := c.height - 2
+	var body string
+	switch {
+	case len(m.notices) > 0:
+		body = joinColumns(height, "", column{m.renderNotices(height), c.width})
+	case m.intro:
+		body = joinColumns(height, "", column{m.renderIntro(height), c.width})
+	case m.showHelp:
+		body = joinColumns(height, "", column{m.renderHelp(height), c.width})
+	case !c.has() && m.mode != modeNotes:
+		body = joinColumns(height, "", column{c.styles.Dim.Render(tr("emptyTrack", c.lang)), c.width})
+	case m.mode == modeQuiz:
+		body = m.quiz.view(c, height)
+	case m.mode == modeWhatIf:
+		body = m.whatIf.view(c, height)
+	case m.mode == modeRoom:
+		body = m.room.view(c, height)
+	case m.mode == modeNotes:
+		body = m.notesView(height)
+	default:
+		body = m.browse.view(c, height)
+	}
+	return header + "\n" + body + "\n" + footer
+}
+
+// renderHeader is the title, the tracks (the current one in brackets)
+// and where the walk is; parts that do not fit are left out.
+func (m Model) renderHeader() string {
+	c := &m.c
+	st := c.styles
+	left := st.Header.App.Render(tr("app", c.lang))
+	var tabs []string
+	for _, t := range scenarios.Tracks {
+		title := scenarios.TrackTitle(t, c.lang)
+		if t == c.track() {
+			tabs = append(tabs, st.Header.Tab.Render("["+title+"]"))
+		} else {
+			tabs = append(tabs, st.Dim.Render(title))
+		}
+	}
+	middle := strings.Join(tabs, " ")
+	right := ""
+	if c.has() {
+		r := fmt.Sprintf("%d/%d", c.written().Number, len(c.inTrack()))
+		if m.mode == modeQuiz {
+			r = fmt.Sprintf(tr("score", c.lang), scoreText(m.quiz.score())) + " · " + r
+		}
+		right = st.Header.Right.Render(r)
+	}
+	for _, parts := range [][]string{{left, middle, right}, {middle, right}, {middle}, {left}} {
+		width := 0
+		for _, p := range parts {
+			width += lipgloss.Width(p)
+		}
+		gaps := len(parts) - 1
+		if width+2*gaps > c.width {
+			continue
+		}
+		if gaps == 0 {
+			return parts[0]
+		}
+		space := c.width - width
+		out := parts[0]
+		for i, p := range parts[1:] {
+			n := space / gaps
+			if i == gaps-1 {
+				n = space - (gaps-1)*(space/gaps)
+			}
+			out += strings.Repeat(" ", n) + p
+		}
+		return out
+	}
+	return left
+}
+
+// renderFooter is the notice of the last key, or the mode's keys; "? keys"
+// and "q quit" are always on it.
+func (m Model) renderFooter() string {
+	c := &m.c
+	if c.notice != "" {
+		return clamp(c.styles.Verdict.Label.Render(truncate("! "+c.notice, c.width)), c.width, 1)
+	}
+	k := m.keys()
+	g := k.globals()
+	var tail []key.Binding
+	var rest []key.Binding
+	for _, b := range k.ShortHelp() {
+		if b.Help() == g.Help.Help() || b.Help() == g.Quit.Help() {
+			continue
+		}
+		rest = append(rest, b)
+	}
+	for _, b := range []key.Binding{g.Help, g.Quit} {
+		if b.Enabled() {
+			tail = append(tail, b)
+		}
+	}
+	if m.showHelp {
+		hk := newHelpKeyMap(c.lang)
+		tail = []key.Binding{hk.Close, hk.Intro, g.Quit}
+		rest = nil
+	}
+	if len(m.notices) > 0 || m.intro {
+		tail, rest = []key.Binding{g.Quit}, nil
+	}
+	right := m.help.ShortHelpView(tail)
+	sep := m.help.Styles.ShortSeparator.Render(m.help.ShortSeparator)
+	room := c.width - lipgloss.Width(right) - lipgloss.Width(sep)
+	h := m.help
+	h.SetWidth(max(room, 0))
+	left := h.ShortHelpView(rest)
+	if left == "" || room < 8 {
+		return clamp(right, c.width, 1)
+	}
+	if lipgloss.Width(left) > room {
+		// bubbles' help measures wide characters as one cell.
+		left = ansi.Truncate(left, room-1, "…")
+	}
+	return clamp(left+sep+right, c.width, 1)
+}
+
+// renderHelp is every key of the active mode, in columns, paged when it
+// does not fit.
+func (m Model) renderHelp(height int) string {
+	c := &m.c
+	title := c.styles.Walk.Heading.Render(fmt.Sprintf(tr("helpTitle", c.lang), tr("mode"+m.mode.String(), c.lang)))
+	h := m.help
+	h.ShowAll = true
+	h.SetWidth(0) // measured here, not cut by bubbles
+	// The groups side by side as far as the width allows, the rest in
+	// rows below.
+	var rows []string
+	var row []string
+	rowWidth := 0
+	for _, g := range m.modeKeys(false).FullHelp() {
+		col := h.FullHelpView([][]key.Binding{g})
+		w := lipgloss.Width(col) + 4
+		if len(row) > 0 && rowWidth+w > c.width-6 {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+			row, rowWidth = nil, 0
+		}
+		row = append(row, lipgloss.NewStyle().PaddingRight(4).Render(col))
+		rowWidth += w
+	}
+	if len(row) > 0 {
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	}
+	full := strings.Join(rows, "\n\n")
+	lines := append([]string{title, ""}, strings.Split(full, "\n")...)
+	inner := max(height-2, 1)
+	if len(lines) > inner {
+		offset := clampInt(m.helpOffset, 0, len(lines)-inner+1)
+		lines = lines[offset:]
+		if len(lines) > inner {
+			lines = append(lines[:inner-1], c.styles.Hint.Render(tr("helpMore", c.lang)))
+		}
+	}
+	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
+	return placeCenter(box, c.width, height)
+}
+
+// renderIntro is what the decision does not do: the seed's non-goals, a
+// short screen a learner meets before the first verdict.
+func (m Model) renderIntro(height int) string {
+	c := &m.c
+	width := max(min(c.width-8, 90), 10)
+	lines := []string{c.styles.Walk.Heading.Render(wrap(tr("introTitle", c.lang), width)), ""}
+	var body []string
+	for _, g := range assess.NonGoals(c.lang) {
+		item := strings.Split(wrap(g, width-2), "\n")
+		for i, l := range item {
+			if i == 0 {
+				body = append(body, "• "+l)
+			} else {
+				body = append(body, "  "+l)
+			}
+		}
+	}
+	if room := max(height-6, 2); len(body) > room {
+		// Paged with ↑/↓ on a small screen.
+		off := clampInt(m.introOffset, 0, len(body)-room+1)
+		body = body[off:]
+		if len(body) > room {
+			body = append(body[:room-1], c.styles.Hint.Render(tr("introMore", c.lang)))
+		}
+	}
+	lines = append(lines, body...)
+	lines = append(lines, "", c.styles.Dim.Render(tr("introClose", c.lang)))
+	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
+	return placeCenter(box, c.width, height)
+}
+
+// renderNotices shows what was said before the trainer started, whole.
+func (m Model) renderNotices(height int) string {
+	c := &m.c
+	width := max(min(c.width-8, 90), 10)
+	title := tr("noticesTitle", c.lang)
+	if m.noticesTitle != "" {
+		title = tr(m.noticesTitle, c.lang)
+	}
+	lines := []string{c.styles.Walk.Heading.Render(title), ""}
+	var body []string
+	for _, n := range m.notices {
+		body = append(body, strings.Split(wrap("! "+n, width), "\n")...)
+	}
+	if room := max(height-8, 1); len(body) > room {
+		// A directory of broken files says more than a screen holds; the
+		// whole list is on stderr.
+		more := len(body) - room + 1
+		body = append(body[:room-1], fmt.Sprintf(tr("noticesMore", c.lang), more))
+	}
+	lines = append(lines, body...)
+	lines = append(lines, "", c.styles.Dim.Render(tr("noticesClose", c.lang)))
+	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
+	return placeCenter(box, c.width, height)
+}
