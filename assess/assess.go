@@ -225,7 +225,7 @@ func (e *evaluation) arguments() result {
 		if e.explain {
 			e.reads = append(e.reads, "request.arguments."+name)
 		}
-		problem := argumentProblem(e.in.Request.Arguments, name)
+		problem := argumentProblem(&e.in.Request, name)
 		if problem == "" || contains(required[:i], name) {
 			continue
 		}
@@ -247,29 +247,20 @@ func (e *evaluation) arguments() result {
 
 // argumentProblem says why an argument is unusable, or "" when it is a
 // non-empty string. The reason is a Why* constant.
-func argumentProblem(args map[string]any, name string) string {
-	v, ok := args[name]
+func argumentProblem(r *Request, name string) string {
+	if r.Arguments == nil {
+		for i := range r.Given {
+			if r.Given[i].Name == name {
+				return r.Given[i].Why
+			}
+		}
+		return WhyAbsent
+	}
+	v, ok := r.Arguments[name]
 	if !ok {
 		return WhyAbsent
 	}
-	switch v := v.(type) {
-	case string:
-		if v == "" {
-			return WhyEmpty
-		}
-		return ""
-	case nil:
-		return WhyNull
-	case float64, int, int64, Number:
-		return WhyNumber
-	case bool:
-		return WhyBool
-	case []any:
-		return WhyArray
-	case map[string]any:
-		return WhyObject
-	}
-	return WhyNotString
+	return WhyValue(v)
 }
 
 func contains(list []string, s string) bool {

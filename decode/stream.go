@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 )
 
 // Limits on one value of a stream: an input of SPEC §1 is a few hundred
@@ -74,12 +75,17 @@ func Advance(line, col int, text []byte) (int, int) {
 }
 
 // Stream splits a sequence of JSON texts — one value, JSON Lines, or values
-// separated by any whitespace — into single values without parsing them, so
-// that parsing can be spread over several goroutines. It finds where a
-// value ends by counting brackets outside strings; whether the value is
-// JSON is for Input to say (it then returns a *NotJSON error). A UTF-8
-// byte order mark at the start is skipped. Memory is bounded by the
-// largest value handed out: a longer or deeper one is skipped.
+// separated by any whitespace — into single values without parsing them.
+// It finds where a value ends by counting brackets outside strings;
+// whether the value is JSON is for Input to say (it then returns a
+// *NotJSON error). A UTF-8 byte order mark at the start is skipped.
+// Memory is bounded by the largest value handed out: a longer or deeper
+// one is skipped.
+//
+// Line is a faster way for JSON Lines: it hands out the rest of a line
+// without looking at it, for a decoder that checks the whole text itself
+// (Fast); when that decoder says no, Next reads the same value the usual
+// way.
 type Stream struct {
 	r         io.Reader
 	buf       []byte // buf[pos:] is read but not yet handed out
@@ -89,6 +95,13 @@ type Stream struct {
 	line, col int // position of buf[pos]
 	started   bool
 	max       int
+	// left is how many bytes the input has left to read when it is a
+	// regular file (-1 when unknown): a long value then gets a buffer of
+	// the right size at once rather than one doubled again and again.
+	left int64
+	// wait is called before a read that may wait for input: a pipe or a
+	// terminal, never a regular file (WhenWaiting).
+	wait func()
 }
 
 // NewStream reads values from r, each at most DefaultMaxValue bytes.
@@ -96,7 +109,34 @@ func NewStream(r io.Reader) *Stream { return NewStreamMax(r, DefaultMaxValue) }
 
 // NewStreamMax reads values from r, each at most max bytes.
 func NewStreamMax(r io.Reader, max int) *Stream {
-	return &Stream{r: r, buf: make([]byte, 0, min(64<<10, max+1)), line: 1, col: 1, max: max}
+	return &Stream{r: r, buf: make([]byte, 0, min(64<<10, max+1)), line: 1, col: 1, max: max, left: fileLeft(r)}
+}
+
+// WhenWaiting has f called before every read of the input that may wait
+// for more of it to be written — not for a regular file, whose bytes are
+// all there. A caller holding answers back calls f to write them: a
+// program that writes one input and waits for its answer gets it.
+func (s *Stream) WhenWaiting(f func()) { s.wait = f }
+
+// fileLeft is how many bytes r has left to read when it is a regular
+// file, -1 otherwise.
+func fileLeft(r io.Reader) int64 {
+	f, ok := r.(interface {
+		Stat() (fs.FileInfo, error)
+		Seek(int64, int) (int64, error)
+	})
+	if !ok {
+		return -1
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return -1
+	}
+	off, err := f.Seek(0, io.SeekCurrent)
+	if err != nil || off > fi.Size() {
+		return -1
+	}
+	return fi.Size() - off
 }
 
 // fill reads more input, keeping buf[keep:] and moving it to the front.
@@ -106,12 +146,24 @@ func (s *Stream) fill(keep int) int {
 	n := copy(s.buf[:cap(s.buf)], s.buf[keep:])
 	s.buf = s.buf[:n]
 	if n == cap(s.buf) {
-		s.buf = append(s.buf, make([]byte, n)...)[:n] // a value longer than the buffer: grow
+		// A value longer than the buffer: grow, to the rest of a file
+		// at once when that is known and within the limit.
+		size := 2 * n
+		if s.left > int64(n) && s.left < int64(s.max)+2 {
+			size = n + int(s.left)
+		}
+		s.buf = append(s.buf, make([]byte, size-n)...)[:n]
 	}
 	s.pos -= moved
+	if s.wait != nil && s.left < 0 && !s.eof {
+		s.wait()
+	}
 	for !s.eof && len(s.buf) < cap(s.buf) {
 		m, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
 		s.buf = s.buf[:len(s.buf)+m]
+		if s.left >= 0 {
+			s.left = max(s.left-int64(m), 0)
+		}
 		if err == io.EOF {
 			s.eof = true
 		} else if err != nil {
@@ -137,30 +189,78 @@ func (s *Stream) skipBOM() {
 
 var bom = []byte("\ufeff")
 
-// Next returns the next value; its Raw is a fresh slice the caller may keep.
-// A value longer than the limit, or deeper than MaxDepth, comes with Err
-// set and no Raw. At the end it returns io.EOF; a read error is returned
-// as it is.
-func (s *Stream) Next() (Value, error) {
+// skipSpace skips a byte order mark at the start and whitespace; it
+// returns false at the end of the input.
+func (s *Stream) skipSpace() bool {
 	if !s.started {
 		s.skipBOM()
 	}
-	// Skip whitespace.
 	for {
 		for s.pos < len(s.buf) && isSpace(s.buf[s.pos]) {
 			s.advance(s.buf[s.pos])
 			s.pos++
 		}
 		if s.pos < len(s.buf) {
-			break
+			return true
 		}
 		if s.eof {
-			if s.err != nil {
-				return Value{}, s.err
-			}
-			return Value{}, io.EOF
+			return false
 		}
 		s.fill(s.pos)
+	}
+}
+
+// end is what Next and Line return at the end of the input.
+func (s *Stream) end() error {
+	if s.err != nil {
+		return s.err
+	}
+	return io.EOF
+}
+
+// Line returns the text from the next value's start to the end of its
+// line (not including the newline), with the line and column where it
+// starts, for a decoder that takes a whole line or nothing (Fast). ok is
+// false when the line is longer than the limit: Next then reads the
+// value and refuses it. The text is a slice of the stream's buffer, valid
+// until the next call; Skip consumes it. At the end it returns io.EOF; a
+// read error is returned as it is.
+func (s *Stream) Line() (text []byte, line, col int, ok bool, err error) {
+	if !s.skipSpace() {
+		return nil, 0, 0, false, s.end()
+	}
+	from := s.pos // bytes before from hold no newline
+	for {
+		if i := bytes.IndexByte(s.buf[from:], '\n'); i >= 0 {
+			text = s.buf[s.pos : from+i]
+			break
+		}
+		from = len(s.buf)
+		if from-s.pos > s.max {
+			return nil, s.line, s.col, false, nil
+		}
+		if s.eof {
+			text = s.buf[s.pos:]
+			break
+		}
+		from -= s.fill(s.pos)
+	}
+	return text, s.line, s.col, len(text) <= s.max, nil
+}
+
+// Skip consumes n bytes of the text Line returned.
+func (s *Stream) Skip(n int) {
+	s.pos += n
+	s.col += n
+}
+
+// Next returns the next value; its Raw is a slice of the stream's buffer,
+// valid until the next call. A value longer than the limit, or deeper
+// than MaxDepth, comes with Err set and no Raw. At the end it returns
+// io.EOF; a read error is returned as it is.
+func (s *Stream) Next() (Value, error) {
+	if !s.skipSpace() {
+		return Value{}, s.end()
 	}
 	v := Value{Line: s.line, Column: s.col}
 	start := s.pos
@@ -270,7 +370,7 @@ func (s *Stream) Next() (Value, error) {
 // when it was refused.
 func (s *Stream) take(v Value, start, end, lineStart int) Value {
 	if v.Err == nil {
-		v.Raw = append([]byte(nil), s.buf[start:end]...)
+		v.Raw = s.buf[start:end:end]
 	}
 	s.pos = end
 	s.col = end - lineStart + 1
