@@ -1,8 +1,9 @@
 package decode
 
 import (
-	"bytes"
 	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -10,20 +11,27 @@ import (
 	"toolgate/assess"
 )
 
-// Fast decodes admission inputs in one pass over jsontext tokens, without
+// Fast decodes admission inputs in one pass over the text, without
 // reflection and without building the arguments map: each argument is
 // recorded by name with what rule 3 needs of its value (assess.Argument).
-// It accepts exactly the inputs Input accepts and decodes them to the
-// same verdict; on anything else — not JSON, an unknown field, a wrong
-// type, a missing field — it reports failure and the caller runs Input,
-// whose error is then the one every message and position comes from.
+// It accepts only inputs that Input accepts, and decodes them to the same
+// verdict; on anything else — not JSON, an unknown field, a wrong type, a
+// missing field, a duplicate name — it says no, and the caller runs Input,
+// whose error is the one every message and position comes from.
+//
+// It reads the shape of SPEC §1 and checks the JSON grammar of what it
+// reads itself; what it does not read itself it hands to jsontext, with
+// the options Input uses: a string with escapes or bytes outside ASCII,
+// a number, and an array or object inside arguments. The fuzz targets
+// hold it to Input on every input.
 //
 // The input it returns, and every string in it, points into the data it
 // was given and into the Fast itself: it is valid until the next call and
 // while the data is unchanged. A Fast is not safe for concurrent use.
 type Fast struct {
-	dec jsontext.Decoder
-	src bytes.Buffer
+	// b is the text and i the read position in it.
+	b []byte
+	i int
 
 	in    assess.Input
 	env   assess.Environment
@@ -35,356 +43,712 @@ type Fast struct {
 	args  []assess.Argument
 	// ptrs holds the strings that *string fields point to.
 	ptrs []string
-	// text holds strings that had escapes, unquoted.
+	// text holds strings that had escapes, unescaped.
 	text []byte
+
+	audit assess.AuditInput
+	// ids holds an audit's requested IDs, then its results.
+	ids []string
 }
+
+// maxArguments is the most arguments Fast reads (each name is compared
+// with the ones before it); more are read by Input.
+const maxArguments = 32
 
 // Input decodes one admission input, which must be all of data but for
 // whitespace around it. ok is false when data is anything Input would not
-// decode without an error (and for a few odd inputs it would: Input
-// then says what they are).
+// decode without an error, and for a few inputs Input reads itself: more
+// than 32 arguments, a value nested deeper than MaxDepth (which a Stream
+// refuses).
 func (f *Fast) Input(data []byte) (in *assess.Input, ok bool) {
-	f.src = *bytes.NewBuffer(data)
-	f.dec.Reset(&f.src)
+	f.b, f.i = data, 0
 	f.in = assess.Input{}
 	f.tools, f.names, f.args, f.ptrs, f.text = f.tools[:0], f.names[:0], f.args[:0], f.ptrs[:0], f.text[:0]
 	if cap(f.ptrs) == 0 {
-		// Pointers into ptrs must stay valid while it grows: a grown
-		// slice is a new array and the old one is kept by the pointers.
+		// Pointers into ptrs stay valid while it grows: a grown slice is
+		// a new array, and the old one is kept by the pointers.
 		f.ptrs = make([]string, 0, 16)
 	}
-	f.dec.PeekKind() // reads data into the decoder, for peek
+	f.space()
 	if !f.input() {
 		return nil, false
 	}
-	// Nothing but whitespace may follow the value.
-	for _, c := range data[f.dec.InputOffset():] {
-		if !isSpace(c) {
-			return nil, false
-		}
+	f.space()
+	if f.i != len(f.b) {
+		return nil, false
 	}
 	return &f.in, true
 }
 
-// Fields of an input, as bits, so that a missing required one is found
-// after the object is read.
+// Audit decodes one correlation-audit input as Audit does, under the
+// same terms as Input: ok is false for anything Audit would not decode
+// without an error.
+func (f *Fast) Audit(data []byte) (in *assess.AuditInput, ok bool) {
+	f.b, f.i = data, 0
+	f.text = f.text[:0]
+	if cap(f.ids) > 1<<16 {
+		f.ids = nil // a large batch's list is not kept for the next
+	}
+	f.ids = f.ids[:0]
+	f.space()
+	if !f.auditInput() {
+		return nil, false
+	}
+	f.space()
+	if f.i != len(f.b) {
+		return nil, false
+	}
+	return &f.audit, true
+}
+
+func (f *Fast) auditInput() bool {
+	if !f.begin('{') {
+		return false
+	}
+	f.audit = assess.AuditInput{Closed: true}
+	var seen uint8
+	var req, res [2]int // where each list is in f.ids
+	for first := true; ; first = false {
+		name, st := f.next(first)
+		if st != more {
+			if st == bad || seen&(m1|m2) != m1|m2 {
+				return false
+			}
+			f.audit.Requested = f.ids[req[0]:req[1]:req[1]]
+			f.audit.Results = f.ids[res[0]:res[1]:res[1]]
+			return true
+		}
+		var bit uint8
+		ok := false
+		switch name {
+		case "requested":
+			req[0] = len(f.ids)
+			bit, ok = m1, f.idList()
+			req[1] = len(f.ids)
+		case "results":
+			res[0] = len(f.ids)
+			bit, ok = m2, f.idList()
+			res[1] = len(f.ids)
+		case "closed":
+			bit = m3
+			switch f.at() {
+			case 't':
+				ok = f.literal("true")
+			case 'f':
+				ok = f.literal("false")
+				f.audit.Closed = false
+			case 'n':
+				ok = f.literal("null")
+			}
+		}
+		if !ok || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+	}
+}
+
+// idList reads a list of strings into f.ids.
+func (f *Fast) idList() bool {
+	if !f.begin('[') {
+		return false
+	}
+	for first := true; ; first = false {
+		switch f.elem(first) {
+		case bad:
+			return false
+		case end:
+			return true
+		}
+		if f.at() != '"' {
+			return false
+		}
+		s, ok := f.string()
+		if !ok {
+			return false
+		}
+		f.ids = append(f.ids, s)
+	}
+}
+
+// What next and elem find.
 const (
-	haveContract uint8 = 1 << iota
-	haveRequest
+	bad  = iota // not JSON, or not the shape
+	end         // the object or array ends
+	more        // a member or element follows
+)
+
+// Bits of the members seen in one object, to find a duplicate.
+const (
+	m1 uint8 = 1 << iota
+	m2
+	m3
+	m4
+	m5
 )
 
 func (f *Fast) input() bool {
-	var have uint8
-	return f.object(func(name string) bool {
+	if !f.begin('{') {
+		return false
+	}
+	var seen uint8
+	for first := true; ; first = false {
+		name, st := f.next(first)
+		if st != more {
+			return st == end && seen&(m1|m2) == m1|m2
+		}
+		var bit uint8
+		ok := false
 		switch name {
 		case "contract":
-			have |= haveContract
-			return f.contract()
+			bit, ok = m1, f.contract()
 		case "request":
-			have |= haveRequest
-			return f.request()
+			bit, ok = m2, f.request()
 		case "environment":
-			if f.null() {
-				return true
-			}
-			f.env = assess.Environment{}
-			f.in.Environment = &f.env
-			return f.object(func(name string) bool {
-				return name == "status" && f.str(&f.env.Status)
-			})
+			bit, ok = m3, f.null() || f.environment()
 		case "approval":
-			if f.null() {
-				return true
-			}
-			f.appr = assess.Approval{}
-			f.in.Approval = &f.appr
-			return f.object(func(name string) bool {
-				switch name {
-				case "status":
-					return f.str(&f.appr.Status)
-				case "scope":
-					return f.ptr(&f.appr.Scope)
-				}
-				return false
-			})
+			bit, ok = m4, f.null() || f.approval()
 		case "invocationRecord":
-			if f.null() {
-				return true
-			}
-			f.rec = assess.InvocationRecord{}
-			f.in.InvocationRecord = &f.rec
-			return f.object(func(name string) bool {
-				switch name {
-				case "correlationId":
-					return f.str(&f.rec.CorrelationID)
-				case "status":
-					return f.str(&f.rec.Status)
-				case "verificationStatus":
-					return f.ptr(&f.rec.VerificationStatus)
-				case "effectStatus":
-					return f.ptr(&f.rec.EffectStatus)
-				}
-				return false
-			})
+			bit, ok = m5, f.null() || f.record()
 		}
-		return false
-	}) && have == haveContract|haveRequest
+		if !ok || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+	}
 }
 
 func (f *Fast) contract() bool {
-	tools := false
-	return f.object(func(name string) bool {
+	if !f.begin('{') {
+		return false
+	}
+	var seen uint8
+	for first := true; ; first = false {
+		name, st := f.next(first)
+		if st != more {
+			return st == end && seen&m2 != 0
+		}
+		var bit uint8
+		ok := false
 		switch name {
 		case "version":
-			return f.str(&f.in.Contract.Version)
+			bit, ok = m1, f.str(&f.in.Contract.Version)
 		case "tools":
-			tools = true
-			return f.toolList()
+			bit, ok = m2, f.toolList()
 		}
-		return false
-	}) && tools
+		if !ok || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+	}
 }
 
 func (f *Fast) toolList() bool {
 	if !f.begin('[') {
 		return false
 	}
-	for f.peek() == '{' {
-		var t assess.Tool
-		if !f.object(func(name string) bool {
-			switch name {
-			case "name":
-				return f.str(&t.Name)
-			case "version":
-				return f.str(&t.Version)
-			case "effectClass":
-				return f.str(&t.EffectClass)
-			case "requiredArguments":
-				return f.required(&t.RequiredArguments)
-			case "approvalScope":
-				return f.ptr(&t.ApprovalScope)
-			}
+	for first := true; ; first = false {
+		switch f.elem(first) {
+		case bad:
 			return false
-		}) || t.Name == "" {
+		case end:
+			f.in.Contract.Tools = f.tools
+			return true
+		}
+		if !f.tool() {
 			return false
 		}
-		f.tools = append(f.tools, t)
 	}
-	f.in.Contract.Tools = f.tools
-	return f.begin(']')
 }
 
-// required reads a requiredArguments list: non-empty strings, or null.
-func (f *Fast) required(list *[]string) bool {
-	if f.null() {
-		return true
+func (f *Fast) tool() bool {
+	if !f.begin('{') {
+		return false
 	}
+	var t assess.Tool
+	var seen uint8
+	for first := true; ; first = false {
+		name, st := f.next(first)
+		if st != more {
+			if st == bad || t.Name == "" {
+				return false
+			}
+			f.tools = append(f.tools, t)
+			return true
+		}
+		var bit uint8
+		ok := false
+		switch name {
+		case "name":
+			bit, ok = m1, f.str(&t.Name)
+		case "version":
+			bit, ok = m2, f.str(&t.Version)
+		case "effectClass":
+			bit, ok = m3, f.str(&t.EffectClass)
+		case "requiredArguments":
+			bit, ok = m4, f.null() || f.required(&t.RequiredArguments)
+		case "approvalScope":
+			bit, ok = m5, f.ptr(&t.ApprovalScope)
+		}
+		if !ok || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+	}
+}
+
+// required reads a requiredArguments list: non-empty strings.
+func (f *Fast) required(list *[]string) bool {
 	if !f.begin('[') {
 		return false
 	}
 	start := len(f.names)
-	for f.peek() == '"' {
-		var s string
-		if !f.str(&s) || s == "" {
+	for first := true; ; first = false {
+		switch f.elem(first) {
+		case bad:
+			return false
+		case end:
+			*list = f.names[start:len(f.names):len(f.names)]
+			return true
+		}
+		if f.at() != '"' {
+			return false
+		}
+		s, ok := f.string()
+		if !ok || s == "" {
 			return false
 		}
 		f.names = append(f.names, s)
 	}
-	*list = f.names[start:len(f.names):len(f.names)]
-	return f.begin(']')
 }
 
 func (f *Fast) request() bool {
-	tool := false
+	if !f.begin('{') {
+		return false
+	}
 	r := &f.in.Request
-	return f.object(func(name string) bool {
+	var seen uint8
+	for first := true; ; first = false {
+		name, st := f.next(first)
+		if st != more {
+			return st == end && seen&m2 != 0 && r.CorrelationID != "" && r.Tool.Name != ""
+		}
+		var bit uint8
+		ok := false
 		switch name {
 		case "correlationId":
-			return f.str(&r.CorrelationID)
+			bit, ok = m1, f.str(&r.CorrelationID)
 		case "tool":
-			tool = true
-			return f.object(func(name string) bool {
-				switch name {
-				case "name":
-					return f.str(&r.Tool.Name)
-				case "version":
-					return f.str(&r.Tool.Version)
-				}
-				return false
-			})
+			bit, ok = m2, f.toolRef()
 		case "arguments":
-			return f.null() || f.arguments()
+			bit, ok = m3, f.null() || f.arguments()
 		}
+		if !ok || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+	}
+}
+
+func (f *Fast) toolRef() bool {
+	if !f.begin('{') {
 		return false
-	}) && tool && r.CorrelationID != "" && r.Tool.Name != ""
+	}
+	r := &f.in.Request.Tool
+	var seen uint8
+	for first := true; ; first = false {
+		name, st := f.next(first)
+		if st != more {
+			return st == end
+		}
+		var bit uint8
+		ok := false
+		switch name {
+		case "name":
+			bit, ok = m1, f.str(&r.Name)
+		case "version":
+			bit, ok = m2, f.str(&r.Version)
+		}
+		if !ok || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+	}
 }
 
 // arguments records each argument's name and what its value is.
 func (f *Fast) arguments() bool {
-	ok := f.members(func(name string) bool {
-		v, err := f.dec.ReadValue()
-		if err != nil {
+	if !f.begin('{') {
+		return false
+	}
+	for first := true; ; first = false {
+		name, st := f.next(first)
+		if st != more {
+			f.in.Request.Given = f.args
+			return st == end
+		}
+		if len(f.args) == maxArguments {
 			return false
 		}
+		for _, a := range f.args {
+			if a.Name == name {
+				return false // a duplicate name
+			}
+		}
 		why := ""
-		switch v[0] {
+		switch f.at() {
 		case '"':
-			if len(v) == 2 {
+			s, ok := f.string()
+			if !ok {
+				return false
+			}
+			if s == "" {
 				why = assess.WhyEmpty
 			}
 		case 'n':
 			why = assess.WhyNull
-		case 't', 'f':
+			if !f.literal("null") {
+				return false
+			}
+		case 't':
 			why = assess.WhyBool
+			if !f.literal("true") {
+				return false
+			}
+		case 'f':
+			why = assess.WhyBool
+			if !f.literal("false") {
+				return false
+			}
 		case '[':
 			why = assess.WhyArray
+			if !f.nested() {
+				return false
+			}
 		case '{':
 			why = assess.WhyObject
+			if !f.nested() {
+				return false
+			}
 		default:
 			why = assess.WhyNumber
-		}
-		// Arguments sit at depth 3: a value may nest MaxDepth-3 more.
-		if len(v) > 2*(MaxDepth-3) && depthOf(v) > MaxDepth-3 {
-			return false
+			if !f.number() {
+				return false
+			}
 		}
 		f.args = append(f.args, assess.Argument{Name: name, Why: why})
-		return true
-	}, true)
-	f.in.Request.Given = f.args
-	return ok
+	}
 }
 
-// object reads an object and hands each member's name to field, which
-// reads the value or returns false for a name it does not know.
-func (f *Fast) object(field func(name string) bool) bool {
-	return f.members(field, false)
-}
-
-// members reads an object; keep says the names are kept (so they are
-// unquoted before field sees them), else they are only compared.
-func (f *Fast) members(field func(name string) bool, keep bool) bool {
+func (f *Fast) environment() bool {
 	if !f.begin('{') {
 		return false
 	}
-	for f.peek() != '}' {
-		v, err := f.dec.ReadValue()
-		if err != nil || v[0] != '"' {
-			return false
+	f.in.Environment = &f.env
+	f.env = assess.Environment{}
+	for first := true; ; first = false {
+		name, st := f.next(first)
+		if st != more {
+			return st == end
 		}
-		if keep {
-			if !field(f.unquote(v)) {
-				return false
-			}
-			continue
-		}
-		// A known name has no escapes: an escaped one is compared again
-		// once unescaped.
-		if !field(bytesString(v[1:len(v)-1])) && (!hasEscape(v) || !field(f.unescape(v))) {
-			return false
+		if name != "status" || !first || !f.str(&f.env.Status) {
+			return false // unknown, or status twice
 		}
 	}
-	return f.begin('}')
 }
 
-// peek is the first byte of the next token, after whitespace and a comma
-// or colon; the decoder checks them when the token is read.
-func (f *Fast) peek() byte {
-	for _, c := range f.dec.UnreadBuffer() {
-		switch c {
-		case ' ', '\t', '\n', '\r', ',', ':':
-			continue
+func (f *Fast) approval() bool {
+	if !f.begin('{') {
+		return false
+	}
+	f.in.Approval = &f.appr
+	f.appr = assess.Approval{}
+	var seen uint8
+	for first := true; ; first = false {
+		name, st := f.next(first)
+		if st != more {
+			return st == end
 		}
-		return c
+		var bit uint8
+		ok := false
+		switch name {
+		case "status":
+			bit, ok = m1, f.str(&f.appr.Status)
+		case "scope":
+			bit, ok = m2, f.ptr(&f.appr.Scope)
+		}
+		if !ok || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+	}
+}
+
+func (f *Fast) record() bool {
+	if !f.begin('{') {
+		return false
+	}
+	f.in.InvocationRecord = &f.rec
+	f.rec = assess.InvocationRecord{}
+	var seen uint8
+	for first := true; ; first = false {
+		name, st := f.next(first)
+		if st != more {
+			return st == end
+		}
+		var bit uint8
+		ok := false
+		switch name {
+		case "correlationId":
+			bit, ok = m1, f.str(&f.rec.CorrelationID)
+		case "status":
+			bit, ok = m2, f.str(&f.rec.Status)
+		case "verificationStatus":
+			bit, ok = m3, f.ptr(&f.rec.VerificationStatus)
+		case "effectStatus":
+			bit, ok = m4, f.ptr(&f.rec.EffectStatus)
+		}
+		if !ok || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+	}
+}
+
+// next reads what follows in an object — after its '{' when first, else
+// after a member's value: its end, or a comma (unless first), a member's
+// name and the colon after it.
+func (f *Fast) next(first bool) (name string, st int) {
+	f.space()
+	c := f.at()
+	if c == '}' {
+		f.i++
+		return "", end
+	}
+	if !first {
+		if c != ',' {
+			return "", bad
+		}
+		f.i++
+		f.space()
+		c = f.at()
+	}
+	if c != '"' {
+		return "", bad
+	}
+	name, ok := f.string()
+	if !ok {
+		return "", bad
+	}
+	f.space()
+	if f.at() != ':' {
+		return "", bad
+	}
+	f.i++
+	f.space()
+	return name, more
+}
+
+// elem reads what follows in an array — after its '[' when first, else
+// after an element: its end, or a comma (unless first) and the space
+// before the next element.
+func (f *Fast) elem(first bool) int {
+	f.space()
+	c := f.at()
+	if c == ']' {
+		f.i++
+		return end
+	}
+	if !first {
+		if c != ',' {
+			return bad
+		}
+		f.i++
+		f.space()
+	}
+	return more
+}
+
+// at is the byte at the read position, 0 past the end (which no rule of
+// the grammar accepts where at is asked).
+func (f *Fast) at() byte {
+	if f.i < len(f.b) {
+		return f.b[f.i]
 	}
 	return 0
 }
 
-// str reads a string, or null as "".
-func (f *Fast) str(s *string) bool {
-	v, err := f.dec.ReadValue()
-	if err != nil {
+func (f *Fast) space() {
+	for f.i < len(f.b) && isSpace(f.b[f.i]) {
+		f.i++
+	}
+}
+
+// begin reads an opening bracket if it is next.
+func (f *Fast) begin(c byte) bool {
+	if f.at() != c {
 		return false
 	}
-	switch v[0] {
+	f.i++
+	return true
+}
+
+// null reads a null if it is next.
+func (f *Fast) null() bool {
+	return f.at() == 'n' && f.literal("null")
+}
+
+func (f *Fast) literal(lit string) bool {
+	if len(f.b)-f.i < len(lit) || string(f.b[f.i:f.i+len(lit)]) != lit {
+		return false
+	}
+	f.i += len(lit)
+	return true
+}
+
+// str reads a string, or null as "".
+func (f *Fast) str(s *string) bool {
+	switch f.at() {
 	case '"':
-		*s = f.unquote(v)
-		return true
+		var ok bool
+		*s, ok = f.string()
+		return ok
 	case 'n':
 		*s = ""
-		return true
+		return f.literal("null")
 	}
 	return false
 }
 
 // ptr reads an optional string: null is nil.
 func (f *Fast) ptr(p **string) bool {
-	v, err := f.dec.ReadValue()
-	if err != nil {
-		return false
-	}
-	switch v[0] {
+	switch f.at() {
 	case '"':
-		f.ptrs = append(f.ptrs, f.unquote(v))
+		s, ok := f.string()
+		f.ptrs = append(f.ptrs, s)
 		*p = &f.ptrs[len(f.ptrs)-1]
-		return true
+		return ok
 	case 'n':
 		*p = nil
-		return true
+		return f.literal("null")
 	}
 	return false
 }
 
-// null reads a null if one is next.
-func (f *Fast) null() bool {
-	if f.peek() != 'n' {
-		return false
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// string reads the string at f.i, eight bytes at a time: printable ASCII
+// is checked here; a string with escapes is checked and unescaped (into
+// f.text) by jsontext, one with other bytes is checked as UTF-8. A string
+// without escapes is a slice of the input.
+func (f *Fast) string() (string, bool) {
+	b, start := f.b, f.i
+	i := start + 1
+	escaped, wide := false, false
+	for {
+		for i+8 <= len(b) {
+			w := binary.LittleEndian.Uint64(b[i:])
+			q := w ^ (ones * '"')
+			s := w ^ (ones * '\\')
+			// A high bit set at a quote, a backslash, a control
+			// character and, until one is seen, a byte outside ASCII.
+			m := (q - ones) &^ q
+			m |= (s - ones) &^ s
+			m |= (w - ones*0x20) &^ w
+			if !wide {
+				m |= w
+			}
+			if m &= highs; m != 0 {
+				i += bits.TrailingZeros64(m) / 8
+				break
+			}
+			i += 8
+		}
+		if i >= len(b) {
+			return "", false
+		}
+		switch c := b[i]; {
+		case c == '"':
+			f.i = i + 1
+			if escaped {
+				from := len(f.text)
+				var err error
+				if f.text, err = jsontext.AppendUnquote(f.text, b[start:i+1]); err != nil {
+					return "", false
+				}
+				return bytesString(f.text[from:len(f.text):len(f.text)]), true
+			}
+			text := b[start+1 : i]
+			if wide && !utf8.Valid(text) {
+				return "", false
+			}
+			return bytesString(text), true
+		case c == '\\':
+			escaped = true
+			i += 2 // jsontext checks the escape
+		case c < 0x20:
+			return "", false
+		default:
+			wide = wide || c >= utf8.RuneSelf
+			i++
+		}
 	}
-	_, err := f.dec.ReadToken()
-	return err == nil
 }
 
-// begin reads a delimiter if it is next.
-func (f *Fast) begin(delim byte) bool {
-	if f.peek() != delim {
-		return false
-	}
-	_, err := f.dec.ReadToken()
-	return err == nil
-}
-
-// unquote is the text of a JSON string: a slice of the input when it has
-// no escapes, else unescaped into f.text.
-func (f *Fast) unquote(v jsontext.Value) string {
-	if !hasEscape(v) {
-		return bytesString(v[1 : len(v)-1])
-	}
-	return f.unescape(v)
-}
-
-func (f *Fast) unescape(v jsontext.Value) string {
-	start := len(f.text)
-	var err error
-	if f.text, err = jsontext.AppendUnquote(f.text, v); err != nil {
-		return "" // cannot happen: the decoder checked the string
-	}
-	return bytesString(f.text[start:len(f.text):len(f.text)])
-}
-
-// hasEscape reports whether a string has a backslash, eight bytes at a
-// time.
-func hasEscape(v []byte) bool {
-	const ones, highs, slashes = 0x0101010101010101, 0x8080808080808080, 0x5c5c5c5c5c5c5c5c
-	for len(v) >= 8 {
-		w := binary.LittleEndian.Uint64(v) ^ slashes // a zero byte where v has a backslash
-		if (w-ones)&^w&highs != 0 {
+// skipString moves past the string at f.i without checking it.
+func (f *Fast) skipString() bool {
+	for i := f.i + 1; i < len(f.b); i++ {
+		switch f.b[i] {
+		case '\\':
+			i++
+		case '"':
+			f.i = i + 1
 			return true
 		}
-		v = v[8:]
 	}
-	for _, c := range v {
-		if c == '\\' {
-			return true
+	return false
+}
+
+// nested reads an array or object inside arguments: its end is found by
+// counting brackets, then jsontext checks it whole. It may nest at most
+// MaxDepth-3 levels (arguments are at depth 3).
+func (f *Fast) nested() bool {
+	start := f.i
+	depth, most := 0, 0
+	for f.i < len(f.b) {
+		switch f.b[f.i] {
+		case '"':
+			if !f.skipString() {
+				return false
+			}
+			continue
+		case '{', '[':
+			depth++
+			most = max(most, depth)
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				f.i++
+				return most <= MaxDepth-3 && jsontext.Value(f.b[start:f.i]).IsValid()
+			}
 		}
+		f.i++
+	}
+	return false
+}
+
+// number reads a number, checked by jsontext.
+func (f *Fast) number() bool {
+	start := f.i
+	for f.i < len(f.b) {
+		switch f.b[f.i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return jsontext.Value(f.b[start:f.i]).IsValid()
+		}
+		f.i++
 	}
 	return false
 }
@@ -396,28 +760,4 @@ func bytesString(b []byte) string {
 		return ""
 	}
 	return unsafe.String(&b[0], len(b))
-}
-
-// depthOf is how deeply brackets nest in a JSON value.
-func depthOf(v []byte) int {
-	depth, most, inString := 0, 0, false
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		switch {
-		case inString:
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
-			depth++
-			most = max(most, depth)
-		case c == '}' || c == ']':
-			depth--
-		}
-	}
-	return most
 }
