@@ -34,13 +34,22 @@ func (t Trace) Fired() Step {
 // Assess decides whether the invocation may go ahead. It is the fast path:
 // it builds no trace.
 func Assess(in *Input) Verdict {
-	v, _ := walk(in, false)
+	v, _ := walk(in, false, nil)
+	return v
+}
+
+// AssessAppend decides like Assess; rule 3's list of missing arguments
+// is appended to missing[:0], so that a caller deciding many inputs
+// allocates nothing: it hands back each verdict's MissingArguments when
+// it is not nil (it shares missing's array, or a larger one).
+func AssessAppend(in *Input, missing []string) Verdict {
+	v, _ := walk(in, false, missing[:0])
 	return v
 }
 
 // Explain decides like Assess and also returns the trace of the walk.
 func Explain(in *Input) (Verdict, Trace) {
-	return walk(in, true)
+	return walk(in, true, nil)
 }
 
 // evaluation carries what one walk has learned so far. explain says whether
@@ -66,8 +75,8 @@ type result struct {
 	code  Code
 }
 
-func walk(in *Input, explain bool) (Verdict, Trace) {
-	e := evaluation{in: in, explain: explain}
+func walk(in *Input, explain bool, missing []string) (Verdict, Trace) {
+	e := evaluation{in: in, explain: explain, missing: missing}
 	var trace Trace
 	if explain {
 		trace = make(Trace, 0, NumRules)
@@ -234,7 +243,7 @@ func (e *evaluation) arguments() result {
 			items = append(items, Item{Name: name, Why: problem})
 		}
 	}
-	if e.missing != nil {
+	if len(e.missing) > 0 {
 		e.note = Note{Key: NoteArgumentsMissing, Items: items}
 		return result{fired: true, code: CodeInvalidArguments}
 	}

@@ -1,6 +1,7 @@
 package assess_test
 
 import (
+	"reflect"
 	"testing"
 
 	"toolgate/assess"
@@ -56,5 +57,32 @@ func BenchmarkExplain(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		_, _ = assess.Explain(&ins[i%len(ins)])
+	}
+}
+
+// TestAssessAppendAllocatesNothing: with a slice handed back, deciding
+// allocates nothing, even when rule 3 lists missing arguments, and
+// decides as Assess does.
+func TestAssessAppendAllocatesNothing(t *testing.T) {
+	ins := benchInputs()
+	var missing []string
+	for i := range ins {
+		v := assess.AssessAppend(&ins[i], missing)
+		if v.MissingArguments != nil {
+			missing = v.MissingArguments
+		}
+		if want := assess.Assess(&ins[i]); !reflect.DeepEqual(v, want) {
+			t.Fatalf("AssessAppend %+v, Assess %+v", v, want)
+		}
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		for i := range ins {
+			if v := assess.AssessAppend(&ins[i], missing); v.MissingArguments != nil {
+				missing = v.MissingArguments
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations for %d inputs", allocs, len(ins))
 	}
 }

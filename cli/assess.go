@@ -92,12 +92,16 @@ func assessStream(r io.Reader, name string, w io.Writer, withTrace bool, lang as
 // admissionFast decides a whole line of JSON Lines without reflection.
 func admissionFast() fastFunc {
 	var f decode.Fast
+	var missing []string
 	return func(b, line []byte) ([]byte, bool) {
 		in, ok := f.Input(line)
 		if !ok {
 			return b, false
 		}
-		v := assess.Assess(in)
+		v := assess.AssessAppend(in, missing)
+		if v.MissingArguments != nil {
+			missing = v.MissingArguments
+		}
 		return appendVerdict(b, &v), true
 	}
 }
