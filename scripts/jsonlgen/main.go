@@ -5,6 +5,7 @@
 //	go run ./scripts/jsonlgen -kind random -n 1000000 > random.jsonl
 //	go run ./scripts/jsonlgen -kind repeated -n 1000000 > repeated.jsonl
 //	go run ./scripts/jsonlgen -kind audit -n 1000000 > batch.jsonl
+//	go run ./scripts/jsonlgen -kind audit -n 1000 -batches 1000 > batches.jsonl
 package main
 
 import (
@@ -19,7 +20,8 @@ import (
 
 func main() {
 	kind := flag.String("kind", "random", "random, repeated (testdata/inputs.jsonl over and over) or audit (one batch of n requests)")
-	n := flag.Int("n", 100_000, "lines (random, repeated) or requests in the batch (audit)")
+	n := flag.Int("n", 100_000, "lines (random, repeated) or requests in a batch (audit)")
+	batches := flag.Int("batches", 1, "audit: how many batches, one a line")
 	seed := flag.Uint64("seed", 14, "random seed")
 	flag.Parse()
 	w := bufio.NewWriterSize(os.Stdout, 1<<20)
@@ -45,7 +47,9 @@ func main() {
 			w.WriteByte('\n')
 		}
 	case "audit":
-		audit(w, rng, *n)
+		for range *batches {
+			audit(w, rng, *n)
+		}
 	default:
 		fmt.Fprintln(os.Stderr, "jsonlgen: -kind random, repeated or audit")
 		os.Exit(2)
