@@ -41,7 +41,7 @@ const recordHead = 8
 const stageSize = 256
 
 // recordSize is the bytes an ID takes in its partition.
-func recordSize(s string) int { return recordHead + uvarintLen(len(s)) + len(s) }
+func recordSize(n int) int { return recordHead + uvarintLen(n) + n }
 
 func uvarintLen(n int) int { return (bits.Len(uint(n)|1) + 6) / 7 }
 
@@ -52,54 +52,71 @@ type idRecord struct {
 }
 
 // appendRecord appends one ID's record.
-func appendRecord(b []byte, h uint32, ref uint32, s string) []byte {
+func appendRecord[T ~string | ~[]byte](b []byte, h uint32, ref uint32, s T) []byte {
 	b = binary.LittleEndian.AppendUint32(b, h)
 	b = binary.LittleEndian.AppendUint32(b, ref)
 	b = binary.AppendUvarint(b, uint64(len(s)))
 	return append(b, s...)
 }
 
-// auditPartitioned audits like audit(in, false).
-func auditPartitioned(in AuditInput, hash func(string) uint64) (AuditResult, error) {
-	n, total := len(in.Requested), len(in.Requested)+len(in.Results)
-	id := func(ref uint32) string {
+// Span is an ID as a part of a text: text[Start:End].
+type Span struct {
+	Start, End uint32
+}
+
+// AuditSpans audits like Audit a batch whose IDs are spans of one text,
+// as a decoder finds them in the line it read: no string is made of each
+// ID, and the lists hold no pointers for the garbage collector to follow
+// (a batch of a million requests is two million IDs).
+func AuditSpans(text []byte, requested, results []Span, closed bool) (AuditResult, error) {
+	seed := maphash.MakeSeed()
+	n := len(requested)
+	id := func(ref uint32) []byte {
+		var sp Span
 		if int(ref) < n {
-			return in.Requested[ref]
+			sp = requested[ref]
+		} else {
+			sp = results[int(ref)-n]
 		}
-		return in.Results[int(ref)-n]
+		return text[sp.Start:sp.End]
 	}
-	shift := uint(64)
+	return auditPartitioned(n, n+len(results), id, closed, func(b []byte) uint64 { return maphash.Bytes(seed, b) })
+}
+
+// auditPartitioned audits like audit(in, false) the IDs id(0) to
+// id(total-1), of which the first n are the requests.
+func auditPartitioned[T ~string | ~[]byte](n, total int, id func(ref uint32) T, closed bool, hash func(T) uint64) (AuditResult, error) {
+	// An ID's hash is kept as 32 bits: the top ones pick its partition,
+	// the low ones its place in the partition's table.
+	shift := uint(32)
 	if parts := total / partitionSize; parts > 1 {
-		shift = uint(64 - min(bits.Len(uint(parts-1)), maxPartitionBits))
+		shift = uint(32 - min(bits.Len(uint(parts-1)), maxPartitionBits))
 	}
-	part := func(h uint64) int {
-		if shift == 64 {
-			return 0
-		}
-		return int(h >> shift)
+	part := func(h uint32) int {
+		return int(uint64(h) >> shift)
 	}
-	numParts := 1 << (64 - shift)
+	numParts := 1 << (32 - shift)
 
 	// Pass 1, in order: hashes, and how many IDs and bytes each
 	// partition gets. The first empty ID of each list is an input error.
-	hashes := make([]uint64, total)
+	hashes := make([]uint32, total)
 	count := make([]int, numParts+1)
 	size := make([]int, numParts+1)
 	emptyReq, emptyRes := -1, -1
 	for ref := range total {
 		s := id(uint32(ref))
-		if s == "" {
+		if len(s) == 0 {
 			if ref < n && emptyReq < 0 {
 				emptyReq = ref
 			} else if ref >= n && emptyRes < 0 {
 				emptyRes = ref - n
 			}
 		}
-		h := hash(s)
+		h := uint32(hash(s))
 		hashes[ref] = h
 		p := part(h)
 		count[p+1]++
-		size[p+1] += recordSize(s)
+		size[p+1] += recordSize(len(s))
 	}
 	for p := range numParts {
 		count[p+1] += count[p]
@@ -120,15 +137,15 @@ func auditPartitioned(in AuditInput, hash func(string) uint64) (AuditResult, err
 		s := id(uint32(ref))
 		h := hashes[ref]
 		p := part(h)
-		if fill[p]+recordSize(s) > stageSize {
+		if size := recordSize(len(s)); fill[p]+size > stageSize {
 			flush(p)
-			if recordSize(s) > stageSize {
-				at[p] += len(appendRecord(text[at[p]:at[p]], uint32(h), uint32(ref), s))
+			if size > stageSize {
+				at[p] += len(appendRecord(text[at[p]:at[p]], h, uint32(ref), s))
 				continue
 			}
 		}
 		start := p*stageSize + fill[p]
-		fill[p] += len(appendRecord(stage[start:start], uint32(h), uint32(ref), s))
+		fill[p] += len(appendRecord(stage[start:start], h, uint32(ref), s))
 	}
 	for p := range numParts {
 		flush(p)
@@ -200,10 +217,10 @@ func auditPartitioned(in AuditInput, hash func(string) uint64) (AuditResult, err
 			switch {
 			case st&idRequested == 0:
 				result.Diagnostics = append(result.Diagnostics, "unknown:"+string(b))
-			case st&idSeen == 0 && in.Closed:
+			case st&idSeen == 0 && closed:
 				result.Diagnostics = append(result.Diagnostics, "missing:"+string(b))
 			case st&idSeen == 0:
-				result.Pending = append(result.Pending, id(ref))
+				result.Pending = append(result.Pending, string(id(ref)))
 			}
 			if st&idDuplicate != 0 {
 				result.Diagnostics = append(result.Diagnostics, "duplicate:"+string(b))
@@ -217,19 +234,11 @@ func auditPartitioned(in AuditInput, hash func(string) uint64) (AuditResult, err
 	case emptyReq >= 0 && (dupReq < 0 || emptyReq < dupReq):
 		return AuditResult{}, &AuditError{Path: "requested[" + strconv.Itoa(emptyReq) + "]"}
 	case dupReq >= 0:
-		return AuditResult{}, &AuditError{Path: "requested[" + strconv.Itoa(dupReq) + "]", ID: in.Requested[dupReq], Duplicate: true}
+		return AuditResult{}, &AuditError{Path: "requested[" + strconv.Itoa(dupReq) + "]", ID: string(id(uint32(dupReq))), Duplicate: true}
 	case emptyRes >= 0:
 		return AuditResult{}, &AuditError{Path: "results[" + strconv.Itoa(emptyRes) + "]"}
 	}
 	slices.Sort(result.Diagnostics) // byte order, as SPEC §3 asks
 	slices.Sort(result.Pending)
 	return result, nil
-}
-
-// idHash hashes IDs for auditPartitioned, with a seed of its own for
-// each audit: the seed changes which partition an ID falls in, never
-// the result.
-func idHash() func(string) uint64 {
-	seed := maphash.MakeSeed()
-	return func(s string) uint64 { return maphash.String(seed, s) }
 }

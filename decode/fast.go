@@ -1,8 +1,11 @@
 package decode
 
 import (
+	"bytes"
 	"encoding/binary"
+	"math"
 	"math/bits"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 
@@ -46,9 +49,13 @@ type Fast struct {
 	// text holds strings that had escapes, unescaped.
 	text []byte
 
-	audit assess.AuditInput
-	// ids holds an audit's requested IDs, then its results.
-	ids []string
+	audit AuditText
+	// spans holds an audit's requested IDs, then its results; unescaped
+	// lists those whose text is in f.text, and joined is the line with
+	// f.text after it.
+	spans     []assess.Span
+	unescaped []int
+	joined    []byte
 }
 
 // maxArguments is the most arguments Fast reads (each name is compared
@@ -80,23 +87,46 @@ func (f *Fast) Input(data []byte) (in *assess.Input, ok bool) {
 	return &f.in, true
 }
 
+// AuditText is an audit input as Fast reads it: its IDs are spans of
+// Text (assess.AuditSpans), which is the line read, or a copy of it with
+// the IDs that had escapes unescaped after it.
+type AuditText struct {
+	Text               []byte
+	Requested, Results []assess.Span
+	Closed             bool
+}
+
 // Audit decodes one correlation-audit input as Audit does, under the
 // same terms as Input: ok is false for anything Audit would not decode
 // without an error.
-func (f *Fast) Audit(data []byte) (in *assess.AuditInput, ok bool) {
+func (f *Fast) Audit(data []byte) (in *AuditText, ok bool) {
 	f.b, f.i = data, 0
 	f.text = f.text[:0]
-	if cap(f.ids) > 1<<16 {
-		f.ids = nil // a large batch's list is not kept for the next
+	if cap(f.spans) > 1<<16 || cap(f.joined) > 1<<20 || cap(f.text) > 1<<20 {
+		// A large batch's lists and texts are not kept for the next.
+		f.spans, f.unescaped, f.joined, f.text = nil, nil, nil, nil
 	}
-	f.ids = f.ids[:0]
+	f.spans, f.unescaped = f.spans[:0], f.unescaped[:0]
+	if len(data) > 1<<16 {
+		// Every ID has two quotes: the list grows once.
+		f.spans = slices.Grow(f.spans, bytes.Count(data, quote)/2)
+	}
 	f.space()
 	if !f.auditInput() {
 		return nil, false
 	}
 	f.space()
-	if f.i != len(f.b) {
+	if f.i != len(f.b) || len(data)+len(f.text) > math.MaxUint32 {
 		return nil, false
+	}
+	f.audit.Text = data
+	if len(f.unescaped) > 0 {
+		f.joined = append(append(f.joined[:0], data...), f.text...)
+		f.audit.Text = f.joined
+		for _, i := range f.unescaped {
+			f.spans[i].Start += uint32(len(data))
+			f.spans[i].End += uint32(len(data))
+		}
 	}
 	return &f.audit, true
 }
@@ -105,30 +135,30 @@ func (f *Fast) auditInput() bool {
 	if !f.begin('{') {
 		return false
 	}
-	f.audit = assess.AuditInput{Closed: true}
+	f.audit = AuditText{Closed: true}
 	var seen uint8
-	var req, res [2]int // where each list is in f.ids
+	var req, res [2]int // where each list is in f.spans
 	for first := true; ; first = false {
 		name, st := f.next(first)
 		if st != more {
 			if st == bad || seen&(m1|m2) != m1|m2 {
 				return false
 			}
-			f.audit.Requested = f.ids[req[0]:req[1]:req[1]]
-			f.audit.Results = f.ids[res[0]:res[1]:res[1]]
+			f.audit.Requested = f.spans[req[0]:req[1]:req[1]]
+			f.audit.Results = f.spans[res[0]:res[1]:res[1]]
 			return true
 		}
 		var bit uint8
 		ok := false
 		switch name {
 		case "requested":
-			req[0] = len(f.ids)
+			req[0] = len(f.spans)
 			bit, ok = m1, f.idList()
-			req[1] = len(f.ids)
+			req[1] = len(f.spans)
 		case "results":
-			res[0] = len(f.ids)
+			res[0] = len(f.spans)
 			bit, ok = m2, f.idList()
-			res[1] = len(f.ids)
+			res[1] = len(f.spans)
 		case "closed":
 			bit = m3
 			switch f.at() {
@@ -148,7 +178,7 @@ func (f *Fast) auditInput() bool {
 	}
 }
 
-// idList reads a list of strings into f.ids.
+// idList reads a list of strings into f.spans.
 func (f *Fast) idList() bool {
 	if !f.begin('[') {
 		return false
@@ -163,13 +193,18 @@ func (f *Fast) idList() bool {
 		if f.at() != '"' {
 			return false
 		}
-		s, ok := f.string()
+		start, end, escaped, ok := f.stringAt()
 		if !ok {
 			return false
 		}
-		f.ids = append(f.ids, s)
+		if escaped {
+			f.unescaped = append(f.unescaped, len(f.spans))
+		}
+		f.spans = append(f.spans, assess.Span{Start: uint32(start), End: uint32(end)})
 	}
 }
+
+var quote = []byte{'"'}
 
 // What next and elem find.
 const (
@@ -640,14 +675,24 @@ const (
 	highs = 0x8080808080808080
 )
 
-// string reads the string at f.i, eight bytes at a time: printable ASCII
-// is checked here; a string with escapes is checked and unescaped (into
-// f.text) by jsontext, one with other bytes is checked as UTF-8. A string
-// without escapes is a slice of the input.
+// string reads the string at f.i: a slice of the input when it has no
+// escapes, else unescaped into f.text.
 func (f *Fast) string() (string, bool) {
-	b, start := f.b, f.i
-	i := start + 1
-	escaped, wide := false, false
+	start, end, escaped, ok := f.stringAt()
+	if escaped {
+		return bytesString(f.text[start:end:end]), ok
+	}
+	return bytesString(f.b[start:end]), ok
+}
+
+// stringAt reads the string at f.i, eight bytes at a time: printable
+// ASCII is checked here; a string with escapes is checked and unescaped
+// by jsontext, one with other bytes is checked as UTF-8. Its text is
+// f.b[start:end], or f.text[start:end] when it had escapes.
+func (f *Fast) stringAt() (start, end int, escaped, ok bool) {
+	b := f.b
+	i := f.i + 1
+	wide := false
 	for {
 		for i+8 <= len(b) {
 			w := binary.LittleEndian.Uint64(b[i:])
@@ -668,29 +713,29 @@ func (f *Fast) string() (string, bool) {
 			i += 8
 		}
 		if i >= len(b) {
-			return "", false
+			return 0, 0, false, false
 		}
 		switch c := b[i]; {
 		case c == '"':
+			start := f.i
 			f.i = i + 1
 			if escaped {
 				from := len(f.text)
 				var err error
 				if f.text, err = jsontext.AppendUnquote(f.text, b[start:i+1]); err != nil {
-					return "", false
+					return 0, 0, false, false
 				}
-				return bytesString(f.text[from:len(f.text):len(f.text)]), true
+				return from, len(f.text), true, true
 			}
-			text := b[start+1 : i]
-			if wide && !utf8.Valid(text) {
-				return "", false
+			if wide && !utf8.Valid(b[start+1:i]) {
+				return 0, 0, false, false
 			}
-			return bytesString(text), true
+			return start + 1, i, false, true
 		case c == '\\':
 			escaped = true
 			i += 2 // jsontext checks the escape
 		case c < 0x20:
-			return "", false
+			return 0, 0, false, false
 		default:
 			wide = wide || c >= utf8.RuneSelf
 			i++

@@ -95,10 +95,14 @@ type Stream struct {
 	line, col int // position of buf[pos]
 	started   bool
 	max       int
-	// left is how many bytes the input has left to read when it is a
-	// regular file (-1 when unknown): a long value then gets a buffer of
-	// the right size at once rather than one doubled again and again.
-	left int64
+	// file is the input when it is a regular file, and off where the
+	// next read starts in it: Line then finds how long a long line is
+	// before reading it, and gives it a buffer of that size at once
+	// rather than one doubled again and again.
+	file io.ReaderAt
+	off  int64
+	// grow is the size the buffer grows to next, when more than double.
+	grow int
 	// wait is called before a read that may wait for input: a pipe or a
 	// terminal, never a regular file (WhenWaiting).
 	wait func()
@@ -109,7 +113,9 @@ func NewStream(r io.Reader) *Stream { return NewStreamMax(r, DefaultMaxValue) }
 
 // NewStreamMax reads values from r, each at most max bytes.
 func NewStreamMax(r io.Reader, max int) *Stream {
-	return &Stream{r: r, buf: make([]byte, 0, min(64<<10, max+1)), line: 1, col: 1, max: max, left: fileLeft(r)}
+	s := &Stream{r: r, buf: make([]byte, 0, min(64<<10, max+1)), line: 1, col: 1, max: max}
+	s.file, s.off = regularFile(r)
+	return s
 }
 
 // WhenWaiting has f called before every read of the input that may wait
@@ -118,25 +124,24 @@ func NewStreamMax(r io.Reader, max int) *Stream {
 // program that writes one input and waits for its answer gets it.
 func (s *Stream) WhenWaiting(f func()) { s.wait = f }
 
-// fileLeft is how many bytes r has left to read when it is a regular
-// file, -1 otherwise.
-func fileLeft(r io.Reader) int64 {
+// regularFile is r and its offset when r is a regular file.
+func regularFile(r io.Reader) (io.ReaderAt, int64) {
 	f, ok := r.(interface {
+		io.ReaderAt
+		io.Seeker
 		Stat() (fs.FileInfo, error)
-		Seek(int64, int) (int64, error)
 	})
 	if !ok {
-		return -1
+		return nil, 0
 	}
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		return -1
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, 0
 	}
 	off, err := f.Seek(0, io.SeekCurrent)
-	if err != nil || off > fi.Size() {
-		return -1
+	if err != nil {
+		return nil, 0
 	}
-	return fi.Size() - off
+	return f, off
 }
 
 // fill reads more input, keeping buf[keep:] and moving it to the front.
@@ -146,24 +151,19 @@ func (s *Stream) fill(keep int) int {
 	n := copy(s.buf[:cap(s.buf)], s.buf[keep:])
 	s.buf = s.buf[:n]
 	if n == cap(s.buf) {
-		// A value longer than the buffer: grow, to the rest of a file
-		// at once when that is known and within the limit.
-		size := 2 * n
-		if s.left > int64(n) && s.left < int64(s.max)+2 {
-			size = n + int(s.left)
-		}
+		// A value longer than the buffer: grow.
+		size := max(2*n, s.grow)
 		s.buf = append(s.buf, make([]byte, size-n)...)[:n]
 	}
+	s.grow = 0
 	s.pos -= moved
-	if s.wait != nil && s.left < 0 && !s.eof {
+	if s.wait != nil && s.file == nil && !s.eof {
 		s.wait()
 	}
 	for !s.eof && len(s.buf) < cap(s.buf) {
 		m, err := s.r.Read(s.buf[len(s.buf):cap(s.buf)])
 		s.buf = s.buf[:len(s.buf)+m]
-		if s.left >= 0 {
-			s.left = max(s.left-int64(m), 0)
-		}
+		s.off += int64(m)
 		if err == io.EOF {
 			s.eof = true
 		} else if err != nil {
@@ -174,6 +174,28 @@ func (s *Stream) fill(keep int) int {
 		}
 	}
 	return moved
+}
+
+// lineLeft is how many bytes of the file there are before the next
+// newline (or the end), past what is read: at most limit, and -1 when it
+// cannot tell.
+func (s *Stream) lineLeft(limit int) int {
+	if s.file == nil {
+		return -1
+	}
+	var chunk [32 << 10]byte
+	n := 0
+	for n <= limit {
+		m, err := s.file.ReadAt(chunk[:], s.off+int64(n))
+		if i := bytes.IndexByte(chunk[:m], '\n'); i >= 0 {
+			return n + i
+		}
+		n += m
+		if err != nil {
+			break
+		}
+	}
+	return min(n, limit)
 }
 
 // skipBOM drops a byte order mark at the very start of the stream.
@@ -242,6 +264,13 @@ func (s *Stream) Line() (text []byte, line, col int, ok bool, err error) {
 		if s.eof {
 			text = s.buf[s.pos:]
 			break
+		}
+		if kept := len(s.buf) - s.pos; kept == cap(s.buf) {
+			// A long line: find its length first, so that the buffer
+			// grows once, to hold it.
+			if left := s.lineLeft(s.max + 1 - kept); left >= 0 {
+				s.grow = kept + left + 1
+			}
 		}
 		from -= s.fill(s.pos)
 	}
