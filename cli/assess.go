@@ -84,7 +84,7 @@ func auditAnswer(raw []byte) (any, error) {
 func assessStream(r io.Reader, name string, w io.Writer, withTrace bool, lang assess.Lang, maxValue int) error {
 	a := answerer{slow: admissionAnswer(withTrace, lang)}
 	if !withTrace {
-		a.fast = admissionFast()
+		a.newFast = admissionFast
 	}
 	return answerStream(r, name, w, a, maxValue)
 }

@@ -508,7 +508,7 @@ JSON stops the stream with its line and column, exit status 2.`,
 			if err := checkMaxValue(maxValue); err != nil {
 				return err
 			}
-			return answerStream(in, name, cmd.OutOrStdout(), answerer{fast: auditFast(), slow: auditAnswer}, maxValue)
+			return answerStream(in, name, cmd.OutOrStdout(), answerer{newFast: auditFast, slow: auditAnswer}, maxValue)
 		},
 	}
 	cmd.Flags().IntVar(&maxValue, "max-value", decode.DefaultMaxValue, "the most bytes one batch may have; a longer one gets an error line and is skipped")

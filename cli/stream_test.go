@@ -18,9 +18,9 @@ import (
 func runBoth(t testing.TB, data []byte, maxValue int, audit bool) string {
 	t.Helper()
 	fastA, slowA := answerer{slow: admissionAnswer(false, assess.English)}, answerer{slow: admissionAnswer(false, assess.English)}
-	fastA.fast = admissionFast()
+	fastA.newFast = admissionFast
 	if audit {
-		fastA, slowA = answerer{slow: auditAnswer, fast: auditFast()}, answerer{slow: auditAnswer}
+		fastA, slowA = answerer{slow: auditAnswer, newFast: auditFast}, answerer{slow: auditAnswer}
 	}
 	var fastOut, slowOut bytes.Buffer
 	fastErr := answerStream(bytes.NewReader(data), "in", &fastOut, fastA, maxValue)
@@ -156,4 +156,101 @@ func FuzzAuditStream(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		runBoth(t, data, decode.DefaultMaxValue, true)
 	})
+}
+
+// runBlocks answers data, written to a file, on several goroutines in
+// blocks of size bytes, and fails t when the output or the error differs
+// from one goroutine's.
+func runBlocks(t testing.TB, data []byte, maxValue, size int, audit bool) {
+	t.Helper()
+	a := answerer{slow: admissionAnswer(false, assess.English), newFast: admissionFast}
+	if audit {
+		a = answerer{slow: auditAnswer, newFast: auditFast}
+	}
+	path := filepath.Join(t.TempDir(), "in.jsonl")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	answer := func(par blocks) (string, error) {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		var out bytes.Buffer
+		err = answerStreamIn(f, "in", &out, a, maxValue, par)
+		return out.String(), err
+	}
+	want, wantErr := answer(blocks{workers: 1})
+	got, err := answer(blocks{workers: 3, min: 0, size: size})
+	if got != want {
+		t.Fatalf("in blocks of %d:\n%s\none at a time:\n%s\nfor %q", size, got, want, data)
+	}
+	if errText(err) != errText(wantErr) || exitCode(err) != exitCode(wantErr) {
+		t.Fatalf("in blocks of %d it ends with %v, one at a time with %v, for %q", size, err, wantErr, data)
+	}
+}
+
+// TestBlocksAnswerWhatOneAtATimeAnswers: answered in blocks on several
+// goroutines, every stream of the corpus gets the same lines and the same
+// end, with blocks so small that values over several lines are cut by
+// them, lines are longer than a block, and a stream stops in a block.
+func TestBlocksAnswerWhatOneAtATimeAnswers(t *testing.T) {
+	corpus := streamCorpus(t)
+	sample := corpus[len(corpus)-1]
+	long := bytes.Repeat(sample, 50)
+	pretty := bytes.ReplaceAll(long, []byte(`,"`), []byte(",\n  \""))
+	corpus = append(corpus, long, pretty, append(append(long[:len(long):len(long)], "{\"a\": tru}\n"...), long...))
+	for _, data := range corpus {
+		for _, size := range []int{1, 7, 64, 500, 4096, 1 << 20} {
+			for _, max := range []int{decode.DefaultMaxValue, 300} {
+				runBlocks(t, data, max, size, false)
+			}
+		}
+	}
+	for _, data := range auditCorpus() {
+		for _, size := range []int{1, 50, 4096} {
+			runBlocks(t, data, decode.DefaultMaxValue, size, true)
+		}
+	}
+}
+
+// FuzzBlocks holds the answers in blocks to the answers one at a time on
+// any stream and block size.
+//
+//	go test ./cli -run '^$' -fuzz FuzzBlocks -fuzztime 30s
+func FuzzBlocks(f *testing.F) {
+	for _, data := range streamCorpus(f) {
+		f.Add(data, uint16(64))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, size uint16) {
+		runBlocks(t, data, decode.DefaultMaxValue, int(size)+1, false)
+	})
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestBlocksStopAtAWriteError: answered in blocks, a lost write still
+// ends the command with exit status 3.
+func TestBlocksStopAtAWriteError(t *testing.T) {
+	sample, err := os.ReadFile("../testdata/inputs.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "in.jsonl")
+	if err := os.WriteFile(path, bytes.Repeat(sample, 100), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	a := answerer{slow: admissionAnswer(false, assess.English), newFast: admissionFast}
+	err = answerStreamIn(f, "in", failingWriter{}, a, decode.DefaultMaxValue, blocks{workers: 2, size: 1000})
+	if exitCode(err) != ExitWrite {
+		t.Fatalf("got %v, want exit status %d", err, ExitWrite)
+	}
 }

@@ -101,11 +101,16 @@ type Stream struct {
 	// rather than one doubled again and again.
 	file io.ReaderAt
 	off  int64
+	size int64
 	// grow is the size the buffer grows to next, when more than double.
 	grow int
 	// wait is called before a read that may wait for input: a pipe or a
 	// terminal, never a regular file (WhenWaiting).
 	wait func()
+	// base is how many bytes of the input came before buf[0].
+	base int64
+	// cut says the last value Next handed out ended with the input.
+	cut bool
 }
 
 // NewStream reads values from r, each at most DefaultMaxValue bytes.
@@ -114,9 +119,102 @@ func NewStream(r io.Reader) *Stream { return NewStreamMax(r, DefaultMaxValue) }
 // NewStreamMax reads values from r, each at most max bytes.
 func NewStreamMax(r io.Reader, max int) *Stream {
 	s := &Stream{r: r, buf: make([]byte, 0, min(64<<10, max+1)), line: 1, col: 1, max: max}
-	s.file, s.off = regularFile(r)
+	s.file, s.off, s.size = regularFile(r)
 	return s
 }
+
+// FileLeft is how many bytes are left to read when the input is a
+// regular file, -1 otherwise.
+func (s *Stream) FileLeft() int64 {
+	if s.file == nil {
+		return -1
+	}
+	return max(s.size-s.off, 0) + int64(len(s.buf)-s.pos)
+}
+
+// Reserve makes the buffer hold at least n bytes, for Lines.
+func (s *Stream) Reserve(n int) {
+	if cap(s.buf) < n {
+		s.buf = append(make([]byte, 0, n), s.buf...)
+	}
+}
+
+// Position is the line and column of the next byte not handed out.
+func (s *Stream) Position() (line, col int) { return s.line, s.col }
+
+// NewStreamBytes reads values from data, a part of a stream that starts
+// at line and column (a byte order mark is not looked for), each at most
+// max bytes. The values it hands out are slices of data, which it does
+// not change.
+func NewStreamBytes(data []byte, max, line, col int) *Stream {
+	return &Stream{buf: data, eof: true, line: line, col: col, started: true, max: max}
+}
+
+// NewStreamAt reads values from r, the rest of a stream from line and
+// column on (a byte order mark is not looked for), each at most max
+// bytes.
+func NewStreamAt(r io.Reader, max, line, col int) *Stream {
+	s := NewStreamMax(r, max)
+	s.line, s.col, s.started = line, col, true
+	return s
+}
+
+// Offset is how many bytes of the input come before the next value (or
+// the whitespace before it).
+func (s *Stream) Offset() int64 { return s.base + int64(s.pos) }
+
+// Cut reports whether the last value Next handed out ended because the
+// input did: for a stream over part of a larger one, the value may go on.
+func (s *Stream) Cut() bool { return s.cut }
+
+// Rest is the input not yet handed out: what is read and buffered, then
+// what the reader has left.
+func (s *Stream) Rest() io.Reader {
+	rest := bytes.NewReader(s.buf[s.pos:])
+	if s.eof {
+		return rest
+	}
+	return io.MultiReader(rest, s.r)
+}
+
+// Lines hands out whole lines: from the next value (or the whitespace
+// before it) up to and with the last newline within max bytes, with the
+// line and column where they start. last says they are the end of the
+// input, which may end without a newline. ok is false when not one line
+// fits in max bytes or the buffer: Line and Next then read it. The text
+// is a slice of the stream's buffer, valid until the next call.
+func (s *Stream) Lines(max int) (text []byte, line, col int, last, ok bool, err error) {
+	if !s.started {
+		s.skipBOM()
+	}
+	for {
+		line, col = s.line, s.col
+		end := min(len(s.buf), s.pos+max)
+		if i := bytes.LastIndexByte(s.buf[s.pos:end], '\n'); i >= 0 {
+			text = s.buf[s.pos : s.pos+i+1]
+			s.pos += len(text)
+			s.line, s.col = s.line+bytes.Count(text, newline), 1
+			return text, line, col, false, true, nil
+		}
+		if s.eof {
+			if s.pos == len(s.buf) {
+				return nil, 0, 0, false, false, s.end()
+			}
+			text = s.buf[s.pos:]
+			s.pos = len(s.buf)
+			s.line, s.col = Advance(s.line, s.col, text)
+			return text, line, col, true, true, nil
+		}
+		if kept := len(s.buf) - s.pos; kept >= max {
+			return nil, 0, 0, false, false, nil
+		} else if kept == cap(s.buf) {
+			s.grow = min(2*kept, max) // a line longer than the buffer
+		}
+		s.fill(s.pos)
+	}
+}
+
+var newline = []byte{'\n'}
 
 // WhenWaiting has f called before every read of the input that may wait
 // for more of it to be written — not for a regular file, whose bytes are
@@ -124,24 +222,25 @@ func NewStreamMax(r io.Reader, max int) *Stream {
 // program that writes one input and waits for its answer gets it.
 func (s *Stream) WhenWaiting(f func()) { s.wait = f }
 
-// regularFile is r and its offset when r is a regular file.
-func regularFile(r io.Reader) (io.ReaderAt, int64) {
+// regularFile is r, its offset and its size when r is a regular file.
+func regularFile(r io.Reader) (io.ReaderAt, int64, int64) {
 	f, ok := r.(interface {
 		io.ReaderAt
 		io.Seeker
 		Stat() (fs.FileInfo, error)
 	})
 	if !ok {
-		return nil, 0
+		return nil, 0, 0
 	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, 0
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil, 0, 0
 	}
 	off, err := f.Seek(0, io.SeekCurrent)
 	if err != nil {
-		return nil, 0
+		return nil, 0, 0
 	}
-	return f, off
+	return f, off, fi.Size()
 }
 
 // fill reads more input, keeping buf[keep:] and moving it to the front.
@@ -157,6 +256,7 @@ func (s *Stream) fill(keep int) int {
 	}
 	s.grow = 0
 	s.pos -= moved
+	s.base += int64(moved)
 	if s.wait != nil && s.file == nil && !s.eof {
 		s.wait()
 	}
@@ -292,6 +392,7 @@ func (s *Stream) Next() (Value, error) {
 		return Value{}, s.end()
 	}
 	v := Value{Line: s.line, Column: s.col}
+	s.cut = false
 	start := s.pos
 	i := s.pos
 	// lineStart is where the current line starts in buf (it may be before
@@ -384,6 +485,7 @@ func (s *Stream) Next() (Value, error) {
 					s.line, lineStart = s.line+1, i+1
 				}
 			}
+			s.cut = true
 			return s.take(v, start, i, lineStart), nil
 		}
 		keep := start

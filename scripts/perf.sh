@@ -83,15 +83,18 @@ section_assess() {
 
 section_procs() {
 	gen random.jsonl -kind random -n "$N"
-	echo "## assess on one core and on two (GOMAXPROCS)"
+	gen audit-1m.jsonl -kind audit -n 1000000
+	echo "## assess and audit on one core and on two (GOMAXPROCS)"
 	: >"$OUT/times"
 	for round in $(seq "$ROUNDS"); do
 		for p in 1 2; do
-			run "toolgate-procs$p" env GOMAXPROCS=$p "$OUT/toolgate" assess "$OUT/random.jsonl"
-			[ -z "${BEFORE:-}" ] || run "before-procs$p" env GOMAXPROCS=$p "$BEFORE" assess "$OUT/random.jsonl"
+			run "assess-procs$p" env GOMAXPROCS=$p "$OUT/toolgate" assess "$OUT/random.jsonl"
+			[ -z "${BEFORE:-}" ] || run "before-assess-procs$p" env GOMAXPROCS=$p "$BEFORE" assess "$OUT/random.jsonl"
+			run "audit-procs$p" env GOMAXPROCS=$p "$OUT/toolgate" audit --max-value 100000000 "$OUT/audit-1m.jsonl"
 		done
 	done
-	report toolgate-procs1 toolgate-procs1 toolgate-procs2 ${BEFORE:+before-procs1 before-procs2}
+	report assess-procs1 assess-procs1 assess-procs2 ${BEFORE:+before-assess-procs1 before-assess-procs2}
+	report audit-procs1 audit-procs1 audit-procs2
 }
 
 section_pipe() {
