@@ -6,6 +6,7 @@ import (
 	"syscall"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 )
 
 // endSignals are the signals that end the trainer. Bubble Tea itself
@@ -17,7 +18,7 @@ var endSignals = []os.Signal{syscall.SIGHUP, syscall.SIGQUIT}
 // Run starts the trainer on the terminal and returns when the user quits,
 // or when a signal ends it; the terminal is restored either way.
 func Run(opts Options) error {
-	p := tea.NewProgram(New(opts))
+	p := tea.NewProgram(New(opts), tea.WithColorProfile(lipgloss.Writer.Profile)) // detected once, when lipgloss started (it runs tmux info)
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, endSignals...)
 	defer signal.Stop(sigs)
