@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -455,13 +454,6 @@ reads standard input.`,
 				return err
 			}
 			defer closeFn()
-			if c.env.Getenv("GOGC") == "" {
-				// A stream allocates many small, short-lived values; with
-				// the default GOGC=100 the young heap is collected every
-				// few milliseconds. 400 trades about 10 MB for a quarter
-				// more throughput (README, "Performance").
-				debug.SetGCPercent(400)
-			}
 			if err := checkMaxValue(maxValue); err != nil {
 				return err
 			}
