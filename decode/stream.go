@@ -85,7 +85,9 @@ func Advance(line, col int, text []byte) (int, int) {
 // Line is a faster way for JSON Lines: it hands out the rest of a line
 // without looking at it, for a decoder that checks the whole text itself
 // (Fast); when that decoder says no, Next reads the same value the usual
-// way.
+// way. Lines hands out runs of whole lines, for other goroutines to read
+// with streams of their own (NewStreamBytes), which say when a value
+// goes on past their end (Cut).
 type Stream struct {
 	r         io.Reader
 	buf       []byte // buf[pos:] is read but not yet handed out
