@@ -34,8 +34,8 @@ func (t Trace) Fired() Step {
 // Assess decides whether the invocation may go ahead. It is the fast path:
 // it builds no trace.
 func Assess(in *Input) Verdict {
-	v, _ := walk(in, false, nil)
-	return v
+	e := evaluation{in: in}
+	return e.decide()
 }
 
 // AssessAppend decides like Assess; rule 3's list of missing arguments
@@ -43,8 +43,8 @@ func Assess(in *Input) Verdict {
 // allocates nothing: it hands back each verdict's MissingArguments when
 // it is not nil (it shares missing's array, or a larger one).
 func AssessAppend(in *Input, missing []string) Verdict {
-	v, _ := walk(in, false, missing[:0])
-	return v
+	e := evaluation{in: in, missing: missing[:0]}
+	return e.decide()
 }
 
 // Explain decides like Assess and also returns the trace of the walk.
@@ -80,6 +80,28 @@ type result struct {
 	code  Code
 }
 
+// decide asks the rules in order, as walk does, without the trace: the
+// verdict-only path, with nothing to set up for the steps.
+func (e *evaluation) decide() Verdict {
+	for r := RuleToolInContract; ; r++ {
+		if res := e.rule(r); res.fired {
+			return e.verdict(res.code)
+		}
+	}
+}
+
+// verdict is the verdict of the rule that fired with code.
+func (e *evaluation) verdict(code Code) Verdict {
+	v := Verdict{Status: code.Status(), Code: code, CorrelationID: e.in.Request.CorrelationID}
+	switch code {
+	case CodeInvalidArguments:
+		v.MissingArguments = e.missing
+	case CodeTimedOutWithoutReadback:
+		v.EffectStatus = "unknown"
+	}
+	return v
+}
+
 func walk(in *Input, explain bool, missing []string) (Verdict, Trace) {
 	e := evaluation{in: in, explain: explain, missing: missing}
 	var trace Trace
@@ -105,14 +127,7 @@ func walk(in *Input, explain bool, missing []string) (Verdict, Trace) {
 					Note: Note{Key: NoteNotReached, Args: [4]string{strconv.Itoa(i + 1)}}})
 			}
 		}
-		v := Verdict{Status: r.code.Status(), Code: r.code, CorrelationID: in.Request.CorrelationID}
-		switch r.code {
-		case CodeInvalidArguments:
-			v.MissingArguments = e.missing
-		case CodeTimedOutWithoutReadback:
-			v.EffectStatus = "unknown"
-		}
-		return v, trace
+		return e.verdict(r.code), trace
 	}
 	panic("unreachable: rule 8 always fires")
 }
