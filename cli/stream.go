@@ -163,9 +163,9 @@ func answerStreamIn(r io.Reader, name string, w io.Writer, a answerer, maxValue 
 	l := &lane{slow: a.slow, out: make([]byte, 0, outSize)}
 	if a.newFast != nil {
 		l.fast = a.newFast()
-		if par.workers > 1 && s.FileLeft() >= int64(par.min) {
-			s = answerBlocks(s, a, l, out, maxValue, par)
-		}
+	}
+	if par.workers > 1 && s.FileLeft() >= int64(par.min) {
+		s = answerBlocks(s, a, l, out, maxValue, par)
 	}
 	if s != nil && l.stop == nil && out.err == nil {
 		s.WhenWaiting(func() {
@@ -258,7 +258,10 @@ func answerBlocks(s *decode.Stream, a answerer, l *lane, out *writer, maxValue i
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			fast := a.newFast()
+			var fast fastFunc
+			if a.newFast != nil {
+				fast = a.newFast()
+			}
 			for b := range work {
 				b.lane = lane{fast: fast, slow: a.slow, out: b.lane.out[:0], part: !b.last}
 				sub := decode.NewStreamBytes(b.in, maxValue, b.line, b.col)

@@ -167,6 +167,11 @@ func runBlocks(t testing.TB, data []byte, maxValue, size int, audit bool) {
 	if audit {
 		a = answerer{slow: auditAnswer, newFast: auditFast}
 	}
+	runBlocksWith(t, data, maxValue, size, a)
+}
+
+func runBlocksWith(t testing.TB, data []byte, maxValue, size int, a answerer) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "in.jsonl")
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
@@ -211,6 +216,13 @@ func TestBlocksAnswerWhatOneAtATimeAnswers(t *testing.T) {
 	for _, data := range auditCorpus() {
 		for _, size := range []int{1, 50, 4096} {
 			runBlocks(t, data, decode.DefaultMaxValue, size, true)
+		}
+	}
+	// With --trace there is no fast lane: blocks are read the usual way.
+	trace := answerer{slow: admissionAnswer(true, assess.English)}
+	for _, data := range corpus[len(corpus)-3:] {
+		for _, size := range []int{64, 4096} {
+			runBlocksWith(t, data, decode.DefaultMaxValue, size, trace)
 		}
 	}
 }
