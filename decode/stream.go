@@ -253,8 +253,9 @@ func (s *Stream) fill(keep int) int {
 	s.buf = s.buf[:n]
 	if n == cap(s.buf) {
 		// A value longer than the buffer: grow.
-		size := max(2*n, s.grow)
-		s.buf = append(s.buf, make([]byte, size-n)...)[:n]
+		grown := make([]byte, n, max(2*n, s.grow))
+		copy(grown, s.buf)
+		s.buf = grown
 	}
 	s.grow = 0
 	s.pos -= moved
