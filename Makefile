@@ -1,6 +1,6 @@
 # toolgate — everyday commands. Everything here is plain `go`; the README
 # gives the same commands for a machine without make.
-.PHONY: run build test race bench fuzz lint jsonl-bench load clean
+.PHONY: run build test race bench fuzz lint jsonl-bench load perf firstframe clean
 
 run:
 	go run .
@@ -22,7 +22,11 @@ bench:
 FUZZTIME ?= 20s
 fuzz:
 	go test ./decode -run '^$$' -fuzz '^FuzzDecodeAssess$$' -fuzztime $(FUZZTIME)
+	go test ./decode -run '^$$' -fuzz '^FuzzFastAudit$$' -fuzztime $(FUZZTIME)
 	go test ./decode -run '^$$' -fuzz '^FuzzStream$$' -fuzztime $(FUZZTIME)
+	go test ./cli -run '^$$' -fuzz '^FuzzAssessStream$$' -fuzztime $(FUZZTIME)
+	go test ./cli -run '^$$' -fuzz '^FuzzAuditStream$$' -fuzztime $(FUZZTIME)
+	go test ./cli -run '^$$' -fuzz '^FuzzBlocks$$' -fuzztime $(FUZZTIME)
 	go test ./assess -run '^$$' -fuzz '^FuzzAudit$$' -fuzztime $(FUZZTIME)
 	go test ./importer -run '^$$' -fuzz '^FuzzImport$$' -fuzztime $(FUZZTIME)
 
@@ -42,6 +46,16 @@ jsonl-bench: build
 # time, memory per student on each front-end, key-to-screen lag (p50/p99).
 load:
 	TOOLGATE_LOAD=1 go test ./classroom -run 'Load' -v -count=1 -timeout 30m
+
+# The README's "Performance" measurements of the binary: assess against
+# the jsontext syntax check and Node, one core against two, file against
+# pipe, audit from 1k to 1M requests (ROUNDS=5, BEFORE=an older binary).
+perf:
+	scripts/perf.sh $(PERF)
+
+# Exec to first frame in tmux, against a shell printing the same line.
+firstframe: build
+	go run ./scripts/firstframe -runs 20 ./toolgate
 
 clean:
 	rm -f toolgate

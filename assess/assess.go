@@ -35,13 +35,22 @@ func (t Trace) Fired() Step {
 // Assess decides whether the invocation may go ahead. It is the fast path:
 // it builds no trace.
 func Assess(in *Input) Verdict {
-	v, _ := walk(in, false)
-	return v
+	e := evaluation{in: in}
+	return e.decide()
+}
+
+// AssessAppend decides like Assess; rule 3's list of missing arguments
+// is appended to missing[:0], so that a caller deciding many inputs
+// allocates nothing: it hands back each verdict's MissingArguments when
+// it is not nil (it shares missing's array, or a larger one).
+func AssessAppend(in *Input, missing []string) Verdict {
+	e := evaluation{in: in, missing: missing[:0]}
+	return e.decide()
 }
 
 // Explain decides like Assess and also returns the trace of the walk.
 func Explain(in *Input) (Verdict, Trace) {
-	return walk(in, true)
+	return walk(in, true, nil)
 }
 
 // evaluation carries what one walk has learned so far. explain says whether
@@ -54,9 +63,14 @@ type evaluation struct {
 	toolIdx int
 	// missing is set by rule 3 when it fires.
 	missing []string
-	// note and reads are the last rule's explanation, set only when
-	// explaining; keeping them here rather than in result keeps the fast
-	// path's per-rule answer small.
+	// ex is the last rule's explanation, there only when explaining: the
+	// fast path then has a small evaluation to set up (the Note in it
+	// cost a fifth of Assess).
+	ex *explanation
+}
+
+// explanation is a rule's note and the input paths it read.
+type explanation struct {
 	note  Note
 	reads []string
 }
@@ -67,16 +81,39 @@ type result struct {
 	code  Code
 }
 
-func walk(in *Input, explain bool) (Verdict, Trace) {
-	e := evaluation{in: in, explain: explain}
+// decide asks the rules in order, as walk does, without the trace: the
+// verdict-only path, with nothing to set up for the steps.
+func (e *evaluation) decide() Verdict {
+	for r := RuleToolInContract; ; r++ {
+		if res := e.rule(r); res.fired {
+			return e.verdict(res.code)
+		}
+	}
+}
+
+// verdict is the verdict of the rule that fired with code.
+func (e *evaluation) verdict(code Code) Verdict {
+	v := Verdict{Status: code.Status(), Code: code, CorrelationID: e.in.Request.CorrelationID}
+	switch code {
+	case CodeInvalidArguments:
+		v.MissingArguments = e.missing
+	case CodeTimedOutWithoutReadback:
+		v.EffectStatus = "unknown"
+	}
+	return v
+}
+
+func walk(in *Input, explain bool, missing []string) (Verdict, Trace) {
+	e := evaluation{in: in, explain: explain, missing: missing}
 	var trace Trace
 	if explain {
 		trace = make(Trace, 0, NumRules)
+		e.ex = &explanation{}
 	}
 	for i := range NumRules {
 		r := e.rule(Rule(i + 1))
 		if explain {
-			step := Step{Rule: Rule(i + 1), Outcome: Passed, Note: e.note, Reads: e.reads}
+			step := Step{Rule: Rule(i + 1), Outcome: Passed, Note: e.ex.note, Reads: e.ex.reads}
 			if r.fired {
 				step.Outcome = Fired
 			}
@@ -91,14 +128,7 @@ func walk(in *Input, explain bool) (Verdict, Trace) {
 					Note: Note{Key: NoteNotReached, Args: [4]string{strconv.Itoa(i + 1)}}})
 			}
 		}
-		v := Verdict{Status: r.code.Status(), Code: r.code, CorrelationID: in.Request.CorrelationID}
-		switch r.code {
-		case CodeInvalidArguments:
-			v.MissingArguments = e.missing
-		case CodeTimedOutWithoutReadback:
-			v.EffectStatus = "unknown"
-		}
-		return v, trace
+		return e.verdict(r.code), trace
 	}
 	panic("unreachable: rule 8 always fires")
 }
@@ -131,9 +161,9 @@ func (e *evaluation) explainAs(key NoteKey, reads []string, args ...string) {
 	if !e.explain {
 		return
 	}
-	e.note = Note{Key: key}
-	copy(e.note.Args[:], args)
-	e.reads = e.paths(reads...)
+	e.ex.note = Note{Key: key}
+	copy(e.ex.note.Args[:], args)
+	e.ex.reads = e.paths(reads...)
 }
 
 // toolEntry stands for the looked-up tool's index in a path given to paths.
@@ -192,7 +222,7 @@ func (e *evaluation) toolInContract() result {
 	if !named {
 		e.explainAs(NoteToolUnknown, reads, want.Name)
 		if e.explain {
-			e.note.List = toolNames(tools)
+			e.ex.note.List = toolNames(tools)
 		}
 		return result{fired: true, code: CodeUnknownTool}
 	}
@@ -200,7 +230,7 @@ func (e *evaluation) toolInContract() result {
 	if e.explain {
 		for i := range tools {
 			if tools[i].Name == want.Name {
-				e.note.List = append(e.note.List, strconv.Quote(tools[i].Version))
+				e.ex.note.List = append(e.ex.note.List, strconv.Quote(tools[i].Version))
 			}
 		}
 	}
@@ -241,9 +271,9 @@ func (e *evaluation) arguments() result {
 	var items []Item
 	for i, name := range required {
 		if e.explain && !contains(required[:i], name) {
-			e.reads = append(e.reads, "request.arguments."+name)
+			e.ex.reads = append(e.ex.reads, "request.arguments."+name)
 		}
-		problem := argumentProblem(e.in.Request.Arguments, name)
+		problem := argumentProblem(&e.in.Request, name)
 		if problem == "" || contains(required[:i], name) {
 			continue
 		}
@@ -252,42 +282,34 @@ func (e *evaluation) arguments() result {
 			items = append(items, Item{Name: name, Why: problem})
 		}
 	}
-	if e.missing != nil {
-		e.note = Note{Key: NoteArgumentsMissing, Items: items}
+	if len(e.missing) > 0 {
+		if e.explain {
+			e.ex.note = Note{Key: NoteArgumentsMissing, Items: items}
+		}
 		return result{fired: true, code: CodeInvalidArguments}
 	}
-	e.note = Note{Key: NoteArgumentsPresent}
 	if e.explain {
-		e.note.List = append([]string(nil), required...)
+		e.ex.note = Note{Key: NoteArgumentsPresent, List: append([]string(nil), required...)}
 	}
 	return result{}
 }
 
 // argumentProblem says why an argument is unusable, or "" when it is a
 // non-empty string. The reason is a Why* constant.
-func argumentProblem(args map[string]any, name string) string {
-	v, ok := args[name]
+func argumentProblem(r *Request, name string) string {
+	if r.Arguments == nil {
+		for i := range r.Given {
+			if r.Given[i].Name == name {
+				return r.Given[i].Why
+			}
+		}
+		return WhyAbsent
+	}
+	v, ok := r.Arguments[name]
 	if !ok {
 		return WhyAbsent
 	}
-	switch v := v.(type) {
-	case string:
-		if v == "" {
-			return WhyEmpty
-		}
-		return ""
-	case nil:
-		return WhyNull
-	case float64, int, int64, Number:
-		return WhyNumber
-	case bool:
-		return WhyBool
-	case []any:
-		return WhyArray
-	case map[string]any:
-		return WhyObject
-	}
-	return WhyNotString
+	return WhyValue(v)
 }
 
 func contains(list []string, s string) bool {
@@ -408,7 +430,7 @@ func (e *evaluation) approval() result {
 			t.Name, t.EffectClass, *a.Scope)
 	}
 	if e.explain {
-		e.note.FailClosed = t.EffectClass != ReversibleWrite && t.EffectClass != IrreversibleWrite
+		e.ex.note.FailClosed = t.EffectClass != ReversibleWrite && t.EffectClass != IrreversibleWrite
 	}
 	return r
 }

@@ -1,9 +1,11 @@
 package assess_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -210,37 +212,148 @@ func FuzzAudit(f *testing.F) {
 	})
 }
 
+// benchBatch is a closed batch of n requests whose results come back in
+// reverse order, with one in a hundred unknown and one in a hundred
+// repeated. The IDs are slices of one text, as toolgate's decoder hands
+// them out (slices of the line it read).
 func benchBatch(n int) assess.AuditInput {
-	in := assess.AuditInput{Closed: true}
+	var text strings.Builder
+	var ends []int
+	add := func(id string) {
+		text.WriteString(id)
+		ends = append(ends, text.Len())
+	}
 	for i := range n {
-		in.Requested = append(in.Requested, "req-"+strconv.Itoa(i))
+		add("req-" + strconv.Itoa(i))
 	}
 	for i := range n {
 		// Reversed, with one in a hundred unknown and one in a hundred repeated.
-		id := in.Requested[n-1-i]
 		switch i % 100 {
 		case 7:
-			id = "stray-" + strconv.Itoa(i)
+			add("stray-" + strconv.Itoa(i))
 		case 42:
-			id = in.Requested[0]
+			add("req-0")
+		default:
+			add("req-" + strconv.Itoa(n-1-i))
 		}
-		in.Results = append(in.Results, id)
 	}
-	return in
+	all := text.String()
+	ids := make([]string, len(ends))
+	start := 0
+	for i, end := range ends {
+		ids[i], start = all[start:end], end
+	}
+	return assess.AuditInput{Requested: ids[:n:n], Results: ids[n:], Closed: true}
 }
 
-// BenchmarkAudit1k, 10k and 100k show how the audit grows: 10× the input
-// should cost at most about 12× the time.
+// TestAuditAgreesWithItsTrace: Audit (IDs split by hash into partitions)
+// answers as ExplainAudit (one map, step by step), errors included, on
+// random batches small and large, with a good hash and with hashes that
+// make different IDs collide in a partition and in a table.
+func TestAuditAgreesWithItsTrace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 2026))
+	hashes := map[string]func(string) uint64{
+		"maphash": nil,
+		"length":  func(s string) uint64 { return uint64(len(s)) * 0x9E3779B97F4A7C15 },
+		"last byte": func(s string) uint64 {
+			if s == "" {
+				return 0
+			}
+			return uint64(s[len(s)-1]) << 24 // the partition; the table is left to collide
+		},
+	}
+	for name, hash := range hashes {
+		for i := range 600 {
+			size := 1 + rng.IntN(20)
+			if i%100 == 0 {
+				size = 5000 + rng.IntN(5000) // several partitions
+			}
+			in := assess.AuditInput{Closed: rng.IntN(2) == 0}
+			id := func() string { return "id-" + strconv.Itoa(rng.IntN(size*2)) }
+			seen := map[string]bool{}
+			for range size {
+				r := id()
+				if !seen[r] || rng.IntN(50) == 0 {
+					seen[r] = true
+					in.Requested = append(in.Requested, r)
+				}
+			}
+			for range size + rng.IntN(3) {
+				in.Results = append(in.Results, id())
+			}
+			if rng.IntN(40) == 0 {
+				in.Requested = append(in.Requested, "")
+			}
+			if rng.IntN(40) == 0 {
+				in.Results = append(in.Results, "")
+			}
+			want, _, wantErr := assess.ExplainAudit(in)
+			var got assess.AuditResult
+			var err error
+			if hash == nil {
+				got, err = assess.Audit(in)
+				// The same IDs as spans of one text.
+				text, req, res := spans(in)
+				fromSpans, spanErr := assess.AuditSpans(text, req, res, in.Closed)
+				require.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(spanErr), "spans, batch %d", i)
+				if wantErr == nil {
+					require.Equal(t, want, fromSpans, "spans, batch %d", i)
+				}
+			} else {
+				got, err = assess.AuditWithHash(in, hash)
+			}
+			require.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(err), "%s, batch %d", name, i)
+			if wantErr == nil {
+				require.Equal(t, want, got, "%s, batch %d", name, i)
+			}
+		}
+	}
+}
+
+// TestAuditOfTheBenchmarkBatch: the benchmark's batch gets the answer a
+// naive set computation gives.
+func TestAuditOfTheBenchmarkBatch(t *testing.T) {
+	in := benchBatch(10_000)
+	got, err := assess.Audit(in)
+	require.NoError(t, err)
+	require.Equal(t, naiveAudit(in), got)
+}
+
+// BenchmarkAudit1k, 10k, 100k and 1M show how the audit grows: 10× the
+// batch should cost at most 11× the time. ns/request is the time per
+// requested ID.
 func BenchmarkAudit1k(b *testing.B)   { benchAudit(b, 1_000) }
 func BenchmarkAudit10k(b *testing.B)  { benchAudit(b, 10_000) }
 func BenchmarkAudit100k(b *testing.B) { benchAudit(b, 100_000) }
+func BenchmarkAudit1M(b *testing.B)   { benchAudit(b, 1_000_000) }
 
 func benchAudit(b *testing.B, n int) {
 	in := benchBatch(n)
 	b.ReportAllocs()
+	cpu := cpuTime()
 	for b.Loop() {
 		if _, err := assess.Audit(in); err != nil {
 			b.Fatal(err)
 		}
 	}
+	// The CPU time too: on a shared machine the wall time also counts the
+	// time other programs had the core.
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/request")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/request")
+}
+
+// spans writes a batch's IDs into one text, with a comma between two.
+func spans(in assess.AuditInput) ([]byte, []assess.Span, []assess.Span) {
+	var text []byte
+	list := func(ids []string) []assess.Span {
+		out := make([]assess.Span, len(ids))
+		for i, id := range ids {
+			text = append(text, ',')
+			out[i] = assess.Span{Start: uint32(len(text)), End: uint32(len(text) + len(id))}
+			text = append(text, id...)
+		}
+		return out
+	}
+	req := list(in.Requested)
+	return text, req, list(in.Results)
 }

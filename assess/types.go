@@ -62,6 +62,42 @@ type Request struct {
 	// (string, float64, bool, nil, []any, map[string]any), except that a
 	// number too large for a float64 is a Number.
 	Arguments map[string]any `json:"arguments,omitempty"`
+	// Given is the arguments as a decoder that keeps no values records
+	// them (decode.Fast, for the verdict-only stream): each name once,
+	// with what rule 3 needs of its value. Rule 3 reads it only when
+	// Arguments is nil.
+	Given []Argument `json:"-"`
+}
+
+// Argument is one argument of a request as rule 3 sees it: its name and
+// why its value is unusable — "" for a non-empty string, else one of the
+// Why constants (never WhyAbsent: an absent argument is not listed).
+type Argument struct {
+	Name string
+	Why  string
+}
+
+// WhyValue says why an argument value is unusable, or "" when it is a
+// non-empty string. The reason is a Why* constant.
+func WhyValue(v any) string {
+	switch v := v.(type) {
+	case string:
+		if v == "" {
+			return WhyEmpty
+		}
+		return ""
+	case nil:
+		return WhyNull
+	case float64, int, int64, Number:
+		return WhyNumber
+	case bool:
+		return WhyBool
+	case []any:
+		return WhyArray
+	case map[string]any:
+		return WhyObject
+	}
+	return WhyNotString
 }
 
 // Number is a JSON number kept as its text: 1e400 does not fit a float64

@@ -1,15 +1,7 @@
 package cli
 
 import (
-	"bufio"
-	"bytes"
-	"errors"
-	"fmt"
 	"io"
-	"runtime"
-	"sync"
-
-	"github.com/go-json-experiment/json"
 
 	"toolgate/assess"
 	"toolgate/decode"
@@ -24,26 +16,6 @@ type verdictLine struct {
 
 type errorLine struct {
 	Error string `json:"error"`
-}
-
-// batchSize is how many inputs a worker takes at once: large enough that
-// channel hand-offs cost little, small enough that output starts at once.
-// batchBytes ends a batch early when its inputs are large, so that the
-// batches in flight hold a few megabytes, not 256 large values each.
-const (
-	batchSize  = 256
-	batchBytes = 1 << 20
-)
-
-// batch is a run of consecutive inputs and, once done, their output lines.
-type batch struct {
-	values []decode.Value
-	// stop is set when reading or parsing stopped in this batch; out then
-	// holds the lines of the inputs before the one that stopped it.
-	stop    error
-	out     []byte
-	invalid int
-	done    chan struct{}
 }
 
 // answerFunc answers one input: the value to write as its line, or an
@@ -80,148 +52,48 @@ func auditAnswer(raw []byte) (any, error) {
 }
 
 // assessStream answers every admission input of r with one line on w.
+// Without the trace, a JSON Lines input takes the fast lane (decode.Fast,
+// assess.Assess, appendVerdict); anything it does not take is read the
+// usual way, so errors are said as before.
 func assessStream(r io.Reader, name string, w io.Writer, withTrace bool, lang assess.Lang, maxValue int) error {
-	return answerStream(r, name, w, admissionAnswer(withTrace, lang), maxValue)
+	a := answerer{slow: admissionAnswer(withTrace, lang)}
+	if !withTrace {
+		a.newFast = admissionFast
+	}
+	return answerStream(r, name, w, a, maxValue)
 }
 
-// answerStream answers every input of r with one line on w, in order.
-// Reading, deciding and writing overlap: one goroutine splits the stream
-// into values, workers parse and decide batches of them, and the caller
-// writes the batches' output in the order they were read. A value longer
-// than maxValue bytes, or nested deeper than decode.MaxDepth, gets an
-// error line and is skipped without being kept.
-func answerStream(r io.Reader, name string, w io.Writer, answer answerFunc, maxValue int) error {
-	procs := runtime.GOMAXPROCS(0)
-	work := make(chan *batch, procs)
-	ordered := make(chan *batch, 2*procs)
-	quit := make(chan struct{})
-	go readBatches(r, work, ordered, quit, maxValue)
-	var wg sync.WaitGroup
-	for range procs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := range work {
-				b.decide(answer)
-				close(b.done)
-			}
-		}()
-	}
-	defer wg.Wait()
-
-	out := bufio.NewWriterSize(w, 64<<10)
-	invalid, total := 0, 0
-	var stop, werr error
-	for b := range ordered {
-		<-b.done
-		if stop != nil {
-			continue // drain what is already read
+// admissionFast decides a whole line of JSON Lines without reflection.
+func admissionFast() fastFunc {
+	var f decode.Fast
+	var missing []string
+	return func(b, line []byte) ([]byte, bool) {
+		in, ok := f.Input(line)
+		if !ok {
+			return b, false
 		}
-		if _, err := out.Write(b.out); err != nil {
-			stop, werr = err, err
+		v := assess.AssessAppend(in, missing)
+		if v.MissingArguments != nil {
+			missing = v.MissingArguments
 		}
-		invalid += b.invalid
-		total += len(b.values)
-		if b.stop != nil && stop == nil {
-			stop = b.stop
-		}
-		if stop != nil {
-			close(quit)
-		}
+		return appendVerdict(b, &v), true
 	}
-	if err := out.Flush(); err != nil && stop == nil {
-		stop, werr = err, err
-	}
-	var sx *decode.SyntaxError
-	switch {
-	case werr != nil:
-		return &exitError{ExitWrite, werr}
-	case errors.As(stop, &sx):
-		return &exitError{ExitUsage, fmt.Errorf("%s:%d:%d: not JSON: %s", name, sx.Line, sx.Column, decode.ClipQuotes(sx.Msg))}
-	case stop != nil:
-		return &exitError{ExitUsage, fmt.Errorf("%s: %w", name, stop)}
-	case invalid > 0:
-		return &exitError{ExitInvalid, fmt.Errorf("%s: %d of %d inputs were invalid (see their error lines)", name, invalid, total)}
-	}
-	return nil
 }
 
-// readBatches splits the stream into batches of values, handing each to
-// the workers and, in order, to the writer, until the input ends or the
-// writer quits.
-func readBatches(r io.Reader, work, ordered chan<- *batch, quit <-chan struct{}, maxValue int) {
-	defer close(work)
-	defer close(ordered)
-	stream := decode.NewStreamMax(r, maxValue)
-	fresh := func() *batch {
-		return &batch{values: make([]decode.Value, 0, batchSize), done: make(chan struct{})}
-	}
-	b := fresh()
-	size := 0
-	send := func() bool {
-		size = 0
-		select {
-		case work <- b:
-		case <-quit:
-			return false
+// auditFast audits a whole line of JSON Lines without reflection; an
+// input error (a duplicate or empty request ID) is left to the usual way,
+// which says where it is.
+func auditFast() fastFunc {
+	var f decode.Fast
+	return func(b, line []byte) ([]byte, bool) {
+		in, ok := f.Audit(line)
+		if !ok {
+			return b, false
 		}
-		ordered <- b
-		b = fresh()
-		return true
-	}
-	for {
-		v, err := stream.Next()
-		if err == io.EOF {
-			break
-		}
+		r, err := assess.AuditSpans(in.Text, in.Requested, in.Results, in.Closed)
 		if err != nil {
-			b.stop = err
-			break
+			return b, false
 		}
-		b.values = append(b.values, v)
-		size += len(v.Raw)
-		if (len(b.values) == batchSize || size >= batchBytes) && !send() {
-			return
-		}
+		return appendAudit(b, &r), true
 	}
-	send()
-}
-
-// decide answers the batch's inputs into b.out, up to the first that is
-// not JSON.
-func (b *batch) decide(answer answerFunc) {
-	buf := bytes.NewBuffer(make([]byte, 0, 96*len(b.values)))
-	defer func() { b.out = buf.Bytes() }()
-	for i, value := range b.values {
-		if value.Err != nil {
-			b.invalid++
-			_ = json.MarshalWrite(buf, errorLine{refused(value)})
-			buf.WriteByte('\n')
-			continue
-		}
-		out, err := answer(value.Raw)
-		var nj *decode.NotJSON
-		switch {
-		case errors.As(err, &nj):
-			line, col := value.Position(nj.Offset)
-			b.values, b.stop = b.values[:i], &decode.SyntaxError{Line: line, Column: col, Msg: nj.Msg}
-			return
-		case err != nil:
-			b.invalid++
-			_ = json.MarshalWrite(buf, errorLine{decode.ClipQuotes(fmt.Sprintf("line %d: %v", value.Line, err))})
-		default:
-			_ = json.MarshalWrite(buf, out)
-		}
-		buf.WriteByte('\n')
-	}
-}
-
-// refused is the error line of a value the stream skipped: where it is
-// and why.
-func refused(v decode.Value) string {
-	var deep *decode.TooDeep
-	if errors.As(v.Err, &deep) {
-		return fmt.Sprintf("line %d, column %d: %v", deep.Line, deep.Column, v.Err)
-	}
-	return fmt.Sprintf("line %d, column %d: %v (--max-value raises the limit)", v.Line, v.Column, v.Err)
 }

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -507,13 +506,6 @@ reads standard input.`,
 				return err
 			}
 			defer closeFn()
-			if c.env.Getenv("GOGC") == "" {
-				// A stream allocates many small, short-lived values; with
-				// the default GOGC=100 the young heap is collected every
-				// few milliseconds. 400 trades about 10 MB for a quarter
-				// more throughput (README, "Performance").
-				debug.SetGCPercent(400)
-			}
 			if err := checkMaxValue(maxValue); err != nil {
 				return err
 			}
@@ -568,10 +560,10 @@ said in Chinese.`,
 				return err
 			}
 			if lang != assess.Chinese {
-				return answerStream(in, name, cmd.OutOrStdout(), auditAnswer, maxValue)
+				return answerStream(in, name, cmd.OutOrStdout(), answerer{newFast: auditFast, slow: auditAnswer}, maxValue)
 			}
 			zh := &zhErrorLines{w: cmd.OutOrStdout()}
-			err = answerStream(in, name, zh, auditAnswerIn(lang), maxValue)
+			err = answerStream(in, name, zh, answerer{slow: auditAnswerIn(lang)}, maxValue)
 			if ferr := zh.Flush(); ferr != nil && err == nil {
 				err = &exitError{ExitWrite, ferr}
 			}

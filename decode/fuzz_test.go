@@ -13,7 +13,8 @@ import (
 // FuzzDecodeAssess feeds arbitrary bytes to the decoder and every input it
 // accepts to assess: nothing panics, exactly one rule fires, every rule
 // before it passed and every rule after it was not reached, and the fast
-// path agrees with the traced one.
+// path agrees with the traced one. Every input also goes to decode.Fast,
+// which must refuse what Input refuses and read the rest as Input does.
 //
 //	go test ./decode -run '^$' -fuzz FuzzDecodeAssess -fuzztime 30s
 func FuzzDecodeAssess(f *testing.F) {
@@ -36,7 +37,12 @@ func FuzzDecodeAssess(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"contract":{"tools":[{"name":"t","requiredArguments":["a"]}]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":{"a":1e400}}}`))
+	for _, s := range append(oddButValid, notInputs...) {
+		f.Add([]byte(s))
+	}
+	var fast decode.Fast
 	f.Fuzz(func(t *testing.T, data []byte) {
+		agree(t, &fast, data)
 		in, err := decode.Input(data)
 		if err != nil {
 			if err.Error() == "" {

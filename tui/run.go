@@ -6,6 +6,7 @@ import (
 	"syscall"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 )
 
 // endSignals are the signals that end the trainer. Bubble Tea itself
@@ -17,7 +18,9 @@ var endSignals = []os.Signal{syscall.SIGHUP, syscall.SIGQUIT}
 // Run starts the trainer on the terminal and returns when the user quits,
 // or when a signal ends it; the terminal is restored either way.
 func Run(opts Options) error {
-	p := tea.NewProgram(New(opts))
+	// The colour profile lipgloss detected when it started (it runs tmux
+	// info), so that Bubble Tea does not ask a second time.
+	p := tea.NewProgram(New(opts), tea.WithColorProfile(lipgloss.Writer.Profile))
 	if opts.Watch != nil && opts.Reload != nil {
 		stop, err := opts.Watch(func() { p.Send(reloadMsg{}) })
 		if err != nil {
