@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/go-json-experiment/json"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,11 +20,24 @@ import (
 // run runs the command line in-process with a fake environment.
 func run(t *testing.T, stdin string, env map[string]string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return runOn(t, terminal{}, stdin, env, args...)
+}
+
+// terminal says which of the fake streams are terminals, and how wide.
+type terminal struct {
+	stdin, stdout, stderr bool
+	width                 int
+}
+
+// runOn is run with some streams taken for terminals.
+func runOn(t *testing.T, tty terminal, stdin string, env map[string]string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	e := cli.Env{
 		Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
 		Getenv:       func(k string) string { return env[k] },
 		ProgressPath: env["PROGRESS"],
+		StdinIsTTY:   tty.stdin, StdoutIsTTY: tty.stdout, StderrIsTTY: tty.stderr, Width: tty.width,
 	}
 	for k, v := range env {
 		e.Environ = append(e.Environ, k+"="+v)
@@ -206,11 +220,11 @@ func TestHelpAndVersion(t *testing.T) {
 	for _, cmd := range [][]string{{"--help"}, {"list", "--help"}, {"trace", "--help"}, {"assess", "--help"}} {
 		out, _, code := run(t, "", nil, cmd...)
 		assert.Equal(t, 0, code, cmd)
-		assert.Contains(t, out, "Examples:", cmd)
+		assert.Contains(t, out, "EXAMPLES", cmd)
 	}
 	out, _, code := run(t, "", nil, "--version")
 	assert.Equal(t, 0, code)
-	assert.Regexp(t, `^toolgate \d+\.\d+\.\d+ \(go`, out)
+	assert.Regexp(t, `^toolgate devel \(go1\.\d+`, out, "a test binary has no module version and no commit")
 }
 
 // TestBinary builds the real binary and runs it the way a user would.
@@ -351,15 +365,32 @@ func TestProgressCommand(t *testing.T) {
 	assert.Contains(t, out, "✗ said rule 4, environment_not_ready; decided rule 7, approval_missing")
 	assert.Contains(t, out, "Quiz score: 0 of 1")
 
-	out, _, code = run(t, "n\n", env, "progress", "--reset")
-	require.Equal(t, 0, code)
-	assert.Contains(t, out, "Kept.")
+	// Standard input that is not a terminal answers nothing: its first
+	// line is not taken for a person's yes.
+	_, errOut, code := run(t, "y\n", env, "progress", "--reset")
+	assert.Equal(t, cli.ExitUsage, code)
+	assert.Contains(t, errOut, "progress --reset asks first, and standard input is not a terminal: give --yes")
 	_, err := os.Stat(path)
-	require.NoError(t, err, "no means no")
+	require.NoError(t, err, "not reset")
 
-	out, _, code = run(t, "y\n", env, "progress", "--reset")
+	// On a terminal, with ACCESSIBLE set: huh's line prompt, y or n typed.
+	accessible := map[string]string{"PROGRESS": path, "ACCESSIBLE": "1"}
+	tty := terminal{stdin: true, stdout: true, stderr: true}
+	for _, in := range []string{"n\n", "\n", "", "no\n"} {
+		out, _, code = runOn(t, tty, in, accessible, "progress", "--reset")
+		require.Equal(t, 0, code, "%q", in)
+		end := "\n" // the terminal echoes the line typed
+		if in == "" {
+			end = "\n\n" // at the end of the input huh ends the line itself
+		}
+		assert.Equal(t, "Reset the progress in "+path+"? [y/N] "+end+"Kept.\n", ansi.Strip(out), "%q: no is the default", in)
+		_, err = os.Stat(path)
+		require.NoError(t, err, "%q: kept", in)
+	}
+	out, _, code = runOn(t, tty, "maybe\nyes\n", accessible, "progress", "--reset")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "Progress reset.")
+	assert.Equal(t, "Reset the progress in "+path+"? [y/N] invalid input. please try again\n"+
+		"Reset the progress in "+path+"? [y/N] \nProgress reset.\n", ansi.Strip(out), "asked again until it is an answer")
 	_, err = os.Stat(path)
 	assert.True(t, os.IsNotExist(err))
 
