@@ -28,8 +28,8 @@ import (
 func main() {
 	stdoutTTY, stdinTTY := term.IsTerminal(os.Stdout.Fd()), term.IsTerminal(os.Stdin.Fd())
 	width := 0
-	if stdoutTTY {
-		if w, _, err := term.GetSize(os.Stdout.Fd()); err == nil {
+	for _, f := range []*os.File{os.Stdout, os.Stderr} {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && width == 0 {
 			width = w
 		}
 	}

@@ -229,14 +229,7 @@ func TestHelpAndVersion(t *testing.T) {
 
 // TestBinary builds the real binary and runs it the way a user would.
 func TestBinary(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "toolgate")
-	build := exec.Command("go", "build", "-o", bin, "..")
-	build.Dir = "."
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, string(out))
+	bin := toolgateBinary(t)
 
 	cmd := exec.Command(bin, "assess")
 	cmd.Stdin = strings.NewReader(`{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}}}`)
@@ -255,7 +248,8 @@ func TestBinary(t *testing.T) {
 	// > /dev/full: every command that writes says so and fails.
 	if full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil {
 		defer full.Close()
-		for _, args := range [][]string{{"trace", "--all", "--format", "md"}, {"notes"}, {"list"}, {"validate", "../examples"}, {"progress"}} {
+		for _, args := range [][]string{{"trace", "--all", "--format", "md"}, {"notes"}, {"list"}, {"validate", "../examples"}, {"progress"},
+			{"list", "--format", "json"}, {"progress", "--format", "json"}, {"man"}, {"--help"}} {
 			cmd = exec.Command(bin, args...)
 			cmd.Stdout = full
 			cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+t.TempDir())
@@ -341,6 +335,48 @@ func TestProgressCountsTheAnswersKept(t *testing.T) {
 	assert.Contains(t, out, "✓ said rule 3, invalid_arguments; what it does NOT prove: right")
 	assert.Contains(t, out, "Scenarios not loaded now\n  course-gone  walked\n")
 	assert.NotContains(t, out, "scenarios\n", "no \"1 scenarios\"")
+
+	// The same counts for scripts.
+	out, _, code = run(t, "", env, "progress", "--format", "json")
+	require.Equal(t, 0, code)
+	var report struct {
+		File     string
+		Points   float64
+		Answered int
+		Tracks   []struct {
+			Track         string
+			Walked, Total int
+			Points        float64
+			Answered      int
+			Scenarios     []struct {
+				Number int
+				ID     string
+				Walked bool
+				Answer *progress.Answer
+			}
+		}
+		Unloaded []struct {
+			ID     string
+			Walked bool
+			Answer *progress.Answer
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &report, json.MatchCaseInsensitiveNames(true)))
+	assert.Equal(t, path, report.File)
+	assert.Equal(t, 3.5, report.Points)
+	assert.Equal(t, 5, report.Answered)
+	require.Len(t, report.Tracks, 3)
+	adm := report.Tracks[0]
+	assert.Equal(t, []any{"admission", 1, 8, 2.5, 3}, []any{adm.Track, adm.Walked, adm.Total, adm.Points, adm.Answered})
+	assert.Equal(t, "write-without-approval", adm.Scenarios[3].ID)
+	require.NotNil(t, adm.Scenarios[3].Answer)
+	assert.Equal(t, progress.Answer{Said: "规则 7, approval_not_active", Half: true, Decided: "规则 7, approval_missing", Caveat: "wrong"},
+		*adm.Scenarios[3].Answer, "the answer as kept")
+	assert.Nil(t, adm.Scenarios[2].Answer, "read-only-candidate: never answered")
+	assert.Equal(t, []any{"audit", 0, 1.0, 1}, []any{report.Tracks[1].Track, report.Tracks[1].Walked, report.Tracks[1].Points, report.Tracks[1].Answered})
+	require.Len(t, report.Unloaded, 1)
+	assert.Equal(t, "course-gone", report.Unloaded[0].ID)
+	assert.True(t, report.Unloaded[0].Walked)
 
 	out, _, _ = run(t, "", env, "progress", "--lang", "zh")
 	assert.Contains(t, out, "测验得分：3½/5，")

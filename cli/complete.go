@@ -2,6 +2,7 @@ package cli
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -43,7 +44,7 @@ func (c *common) completeTrack(*cobra.Command, []string, string) ([]cobra.Comple
 // in the track (--track, else admission), then their ids (in --track, or
 // in every track: an id finds a scenario in any), with titles. The
 // lecturer's --scenarios are loaded too; nothing is said on stderr.
-func (c *common) completeScenario(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+func (c *common) completeScenario(_ *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
@@ -61,12 +62,19 @@ func (c *common) completeScenario(_ *cobra.Command, args []string, _ string) ([]
 		numbered = scenarios.TrackAdmission
 	}
 	var out []cobra.Completion
+	add := func(value, desc string) {
+		// Shells filter by what was typed too; filtering here keeps
+		// the answer short.
+		if strings.HasPrefix(value, prefix) {
+			out = append(out, cobra.CompletionWithDesc(value, desc))
+		}
+	}
 	for _, s := range scenarios.InTrack(all, numbered) {
-		out = append(out, cobra.CompletionWithDesc(strconv.Itoa(s.Number), s.Title.In(l)))
+		add(strconv.Itoa(s.Number), s.Title.In(l))
 	}
 	for _, s := range all {
 		if track == "" || s.Track == track {
-			out = append(out, cobra.CompletionWithDesc(s.ID, scenarios.TrackTitle(s.Track, l)+" "+strconv.Itoa(s.Number)+": "+s.Title.In(l)))
+			add(s.ID, scenarios.TrackTitle(s.Track, l)+" "+strconv.Itoa(s.Number)+": "+s.Title.In(l))
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp

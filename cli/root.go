@@ -86,8 +86,8 @@ type Env struct {
 	// StderrIsTTY: errors are styled on a terminal, one plain line
 	// elsewhere.
 	StderrIsTTY bool
-	// Width is the terminal's width in cells when stdout is one (0: not
-	// known): styled Markdown and errors wrap to it.
+	// Width is the terminal's width in cells (stdout's, else stderr's; 0:
+	// not known): styled Markdown and errors wrap to it.
 	Width int
 	// DarkBackground asks the terminal whether its background is dark,
 	// for styled Markdown (nil: dark).
@@ -108,6 +108,12 @@ func (e *exitError) Error() string {
 }
 
 func (e *exitError) Unwrap() error { return e.err }
+
+// usageError is a command line cobra could not parse (an unknown flag, a
+// flag without its value): the message says where to read the usage.
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
 
 // checkedWriter remembers the first error writing to standard output, so
 // that no command can end well when its output was lost (> /dev/full);
@@ -174,7 +180,8 @@ func Run(args []string, env Env) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			env.reportError(styles, ee.err, false)
+			var ue usageError
+			env.reportError(styles, ee.err, errors.As(ee.err, &ue))
 		}
 		return ee.code
 	}
@@ -451,7 +458,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	completeFlag(root, "theme", values(themes...))
 	completeFlag(root, "scenario", c.completeScenario)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{ExitUsage, err}
+		return &exitError{ExitUsage, usageError{err}}
 	})
 	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c), newValidate(c), newNew(c), newNotes(c), newProgress(c), newServe(c),
 		newImport(c), newVectors(c), newCheck(c), newMan())
@@ -521,7 +528,8 @@ classification questions. Then the verdict and what it does NOT prove.
 
 N is the scenario's number in its track (--track, default admission); an id finds it in any
 track. --all shows every scenario of --track, or of every track without it.
-Colour is used only when stdout is a terminal and NO_COLOR is not set.`,
+Colour on a terminal, or when CLICOLOR_FORCE is set; never when NO_COLOR is. With --format md
+on a terminal the handout is shown styled; redirected or piped it is the Markdown itself.`,
 		Example: `  toolgate trace 4
   toolgate trace write-without-approval --lang zh
   toolgate trace 2 --track audit

@@ -103,7 +103,9 @@ func (e *Env) reportError(styles *fang.Styles, err error, usage bool) {
 	}
 	w := colorWriter(e.Stderr, e.profile(e.StderrIsTTY))
 	fmt.Fprintln(w, styles.ErrorHeader.String())
-	text := styles.ErrorText
+	// The message as written: fang would capitalise its first word,
+	// which is at times a command or a flag.
+	text := styles.ErrorText.UnsetTransform()
 	if e.Width > 0 {
 		text = text.Width(max(20, e.Width-4))
 	}
