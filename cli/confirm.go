@@ -13,8 +13,8 @@ import (
 // through here: huh's confirm on the terminal (y, n, ←/→ and Enter), or,
 // when ACCESSIBLE is set (or TERM=dumb), huh's accessible prompt: the
 // question on a line of its own, answered by typing y or n and Enter —
-// what a screen reader reads and a log keeps. Ctrl+C, Esc or the end of
-// the input mean No.
+// what a screen reader reads and a log keeps. Ctrl+C, or the end of the
+// input, means No.
 //
 // verb names what asks ("progress --reset"); yesFlag names the flag that
 // answers yes beforehand: with standard
