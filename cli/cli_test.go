@@ -222,6 +222,14 @@ func TestHelpAndVersion(t *testing.T) {
 		assert.Equal(t, 0, code, cmd)
 		assert.Contains(t, out, "EXAMPLES", cmd)
 	}
+	// The help's paragraphs are joined for fang to wrap at the
+	// terminal's width (120 in a pipe); tables stay as written.
+	out, _, _ := run(t, "", nil, "trace", "--help")
+	assert.Contains(t, out, "the 8-rule decision order (each rule passed, fired or not reached,", "one paragraph, not the source's lines")
+	out, _, _ = run(t, "", nil, "import", "mcp", "--help")
+	assert.Contains(t, out, "\n    name                               → name ")
+	assert.Contains(t, out, "\n    (MCP tools have no version)        → version \"\" ")
+
 	out, _, code := run(t, "", nil, "--version")
 	assert.Equal(t, 0, code)
 	assert.Regexp(t, `^toolgate devel \(go1\.\d+`, out, "a test binary has no module version and no commit")

@@ -160,6 +160,7 @@ func Run(args []string, env Env) int {
 		env.Getenv = func(string) string { return "" }
 	}
 	root := newRoot(&env)
+	reflowHelp(root)
 	root.SetArgs(args)
 	root.SetIn(env.Stdin)
 	root.SetOut(env.Stdout)

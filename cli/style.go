@@ -10,6 +10,7 @@ import (
 	"charm.land/glamour/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/spf13/cobra"
 )
 
 // Colour follows the conventions a terminal user expects
@@ -162,4 +163,32 @@ func (e *Env) renderMarkdown(md string) (string, error) {
 		return "", err
 	}
 	return r.Render(md)
+}
+
+// reflowHelp joins the lines of every command's long help back into
+// paragraphs, so that fang wraps them to the terminal's width instead of
+// breaking them again where the source was wrapped. A paragraph with an
+// indented line (a table, an example) is kept as written.
+func reflowHelp(cmd *cobra.Command) {
+	cmd.Long = reflow(cmd.Long)
+	for _, sub := range cmd.Commands() {
+		reflowHelp(sub)
+	}
+}
+
+func reflow(text string) string {
+	paras := strings.Split(text, "\n\n")
+	for i, p := range paras {
+		lines := strings.Split(p, "\n")
+		indented := false
+		for _, l := range lines {
+			if strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t") {
+				indented = true
+			}
+		}
+		if !indented {
+			paras[i] = strings.Join(lines, " ")
+		}
+	}
+	return strings.Join(paras, "\n\n")
 }
