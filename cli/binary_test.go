@@ -15,9 +15,11 @@ var binary struct {
 	once sync.Once
 	dir  string
 	path string
-	// vcs says it was built with the checkout's commit stamped in.
-	vcs bool
-	err error
+	// vcs says it was built with the checkout's commit stamped in;
+	// status is what git status said just before the build.
+	vcs    bool
+	status string
+	err    error
 }
 
 func TestMain(m *testing.M) {
@@ -49,6 +51,8 @@ func toolgateBinary(t *testing.T) string {
 		if info, err := os.Stat("../.git"); err == nil && info.IsDir() {
 			if _, err := exec.LookPath("git"); err == nil {
 				args, binary.vcs = append(args, "-buildvcs=true"), true
+				out, _ := exec.Command("git", "-C", "..", "status", "--porcelain").Output()
+				binary.status = string(out)
 			}
 		}
 		build := exec.Command("go", append(args, ".")...)
