@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/term"
 
 	"toolgate/assess"
@@ -24,16 +26,28 @@ import (
 )
 
 func main() {
+	stdoutTTY, stdinTTY := term.IsTerminal(os.Stdout.Fd()), term.IsTerminal(os.Stdin.Fd())
+	width := 0
+	for _, f := range []*os.File{os.Stdout, os.Stderr} {
+		if w, _, err := term.GetSize(f.Fd()); err == nil && width == 0 {
+			width = w
+		}
+	}
 	os.Exit(cli.Run(os.Args[1:], cli.Env{
 		Stdin:       os.Stdin,
 		Stdout:      os.Stdout,
 		Stderr:      os.Stderr,
 		Getenv:      os.Getenv,
 		Environ:     os.Environ(),
-		StdoutIsTTY: term.IsTerminal(os.Stdout.Fd()),
-		StdinIsTTY:  term.IsTerminal(os.Stdin.Fd()),
-		RunTUI:      runTUI,
-		Serve:       serve,
+		StdoutIsTTY: stdoutTTY,
+		StdinIsTTY:  stdinTTY,
+		StderrIsTTY: term.IsTerminal(os.Stderr.Fd()),
+		Width:       width,
+		// Asked only when styled Markdown is written to a terminal:
+		// the terminal answers on stdin, so both must be one.
+		DarkBackground: func() bool { return !stdinTTY || lipgloss.HasDarkBackground(os.Stdin, os.Stdout) },
+		RunTUI:         runTUI,
+		Serve:          serve,
 	}))
 }
 
@@ -111,6 +125,13 @@ func editorFor(dirs []string) func(scenarios.Scenario) *exec.Cmd {
 // SIGTERM or SIGHUP), then tells every student the session is ending and
 // stops.
 func serve(o cli.ServeOptions) error {
+	// The log lines go to --log when given, else stderr; what is said at
+	// start goes to both, so the log says which server wrote it.
+	logTo, say := io.Writer(os.Stderr), io.Writer(os.Stderr)
+	if o.Log != nil {
+		logTo, say = o.Log, io.MultiWriter(os.Stderr, o.Log)
+		fmt.Fprintf(o.Log, "%s toolgate: started, pid %d\n", time.Now().Format("2006-01-02 15:04:05"), os.Getpid())
+	}
 	state := filepath.Dir(progress.DefaultPath())
 	hostKey := o.HostKey
 	if hostKey == "" {
@@ -122,7 +143,7 @@ func serve(o cli.ServeOptions) error {
 			URL: o.RoomURL, Listen: o.RoomListen, Room: o.RoomName, Token: o.RoomToken, NKeyFile: o.RoomNKey,
 			CAFile: o.RoomCA, Fingerprint: o.RoomFingerprint, StoreDir: filepath.Join(state, "nats"),
 			Log: func(format string, v ...any) {
-				fmt.Fprintf(os.Stderr, time.Now().Format("15:04:05 ")+format+"\n", v...)
+				fmt.Fprintf(logTo, time.Now().Format("15:04:05 ")+format+"\n", v...)
 			},
 		})
 		if err != nil {
@@ -131,7 +152,7 @@ func serve(o cli.ServeOptions) error {
 		// After the server: its sessions leave the room first.
 		defer sr.Close()
 		room = sr
-		fmt.Fprintf(os.Stderr, "toolgate: room %q shared through NATS; this front-end is %s\n", o.RoomName, sr.ID())
+		fmt.Fprintf(say, "toolgate: room %q shared through NATS; this front-end is %s\n", o.RoomName, sr.ID())
 		if o.RoomListen != "" {
 			join := fmt.Sprintf("toolgate serve --room %s --room-url %s", o.RoomName, sr.URL)
 			if sr.Fingerprint != "" {
@@ -139,11 +160,11 @@ func serve(o cli.ServeOptions) error {
 			}
 			if o.RoomNKey != "" {
 				join += " --room-nkey " + o.RoomNKey
-				fmt.Fprintf(os.Stderr, "toolgate: front-ends prove themselves with the NKey %s (seed in %s: copy it to them)\n", sr.PublicKey, o.RoomNKey)
+				fmt.Fprintf(say, "toolgate: front-ends prove themselves with the NKey %s (seed in %s: copy it to them)\n", sr.PublicKey, o.RoomNKey)
 			} else {
 				join = "TOOLGATE_ROOM_TOKEN=... " + join
 			}
-			fmt.Fprintf(os.Stderr, "toolgate: hosting the room's NATS on %s; other front-ends join with:\n  %s\n", o.RoomListen, join)
+			fmt.Fprintf(say, "toolgate: hosting the room's NATS on %s; other front-ends join with:\n  %s\n", o.RoomListen, join)
 		}
 	}
 	srv, err := classroom.New(classroom.Config{
@@ -152,7 +173,7 @@ func serve(o cli.ServeOptions) error {
 		LoginFailures: o.LoginFailures, MaxPTY: classroom.Size{Width: o.MaxPTY.Width, Height: o.MaxPTY.Height},
 		ClassCode: o.ClassCode, AuthorizedKeys: o.AuthorizedKeys, Open: o.Open,
 		PresenterKeys: o.PresenterKeys, PresenterCode: o.PresenterCode, NotesCode: o.NotesCode, Timer: o.Timer,
-		Scenarios: o.Scenarios, Log: os.Stderr, Room: room,
+		Scenarios: o.Scenarios, Log: logTo, Room: room,
 	})
 	if err != nil {
 		return err
@@ -162,12 +183,15 @@ func serve(o cli.ServeOptions) error {
 		return err
 	}
 	if o.Open {
-		fmt.Fprintln(os.Stderr, "toolgate: WARNING: --open: anyone who can reach "+o.Listen+" gets in, without a code or key")
+		fmt.Fprintln(say, "toolgate: WARNING: --open: anyone who can reach "+o.Listen+" gets in, without a code or key")
 	}
-	fmt.Fprintf(os.Stderr, "toolgate: serving on %s (at most %d sessions, idle %v, login within %v)\n", o.Listen, o.MaxSessions, o.Idle, o.LoginTimeout)
-	fmt.Fprintf(os.Stderr, "toolgate: host key %s\ntoolgate: fingerprint %s\n", hostKey, srv.Fingerprint())
+	fmt.Fprintf(say, "toolgate: serving on %s (at most %d sessions, idle %v, login within %v)\n", o.Listen, o.MaxSessions, o.Idle, o.LoginTimeout)
+	fmt.Fprintf(say, "toolgate: host key %s\ntoolgate: fingerprint %s\n", hostKey, srv.Fingerprint())
 	if o.PresenterCode == "" && o.PresenterKeys == "" {
-		fmt.Fprintln(os.Stderr, "toolgate: no --presenter-code or --presenter-key: nobody can lead the room")
+		fmt.Fprintln(say, "toolgate: no --presenter-code or --presenter-key: nobody can lead the room")
+	}
+	if o.Log != nil {
+		fmt.Fprintf(os.Stderr, "toolgate: the log goes to %s\n", o.LogPath)
 	}
 	return srv.Run(l)
 }

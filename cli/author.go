@@ -137,6 +137,7 @@ An existing FILE is never overwritten.`,
 		},
 	}
 	cmd.Flags().StringVar(&track, "track", scenarios.TrackAdmission, "the track: admission, audit or outcome")
+	completeFlag(cmd, "track", c.completeTrack)
 	return cmd
 }
 

@@ -35,7 +35,8 @@ Run a gate over them with 'toolgate check'.`,
 		Example: `  toolgate vectors > admission.jsonl
   toolgate vectors --track audit | head -3
   toolgate vectors --scenarios my-course/ | jq -c .expect.code | sort | uniq -c`,
-		Args: cobra.NoArgs,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			vs, err := c.vectorSet(track)
 			if err != nil {
@@ -45,6 +46,7 @@ Run a gate over them with 'toolgate check'.`,
 		},
 	}
 	cmd.Flags().StringVar(&track, "track", scenarios.TrackAdmission, "the track: admission, audit or outcome")
+	completeFlag(cmd, "track", c.completeTrack)
 	return cmd
 }
 
@@ -123,6 +125,7 @@ stderr is shown.`,
 	}
 	cmd.Flags().SetInterspersed(false) // flags after CMD are CMD's
 	cmd.Flags().StringVar(&track, "track", scenarios.TrackAdmission, "the track: admission, audit or outcome")
+	completeFlag(cmd, "track", c.completeTrack)
 	cmd.Flags().DurationVar(&timeout, "timeout", gatecheck.DefaultTimeout, "the longest wait for one answer (and for the gate to end)")
 	return cmd
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/go-json-experiment/json"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -19,11 +20,24 @@ import (
 // run runs the command line in-process with a fake environment.
 func run(t *testing.T, stdin string, env map[string]string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return runOn(t, terminal{}, stdin, env, args...)
+}
+
+// terminal says which of the fake streams are terminals, and how wide.
+type terminal struct {
+	stdin, stdout, stderr bool
+	width                 int
+}
+
+// runOn is run with some streams taken for terminals.
+func runOn(t *testing.T, tty terminal, stdin string, env map[string]string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	e := cli.Env{
 		Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
 		Getenv:       func(k string) string { return env[k] },
 		ProgressPath: env["PROGRESS"],
+		StdinIsTTY:   tty.stdin, StdoutIsTTY: tty.stdout, StderrIsTTY: tty.stderr, Width: tty.width,
 	}
 	for k, v := range env {
 		e.Environ = append(e.Environ, k+"="+v)
@@ -206,23 +220,24 @@ func TestHelpAndVersion(t *testing.T) {
 	for _, cmd := range [][]string{{"--help"}, {"list", "--help"}, {"trace", "--help"}, {"assess", "--help"}} {
 		out, _, code := run(t, "", nil, cmd...)
 		assert.Equal(t, 0, code, cmd)
-		assert.Contains(t, out, "Examples:", cmd)
+		assert.Contains(t, out, "EXAMPLES", cmd)
 	}
+	// The help's paragraphs are joined for fang to wrap at the
+	// terminal's width (120 in a pipe); tables stay as written.
+	out, _, _ := run(t, "", nil, "trace", "--help")
+	assert.Contains(t, out, "the 8-rule decision order (each rule passed, fired or not reached,", "one paragraph, not the source's lines")
+	out, _, _ = run(t, "", nil, "import", "mcp", "--help")
+	assert.Contains(t, out, "\n    name                               → name ")
+	assert.Contains(t, out, "\n    (MCP tools have no version)        → version \"\" ")
+
 	out, _, code := run(t, "", nil, "--version")
 	assert.Equal(t, 0, code)
-	assert.Regexp(t, `^toolgate \d+\.\d+\.\d+ \(go`, out)
+	assert.Regexp(t, `^toolgate devel \(go1\.\d+`, out, "a test binary has no module version and no commit")
 }
 
 // TestBinary builds the real binary and runs it the way a user would.
 func TestBinary(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "toolgate")
-	build := exec.Command("go", "build", "-o", bin, "..")
-	build.Dir = "."
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, string(out))
+	bin := toolgateBinary(t)
 
 	cmd := exec.Command(bin, "assess")
 	cmd.Stdin = strings.NewReader(`{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}}}`)
@@ -241,7 +256,8 @@ func TestBinary(t *testing.T) {
 	// > /dev/full: every command that writes says so and fails.
 	if full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil {
 		defer full.Close()
-		for _, args := range [][]string{{"trace", "--all", "--format", "md"}, {"notes"}, {"list"}, {"validate", "../examples"}, {"progress"}} {
+		for _, args := range [][]string{{"trace", "--all", "--format", "md"}, {"notes"}, {"list"}, {"validate", "../examples"}, {"progress"},
+			{"list", "--format", "json"}, {"progress", "--format", "json"}, {"man"}, {"--help"}} {
 			cmd = exec.Command(bin, args...)
 			cmd.Stdout = full
 			cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+t.TempDir())
@@ -328,6 +344,48 @@ func TestProgressCountsTheAnswersKept(t *testing.T) {
 	assert.Contains(t, out, "Scenarios not loaded now\n  course-gone  walked\n")
 	assert.NotContains(t, out, "scenarios\n", "no \"1 scenarios\"")
 
+	// The same counts for scripts.
+	out, _, code = run(t, "", env, "progress", "--format", "json")
+	require.Equal(t, 0, code)
+	var report struct {
+		File     string
+		Points   float64
+		Answered int
+		Tracks   []struct {
+			Track         string
+			Walked, Total int
+			Points        float64
+			Answered      int
+			Scenarios     []struct {
+				Number int
+				ID     string
+				Walked bool
+				Answer *progress.Answer
+			}
+		}
+		Unloaded []struct {
+			ID     string
+			Walked bool
+			Answer *progress.Answer
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &report, json.MatchCaseInsensitiveNames(true)))
+	assert.Equal(t, path, report.File)
+	assert.Equal(t, 3.5, report.Points)
+	assert.Equal(t, 5, report.Answered)
+	require.Len(t, report.Tracks, 3)
+	adm := report.Tracks[0]
+	assert.Equal(t, []any{"admission", 1, 8, 2.5, 3}, []any{adm.Track, adm.Walked, adm.Total, adm.Points, adm.Answered})
+	assert.Equal(t, "write-without-approval", adm.Scenarios[3].ID)
+	require.NotNil(t, adm.Scenarios[3].Answer)
+	assert.Equal(t, progress.Answer{Said: "规则 7, approval_not_active", Half: true, Decided: "规则 7, approval_missing", Caveat: "wrong"},
+		*adm.Scenarios[3].Answer, "the answer as kept")
+	assert.Nil(t, adm.Scenarios[2].Answer, "read-only-candidate: never answered")
+	assert.Equal(t, []any{"audit", 0, 1.0, 1}, []any{report.Tracks[1].Track, report.Tracks[1].Walked, report.Tracks[1].Points, report.Tracks[1].Answered})
+	require.Len(t, report.Unloaded, 1)
+	assert.Equal(t, "course-gone", report.Unloaded[0].ID)
+	assert.True(t, report.Unloaded[0].Walked)
+
 	out, _, _ = run(t, "", env, "progress", "--lang", "zh")
 	assert.Contains(t, out, "测验得分：3½/5，")
 	assert.Regexp(t, `(?m)^准入判断\s+██░{18}  已走完 1/8 · 测验 2½ 分，已答 3 题$`, out)
@@ -351,15 +409,32 @@ func TestProgressCommand(t *testing.T) {
 	assert.Contains(t, out, "✗ said rule 4, environment_not_ready; decided rule 7, approval_missing")
 	assert.Contains(t, out, "Quiz score: 0 of 1")
 
-	out, _, code = run(t, "n\n", env, "progress", "--reset")
-	require.Equal(t, 0, code)
-	assert.Contains(t, out, "Kept.")
+	// Standard input that is not a terminal answers nothing: its first
+	// line is not taken for a person's yes.
+	_, errOut, code := run(t, "y\n", env, "progress", "--reset")
+	assert.Equal(t, cli.ExitUsage, code)
+	assert.Contains(t, errOut, "progress --reset asks first, and standard input is not a terminal: give --yes")
 	_, err := os.Stat(path)
-	require.NoError(t, err, "no means no")
+	require.NoError(t, err, "not reset")
 
-	out, _, code = run(t, "y\n", env, "progress", "--reset")
+	// On a terminal, with ACCESSIBLE set: huh's line prompt, y or n typed.
+	accessible := map[string]string{"PROGRESS": path, "ACCESSIBLE": "1"}
+	tty := terminal{stdin: true, stdout: true, stderr: true}
+	for _, in := range []string{"n\n", "\n", "", "no\n"} {
+		out, _, code = runOn(t, tty, in, accessible, "progress", "--reset")
+		require.Equal(t, 0, code, "%q", in)
+		end := "\n" // the terminal echoes the line typed
+		if in == "" {
+			end = "\n\n" // at the end of the input huh ends the line itself
+		}
+		assert.Equal(t, "Reset the progress in "+path+"? [y/N] "+end+"Kept.\n", ansi.Strip(out), "%q: no is the default", in)
+		_, err = os.Stat(path)
+		require.NoError(t, err, "%q: kept", in)
+	}
+	out, _, code = runOn(t, tty, "maybe\nyes\n", accessible, "progress", "--reset")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "Progress reset.")
+	assert.Equal(t, "Reset the progress in "+path+"? [y/N] invalid input. please try again\n"+
+		"Reset the progress in "+path+"? [y/N] \nProgress reset.\n", ansi.Strip(out), "asked again until it is an answer")
 	_, err = os.Stat(path)
 	assert.True(t, os.IsNotExist(err))
 

@@ -197,6 +197,7 @@ call_id" is unknown:ID.`,
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "", "the format: anthropic, openai or mcp (default: detect)")
+	completeFormat(cmd, "anthropic", "openai", "mcp")
 	cmd.Flags().BoolVar(&closed, "closed", false, "the transcript is over: a batch still waiting for its answer is closed")
 	return cmd
 }

@@ -92,7 +92,7 @@ func TestHarnessHelp(t *testing.T) {
 		{"vectors", "--help"}, {"check", "--help"}, {"validate", "--help"}} {
 		out, _, code := run(t, "", nil, args...)
 		assert.Equal(t, 0, code, args)
-		assert.Contains(t, out, "Examples:", args)
+		assert.Contains(t, out, "EXAMPLES", args)
 	}
 }
 

@@ -20,11 +20,13 @@ func newNotes(c *common) *cobra.Command {
 		Short: "Print a lecturer's talking points for one scenario or all, in Markdown",
 		Long: `Print what a lecturer needs to present a scenario: the story, the question to ask the
 room, the walk step by step, the verdict and what it does NOT prove, and the scenario's own
-notes — Markdown, ready to paste into lecture notes.`,
+notes — Markdown, ready to paste into lecture notes. On a terminal it is shown styled
+(glamour; GLAMOUR_STYLE picks the style); redirected or piped it is the Markdown itself.`,
 		Example: `  toolgate notes --scenario 4
   toolgate notes --track audit --lang zh > audit-notes.md
   toolgate --scenarios my-course notes --only`,
-		Args: cobra.NoArgs,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			lang, err := c.language()
 			if err != nil {
@@ -34,24 +36,27 @@ notes — Markdown, ready to paste into lecture notes.`,
 			if err != nil {
 				return err
 			}
+			out, flush := c.env.markdownOut(cmd.OutOrStdout())
 			for i, s := range list {
 				if i > 0 {
-					fmt.Fprint(cmd.OutOrStdout(), "\n---\n\n")
+					fmt.Fprint(out, "\n---\n\n")
 				}
-				writeNotes(cmd.OutOrStdout(), s, lang)
+				writeNotes(out, s, lang)
 				if s.Track == scenarios.TrackAdmission && (i+1 == len(list) || list[i+1].Track != s.Track) {
 					// Seed 000's non-goals, once after the admission
 					// scenarios: what the decision the room just walked
 					// does not do.
-					fmt.Fprint(cmd.OutOrStdout(), "\n---\n\n")
-					writeNonGoals(cmd.OutOrStdout(), lang)
+					fmt.Fprint(out, "\n---\n\n")
+					writeNonGoals(out, lang)
 				}
 			}
-			return nil
+			return flush()
 		},
 	}
 	cmd.Flags().StringVar(&scenario, "scenario", "", "only this scenario (number in --track, or id)")
 	cmd.Flags().StringVar(&c.track, "track", "", "only this track: admission, audit or outcome")
+	completeFlag(cmd, "scenario", c.completeScenario)
+	completeFlag(cmd, "track", c.completeTrack)
 	return cmd
 }
 

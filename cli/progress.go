@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"regexp"
@@ -26,6 +25,7 @@ func (c *common) progressStore() progress.Store {
 
 func newProgress(c *common) *cobra.Command {
 	var reset, yes bool
+	var format string
 	cmd := &cobra.Command{
 		Use:   "progress",
 		Short: "Show your self-study progress, or reset it",
@@ -33,19 +33,28 @@ func newProgress(c *common) *cobra.Command {
 number and title, whether it was walked to its verdict, and its quiz answer — the last one
 given, which is the one that counts: a right answer is a point, the right rule with the wrong
 code half a point — with a bar per track. It lives in $XDG_STATE_HOME/toolgate/progress.json
-(by default ~/.local/state/toolgate/). --reset clears it after asking (or at once with --yes).`,
+(by default ~/.local/state/toolgate/). --format json writes the same counts for scripts
+(docs/output.schema.json, progressReport).
+
+--reset clears it after asking on the terminal (y or n; with ACCESSIBLE set, a plain line
+prompt); without a terminal to ask on it needs --yes.`,
 		Example: `  toolgate progress
   toolgate progress --lang zh
+  toolgate progress --format json | jq .points
+  toolgate progress --reset
   toolgate progress --reset --yes`,
-		Args: cobra.NoArgs,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			store := c.progressStore()
 			if reset {
 				if !yes {
-					fmt.Fprintf(out, "Reset the progress in %s? [y/N] ", store.Path)
-					answer, _ := bufio.NewReader(c.env.Stdin).ReadString('\n')
-					if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+					ok, err := c.confirm("progress --reset", fmt.Sprintf("Reset the progress in %s?", store.Path), "--yes")
+					if err != nil {
+						return err
+					}
+					if !ok {
 						fmt.Fprintln(out, "Kept.")
 						return nil
 					}
@@ -60,6 +69,10 @@ code half a point — with a bar per track. It lives in $XDG_STATE_HOME/toolgate
 			if err != nil {
 				return err
 			}
+			f, err := parseListFormat(format)
+			if err != nil {
+				return err
+			}
 			p, notice, err := store.Load()
 			if err != nil {
 				return &exitError{ExitInvalid, err}
@@ -71,12 +84,17 @@ code half a point — with a bar per track. It lives in $XDG_STATE_HOME/toolgate
 			if err != nil {
 				return err
 			}
+			if f == formatJSON {
+				return writeJSONDocument(out, progressDoc(store.Path, p, all, lang))
+			}
 			writeProgress(out, store.Path, p, all, lang)
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&reset, "reset", false, "clear the progress (asks first)")
-	cmd.Flags().BoolVar(&yes, "yes", false, "with --reset: do not ask")
+	cmd.Flags().BoolVar(&yes, "yes", false, "with --reset: do not ask (needed when standard input is not a terminal)")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	completeFormat(cmd, "text", "json")
 	return cmd
 }
 

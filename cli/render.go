@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/colorprofile"
 
 	"toolgate/assess"
 	"toolgate/look"
@@ -70,13 +69,11 @@ func writeTraces(env *Env, w io.Writer, list []scenarios.Scenario, f format, l a
 	case formatJSON:
 		return writeTraceJSON(w, list, l)
 	case formatMarkdown:
-		writeHandout(w, list, l)
-		return nil
+		md, flush := env.markdownOut(w)
+		writeHandout(md, list, l)
+		return flush()
 	}
-	cw := colorprofile.NewWriter(w, env.Environ)
-	if !env.StdoutIsTTY {
-		cw.Profile = colorprofile.NoTTY
-	}
+	cw := colorWriter(w, env.stdoutProfile())
 	st := newTextStyles()
 	for i, s := range list {
 		if i > 0 {

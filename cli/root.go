@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 
 	"toolgate/assess"
@@ -21,9 +23,6 @@ import (
 	"toolgate/plain"
 	"toolgate/scenarios"
 )
-
-// Version is toolgate's version.
-const Version = "0.1.0"
 
 // Exit statuses.
 const (
@@ -83,6 +82,15 @@ type Env struct {
 	ProgressPath string
 	// Serve runs the SSH server (toolgate serve).
 	Serve func(ServeOptions) error
+	// StderrIsTTY: errors are styled on a terminal, one plain line
+	// elsewhere.
+	StderrIsTTY bool
+	// Width is the terminal's width in cells (stdout's, else stderr's; 0:
+	// not known): styled Markdown and errors wrap to it.
+	Width int
+	// DarkBackground asks the terminal whether its background is dark,
+	// for styled Markdown (nil: dark).
+	DarkBackground func() bool
 }
 
 // exitError carries an exit status up to Run.
@@ -99,6 +107,12 @@ func (e *exitError) Error() string {
 }
 
 func (e *exitError) Unwrap() error { return e.err }
+
+// usageError is a command line cobra could not parse (an unknown flag, a
+// flag without its value): the message says where to read the usage.
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
 
 // checkedWriter remembers the first error writing to standard output, so
 // that no command can end well when its output was lost (> /dev/full);
@@ -122,17 +136,40 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// fileOut is standard output, checked, that still says which file it
+// writes to: fang styles the help only when it sees a terminal.
+type fileOut struct {
+	*checkedWriter
+	fd uintptr
+}
+
+func (f fileOut) Fd() uintptr              { return f.fd }
+func (f fileOut) Read([]byte) (int, error) { return 0, io.EOF }
+func (f fileOut) Close() error             { return nil }
+
 // Run runs toolgate with args (without the program name) and returns the
 // exit status.
 func Run(args []string, env Env) int {
 	out := &checkedWriter{w: env.Stdout}
 	env.Stdout = out
+	if f, ok := out.w.(interface{ Fd() uintptr }); ok {
+		env.Stdout = fileOut{out, f.Fd()}
+	}
+	if env.Getenv == nil {
+		env.Getenv = func(string) string { return "" }
+	}
 	root := newRoot(&env)
+	reflowHelp(root)
 	root.SetArgs(args)
 	root.SetIn(env.Stdin)
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
-	err := root.Execute()
+	// fang styles the help and errors, and adds completion; the manual
+	// page is toolgate's own (newMan), written where the output goes.
+	var styles *fang.Styles
+	err := fang.Execute(context.Background(), root,
+		fang.WithVersion(version()), fang.WithoutManpage(), fang.WithColorSchemeFunc(env.colorScheme),
+		fang.WithErrorHandler(func(_ io.Writer, s fang.Styles, _ error) { styles = &s }))
 	if out.err != nil && (err == nil || errors.Is(err, out.err)) {
 		fmt.Fprintln(env.Stderr, "toolgate: writing the output:", out.err)
 		return ExitWrite
@@ -143,13 +180,59 @@ func Run(args []string, env Env) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintln(env.Stderr, "toolgate:", ee.err)
+			var ue usageError
+			env.reportError(styles, ee.err, errors.As(ee.err, &ue))
 		}
 		return ee.code
 	}
-	fmt.Fprintln(env.Stderr, "toolgate:", err)
-	fmt.Fprintln(env.Stderr, "Run 'toolgate --help' for usage.")
+	env.reportError(styles, err, true)
 	return ExitUsage
+}
+
+// version is toolgate's version, from the build information.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	return versionOf(info, ok)
+}
+
+// versionOf says a build's version: the module's version (a release tag
+// with go install, Go's pseudo-version for a checkout), else "devel";
+// then, when it was built from a checkout, the commit, its time and
+// whether the tree had uncommitted changes; then the Go release.
+func versionOf(info *debug.BuildInfo, ok bool) string {
+	v, goVersion := "devel", runtime.Version()
+	var rev, when string
+	modified := false
+	if ok && info != nil {
+		if info.Main.Version != "" && info.Main.Version != "(devel)" {
+			v = info.Main.Version
+		}
+		if info.GoVersion != "" {
+			goVersion = info.GoVersion
+		}
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.time":
+				when = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	var about []string
+	if rev != "" {
+		c := "commit " + rev[:min(12, len(rev))]
+		if when != "" {
+			c += " of " + when
+		}
+		if modified {
+			c += ", modified"
+		}
+		about = append(about, c)
+	}
+	return v + " (" + strings.Join(append(about, goVersion), "; ") + ")"
 }
 
 // common holds the flags every command shares.
@@ -295,7 +378,6 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
   toolgate list                   # the scenarios
   toolgate trace 4                # scenario 4's walk, rule by rule
   toolgate assess input.jsonl     # one verdict per JSON input`,
-		Version:       Version + " (" + runtime.Version() + ")",
 		Args:          cobra.NoArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -348,7 +430,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				fmt.Fprintln(env.Stderr, "toolgate: the trainer needs a terminal; here are the commands that work without one:")
 				fmt.Fprintln(env.Stderr)
 				cmd.SetOut(env.Stderr)
-				_ = cmd.Usage()
+				_ = cmd.Help()
 				return &exitError{code: ExitUsage}
 			}
 			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Step: step,
@@ -371,24 +453,38 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	root.Flags().BoolVar(&quiz, "quiz", false, "predict each verdict before it is revealed, with a score")
 	root.Flags().BoolVar(&noSave, "no-save", false, "keep progress in memory only")
 	root.Flags().IntVar(&step, "step", 0, "with --scenario: take this many steps at start (one a rule, then the verdict)")
+	completeFlag(root, "lang", values("en\tEnglish", "zh\t中文"))
+	completeFlag(root, "track", c.completeTrack)
+	completeFlag(root, "theme", values(themes...))
+	completeFlag(root, "scenario", c.completeScenario)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		return &exitError{ExitUsage, err}
+		return &exitError{ExitUsage, usageError{err}}
 	})
 	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c), newValidate(c), newNew(c), newNotes(c), newProgress(c), newServe(c),
-		newImport(c), newVectors(c), newCheck(c))
+		newImport(c), newVectors(c), newCheck(c), newMan())
 	return root
 }
 
 func newList(c *common) *cobra.Command {
+	var format string
 	cmd := &cobra.Command{
 		Use:   "list",
-		Short: "List the scenarios, one a line",
+		Short: "List the scenarios, one a line (or as JSON)",
+		Long: `List the scenarios: number, id, title and the answer each one walks to, one a line,
+track by track. --format json writes the same as one JSON array for scripts, in the schema
+of docs/output.schema.json (listDocument).`,
 		Example: `  toolgate list
   toolgate list --track audit
-  toolgate list --lang zh`,
-		Args: cobra.NoArgs,
+  toolgate list --lang zh
+  toolgate list --format json | jq -r '.[] | select(.track == "admission") | .id'`,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			lang, err := c.language()
+			if err != nil {
+				return err
+			}
+			f, err := parseListFormat(format)
 			if err != nil {
 				return err
 			}
@@ -396,12 +492,27 @@ func newList(c *common) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if f == formatJSON {
+				return writeListJSON(cmd.OutOrStdout(), all, lang)
+			}
 			writeList(cmd.OutOrStdout(), all, lang)
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&c.track, "track", "", "only this track: admission, audit or outcome")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	completeFlag(cmd, "track", c.completeTrack)
+	completeFormat(cmd, "text", "json")
 	return cmd
+}
+
+// parseListFormat is --format of a listing: text or json.
+func parseListFormat(s string) (format, error) {
+	f, err := parseFormat(s)
+	if err != nil || f == formatMarkdown {
+		return 0, &exitError{ExitUsage, fmt.Errorf("--format %q: want text or json", s)}
+	}
+	return f, nil
 }
 
 func newTrace(c *common) *cobra.Command {
@@ -417,13 +528,20 @@ classification questions. Then the verdict and what it does NOT prove.
 
 N is the scenario's number in its track (--track, default admission); an id finds it in any
 track. --all shows every scenario of --track, or of every track without it.
-Colour is used only when stdout is a terminal and NO_COLOR is not set.`,
+Colour on a terminal, or when CLICOLOR_FORCE is set; never when NO_COLOR is. With --format md
+on a terminal the handout is shown styled; redirected or piped it is the Markdown itself.`,
 		Example: `  toolgate trace 4
   toolgate trace write-without-approval --lang zh
   toolgate trace 2 --track audit
   toolgate trace --all --format md > handout.md
   toolgate trace 6 --format json`,
 		Args: cobra.MaximumNArgs(1),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if all {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return c.completeScenario(cmd, args, toComplete)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			lang, err := c.language()
 			if err != nil {
@@ -453,6 +571,8 @@ Colour is used only when stdout is a terminal and NO_COLOR is not set.`,
 	cmd.Flags().BoolVar(&all, "all", false, "every scenario (of --track, or of every track)")
 	cmd.Flags().StringVar(&c.track, "track", "", "the track: admission (default), audit or outcome")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, md or json")
+	completeFlag(cmd, "track", c.completeTrack)
+	completeFormat(cmd, "text", "md", "json")
 	return cmd
 }
 

@@ -123,6 +123,35 @@ func TestEveryJSONOutputMatchesTheSchema(t *testing.T) {
 			validLines(t, outputSchema(t, "auditBatch"), out)
 		}
 	})
+	t.Run("list", func(t *testing.T) {
+		s := outputSchema(t, "listDocument")
+		for _, args := range [][]string{{}, {"--lang", "zh"}, {"--track", "audit"}, {"--track", "outcome"}, {"--scenarios", "../examples", "--only"}} {
+			out, _, code := run(t, "", nil, append([]string{"list", "--format", "json"}, args...)...)
+			require.Equal(t, 0, code, args)
+			assert.NoError(t, s.Validate(instance(t, out)), args)
+		}
+	})
+	t.Run("progress", func(t *testing.T) {
+		s := outputSchema(t, "progressReport")
+		path := filepath.Join(t.TempDir(), "progress.json")
+		env := map[string]string{"PROGRESS": path}
+		out, _, code := run(t, "", env, "progress", "--format", "json")
+		require.Equal(t, 0, code)
+		assert.NoError(t, s.Validate(instance(t, out)), "no progress yet")
+		p := progress.New()
+		p.MarkWalked("unknown-tool")
+		p.MarkWalked("course-gone")
+		p.Record("write-without-approval", progress.Answer{Said: "rule 7, approval_not_active", Half: true, Decided: "rule 7, approval_missing", Caveat: "right"})
+		p.Record("audit-missing", progress.Answer{Said: "missing:A", Right: true, Decided: "missing:A"})
+		p.Record("course-other", progress.Answer{Said: "not_found", Decided: "found"})
+		p.Last, p.Lang = "unknown-tool", "zh"
+		require.NoError(t, progress.Store{Path: path}.Save(p))
+		for _, lang := range []string{"en", "zh"} {
+			out, _, code = run(t, "", env, "progress", "--format", "json", "--lang", lang)
+			require.Equal(t, 0, code)
+			assert.NoError(t, s.Validate(instance(t, out)), lang)
+		}
+	})
 	t.Run("progress file", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "progress.json")
 		p := progress.New()
@@ -180,4 +209,21 @@ func TestTheSchemaRefusesTheOldShapes(t *testing.T) {
 	var buf bytes.Buffer
 	buf.WriteString(`{"diagnostics":["lost:A"],"pending":[]}`)
 	assert.Error(t, outputSchema(t, "auditLine").Validate(instance(t, buf.String())))
+
+	list := outputSchema(t, "listDocument")
+	out, _, _ = run(t, "", nil, "list", "--format", "json", "--track", "audit")
+	require.NoError(t, list.Validate(instance(t, out)))
+	for name, edit := range map[string]func(string) string{
+		"an admission verdict on the audit track": func(s string) string {
+			return strings.Replace(s, `"diagnostics": []`, `"status": "allowed", "code": "admission_allowed", "correlationId": "r"`, 1)
+		},
+		"a title outside text":        func(s string) string { return strings.Replace(s, `"number": 1,`, `"number": 1, "title": "x",`, 1) },
+		"a bare object, not an array": func(s string) string { return s[strings.Index(s, "{") : strings.Index(s, "\n  },")+4] },
+	} {
+		t.Run(name, func(t *testing.T) {
+			bad := edit(out)
+			require.NotEqual(t, out, bad)
+			assert.Error(t, list.Validate(instance(t, bad)))
+		})
+	}
 }

@@ -3,6 +3,8 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"net"
 	"regexp"
 	"strconv"
@@ -13,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"toolgate/classroom"
+	"toolgate/safefile"
 	"toolgate/scenarios"
 )
 
@@ -47,6 +50,10 @@ type ServeOptions struct {
 	RoomURL, RoomName, RoomListen string
 	RoomToken, RoomNKey           string
 	RoomFingerprint, RoomCA       string
+	// Log is where the server's log lines go (--log FILE, opened to
+	// append); nil is stderr. LogPath names it.
+	Log     io.Writer
+	LogPath string
 }
 
 // PTYSize is a terminal size in cells, as --max-pty reads it: WIDTHxHEIGHT.
@@ -111,6 +118,7 @@ var serveSettings = []serveSetting{
 	{"room-nkey", "TOOLGATE_ROOM_NKEY"},
 	{"room-fingerprint", "TOOLGATE_ROOM_FINGERPRINT"},
 	{"room-ca", "TOOLGATE_ROOM_CA"},
+	{"log", "TOOLGATE_LOG"},
 }
 
 func newServe(c *common) *cobra.Command {
@@ -130,6 +138,10 @@ can also come from the environment, as TOOLGATE_ and the flag's name in capitals
 (TOOLGATE_MAX_SESSIONS, TOOLGATE_CLASS_CODE…; codes in the environment stay out of "ps"); a
 flag on the command line wins. An invalid value, from either, is refused at start.
 
+The log — one line per connection, login failure, refusal and takeover — goes to stderr, or
+with --log FILE (TOOLGATE_LOG) to the end of FILE, created with mode 0600; FILE must be a
+regular file (a named pipe or a device is refused). The start-up lines go to both.
+
 A room larger than one machine: several front-ends share one room through NATS. One hosts
 an embedded NATS server (--room-listen), the others join it (--room-url); all give the same
 --room and --room-token (or --room-nkey). Students connect to any front-end (one DNS name or a
@@ -140,7 +152,8 @@ certificate and prints its fingerprint for --room-fingerprint.`,
   toolgate serve --open --max-sessions 60 --idle 20m
   TOOLGATE_ROOM_TOKEN=... toolgate serve --class-code tulip --room lecture --room-listen 0.0.0.0:4222
   TOOLGATE_ROOM_TOKEN=... toolgate serve --class-code tulip --room lecture --room-url tls://10.0.0.5:4222 --room-fingerprint SHA256:...`,
-		Args: cobra.NoArgs,
+		Args:              cobra.NoArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Listen, "listen", "127.0.0.1:2323", "address to listen on; a public one must be given on purpose")
@@ -167,6 +180,7 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 	f.StringVar(&o.RoomNKey, "room-nkey", "", "an NKey seed file front-ends prove themselves to NATS with (made by the host if missing)")
 	f.StringVar(&o.RoomFingerprint, "room-fingerprint", "", "the SHA256 fingerprint of the NATS server's certificate, as its host printed it")
 	f.StringVar(&o.RoomCA, "room-ca", "", "a PEM file of the authority that signed the NATS server's certificate")
+	f.StringVar(&o.LogPath, "log", "", "append the server's log lines to this file (created with mode 0600) instead of stderr")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		if err := serveFromEnv(f, c.env.Getenv); err != nil {
 			return &exitError{ExitUsage, err}
@@ -181,6 +195,14 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 		o.Scenarios = all
 		if c.env.Serve == nil {
 			return &exitError{ExitUsage, fmt.Errorf("serve is not available in this build")}
+		}
+		if o.LogPath != "" {
+			logFile, err := safefile.OpenAppend(o.LogPath, 0o600)
+			if err != nil {
+				return &exitError{ExitUsage, fmt.Errorf("%s: %v", name(f, "log"), logReason(err))}
+			}
+			defer logFile.Close()
+			o.Log = logFile
 		}
 		return c.env.Serve(o)
 	}
@@ -202,6 +224,19 @@ func serveFromEnv(f *pflag.FlagSet, getenv func(string) string) error {
 		f.Lookup(s.flag).Annotations = map[string][]string{"env": {s.env}}
 	}
 	return nil
+}
+
+// logReason says why a log file cannot be opened, without Go's prefix.
+func logReason(err error) string {
+	var nr *safefile.NotRegularError
+	if errors.As(err, &nr) {
+		return safefile.Kind(nr.Mode) + ", not a regular file"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // reason is a flag parser's complaint without its Go prefix.

@@ -1,0 +1,4 @@
+package cli
+
+// VersionOf is versionOf, for the tests of package cli_test.
+var VersionOf = versionOf

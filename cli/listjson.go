@@ -1,0 +1,146 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
+	"toolgate/assess"
+	"toolgate/progress"
+	"toolgate/scenarios"
+)
+
+// The listings a script reads, as JSON in the one schema of
+// docs/output.schema.json: `list --format json` (listDocument) and
+// `progress --format json` (progressReport). Keys are stable English
+// identifiers; text in the chosen language is only in "text" objects.
+
+// listItemJSON is one scenario of `list --format json`: where it is, the
+// answer it walks to (the same verdict as trace --format json) and its
+// title and headline.
+type listItemJSON struct {
+	Track    string            `json:"track"`
+	Number   int               `json:"number"`
+	ID       string            `json:"id"`
+	Lang     string            `json:"lang"`
+	Verdict  any               `json:"verdict"`
+	Decisive int               `json:"decisive"`
+	Text     map[string]string `json:"text"`
+}
+
+// writeListJSON writes the scenarios as one JSON array, even of one.
+func writeListJSON(w io.Writer, all []scenarios.Scenario, l assess.Lang) error {
+	out := make([]listItemJSON, len(all))
+	for i, s := range all {
+		doc := scenarioDoc(s, l)
+		out[i] = listItemJSON{Track: doc.Track, Number: doc.Number, ID: doc.ID, Lang: doc.Lang, Verdict: doc.Verdict,
+			Decisive: doc.Decisive, Text: map[string]string{"title": doc.Text["title"], "headline": doc.Text["headline"]}}
+	}
+	return writeJSONDocument(w, out)
+}
+
+// progressJSON is `progress --format json`: the progress the trainer
+// keeps, counted track by track as the text shows it.
+type progressJSON struct {
+	// File is where the progress is kept.
+	File string `json:"file"`
+	Lang string `json:"lang"`
+	// Tracks are the loaded scenarios' tracks, in order.
+	Tracks []progressTrackJSON `json:"tracks"`
+	// Unloaded is progress on scenarios not loaded now (a course's
+	// scenarios without --scenarios), by id.
+	Unloaded []progressItemJSON `json:"unloaded"`
+	// Points is the quiz score over the answers kept, a right answer a
+	// point, the right rule with the wrong code half; Answered counts
+	// them.
+	Points   float64 `json:"points"`
+	Answered int     `json:"answered"`
+	// Last is the id of the scenario last open; LastLang the language
+	// the trainer was last used in.
+	Last     string `json:"last,omitempty"`
+	LastLang string `json:"lastLang,omitempty"`
+}
+
+type progressTrackJSON struct {
+	Track     string             `json:"track"`
+	Walked    int                `json:"walked"`
+	Total     int                `json:"total"`
+	Points    float64            `json:"points"`
+	Answered  int                `json:"answered"`
+	Scenarios []progressItemJSON `json:"scenarios"`
+	Text      map[string]string  `json:"text"`
+}
+
+// progressItemJSON is one scenario's progress; Answer is the quiz answer
+// kept, as the progress file has it.
+type progressItemJSON struct {
+	Number int               `json:"number,omitzero"`
+	ID     string            `json:"id"`
+	Walked bool              `json:"walked"`
+	Answer *progress.Answer  `json:"answer,omitempty"`
+	Text   map[string]string `json:"text,omitempty"`
+}
+
+// progressDoc counts the progress over the loaded scenarios.
+func progressDoc(path string, p progress.Progress, all []scenarios.Scenario, l assess.Lang) progressJSON {
+	doc := progressJSON{File: path, Lang: l.String(), Tracks: []progressTrackJSON{}, Unloaded: []progressItemJSON{},
+		Last: p.Last, LastLang: p.Lang}
+	item := func(id string) progressItemJSON {
+		it := progressItemJSON{ID: id, Walked: slices.Contains(p.Walked, id)}
+		if a, ok := p.Quiz[id]; ok {
+			it.Answer = &a
+		}
+		return it
+	}
+	known := map[string]bool{}
+	for _, group := range byTrack(all) {
+		t := progressTrackJSON{Track: group[0].Track, Total: len(group), Scenarios: []progressItemJSON{},
+			Text: map[string]string{"title": scenarios.TrackTitle(group[0].Track, l)}}
+		halves := 0
+		for _, s := range group {
+			known[s.ID] = true
+			it := item(s.ID)
+			it.Number, it.Text = s.Number, map[string]string{"title": s.Title.In(l)}
+			if it.Walked {
+				t.Walked++
+			}
+			if it.Answer != nil {
+				t.Answered++
+				halves += answerHalves(*it.Answer)
+			}
+			t.Scenarios = append(t.Scenarios, it)
+		}
+		t.Points = float64(halves) / 2
+		doc.Tracks = append(doc.Tracks, t)
+	}
+	var other []string
+	for _, id := range p.Walked {
+		if !known[id] {
+			other = append(other, id)
+		}
+	}
+	for id := range p.Quiz {
+		if !known[id] && !slices.Contains(other, id) {
+			other = append(other, id)
+		}
+	}
+	slices.Sort(other)
+	for _, id := range other {
+		doc.Unloaded = append(doc.Unloaded, item(id))
+	}
+	halves, answered := p.Score()
+	doc.Points, doc.Answered = float64(halves)/2, answered
+	return doc
+}
+
+// writeJSONDocument writes one indented JSON document and a newline.
+func writeJSONDocument(w io.Writer, v any) error {
+	if err := json.MarshalWrite(w, v, jsontext.WithIndent("  "), json.Deterministic(true)); err != nil {
+		return fmt.Errorf("writing the JSON: %w", err)
+	}
+	_, err := fmt.Fprintln(w)
+	return err
+}
