@@ -274,7 +274,7 @@ func notJSON(data []byte) *NotJSON {
 func describe(err error) error {
 	var se *json.SemanticError
 	if errors.As(err, &se) {
-		path := dotted(se.JSONPointer)
+		path := Dotted(se.JSONPointer, false)
 		switch {
 		case errors.Is(se.Err, json.ErrUnknownName):
 			parent := se.JSONPointer.Parent()
@@ -288,7 +288,7 @@ func describe(err error) error {
 			// type: a fraction or a size the field cannot hold.
 			return &Error{Path: path, Msg: fmt.Sprintf("want %s, got %s", numberKind(se.GoType), Clip(string(se.JSONValue)))}
 		case se.JSONKind != 0 && se.GoType != nil:
-			return &Error{Path: path, Msg: "want " + KindOf(se.GoType) + ", got " + kindOfJSON(se.JSONKind)}
+			return &Error{Path: path, Msg: "want " + KindOf(se.GoType) + ", got " + JSONKind(se.JSONKind)}
 		case se.Err != nil:
 			return &Error{Path: path, Msg: cleanMsg(se.Err.Error())}
 		}
@@ -303,7 +303,7 @@ func describe(err error) error {
 		case strings.HasPrefix(msg, "invalid UTF-8"):
 			msg = "invalid UTF-8"
 		}
-		return &Error{Path: dotted(sx.JSONPointer), Msg: msg}
+		return &Error{Path: Dotted(sx.JSONPointer, false), Msg: msg}
 	}
 	return &Error{Msg: cleanMsg(err.Error())}
 }
@@ -325,13 +325,16 @@ func numberKind(t reflect.Type) string {
 	return fmt.Sprintf("a whole number that fits in %d bits", t.Bits())
 }
 
-// dotted turns "/contract/tools/0/name" into "contract.tools[0].name";
-// a name taken from the input is clipped (Clip).
-func dotted(p jsontext.Pointer) string {
+// Dotted turns "/contract/tools/0/name" into "contract.tools[0].name";
+// a name taken from the input is clipped (Clip). Every reader of JSON in
+// toolgate names a place so. A leading number is a name where the
+// document is an object (toolgate's inputs, whose names may be digits)
+// and an index where it is an array (arrayRoot: "[0].content").
+func Dotted(p jsontext.Pointer, arrayRoot bool) string {
 	var b strings.Builder
 	for tok := range p.Tokens() {
 		tok = Clip(tok)
-		if _, err := strconv.Atoi(tok); err == nil && b.Len() > 0 {
+		if _, err := strconv.Atoi(tok); err == nil && (b.Len() > 0 || arrayRoot) {
 			b.WriteString("[" + tok + "]")
 			continue
 		}
@@ -343,7 +346,9 @@ func dotted(p jsontext.Pointer) string {
 	return b.String()
 }
 
-func kindOfJSON(k jsontext.Kind) string {
+// JSONKind names the kind of a JSON value as messages say it: null,
+// boolean, string, number, object or array.
+func JSONKind(k jsontext.Kind) string {
 	switch k {
 	case 'n':
 		return "null"

@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/go-json-experiment/json"
@@ -156,16 +155,16 @@ func unmarshal(name string, v decode.Value, raw []byte, base int64, prefix strin
 	var sx *jsontext.SyntacticError
 	switch {
 	case errors.As(err, &se):
-		e.Path = join(prefix, dotted(se.JSONPointer))
+		e.Path = join(prefix, decode.Dotted(se.JSONPointer, true))
 		e.Line, e.Column = v.Position(base + se.ByteOffset)
 		switch {
 		case se.JSONKind != 0 && se.GoType != nil:
-			e.Msg = "want " + decode.KindOf(se.GoType) + ", got " + kindOfJSON(se.JSONKind)
+			e.Msg = "want " + decode.KindOf(se.GoType) + ", got " + decode.JSONKind(se.JSONKind)
 		case se.Err != nil:
 			e.Msg = strings.TrimPrefix(se.Err.Error(), "jsontext: ")
 		}
 	case errors.As(err, &sx):
-		e.Path = join(prefix, dotted(sx.JSONPointer))
+		e.Path = join(prefix, decode.Dotted(sx.JSONPointer, true))
 		e.Line, e.Column = v.Position(base + sx.ByteOffset)
 		e.Msg = strings.TrimPrefix(sx.Err.Error(), "jsontext: ")
 		if errors.Is(sx.Err, jsontext.ErrDuplicateName) {
@@ -193,46 +192,12 @@ func join(prefix, path string) string {
 	return prefix + "." + path
 }
 
-// dotted turns "/tools/0/name" into "tools[0].name".
-func dotted(p jsontext.Pointer) string {
-	var b strings.Builder
-	for tok := range p.Tokens() {
-		if _, err := strconv.Atoi(tok); err == nil {
-			b.WriteString("[" + tok + "]")
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(tok)
-	}
-	return b.String()
-}
-
-func kindOfJSON(k jsontext.Kind) string {
-	switch k {
-	case 'n':
-		return "null"
-	case 't', 'f':
-		return "boolean"
-	case '"':
-		return "string"
-	case '0':
-		return "number"
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	}
-	return "invalid value"
-}
-
 // members reads the top-level members of an object value and where
 // each value starts. An error says why raw is not an object of unique
 // names.
 func members(raw []byte) (map[string]member, error) {
 	if k := jsontext.Value(raw).Kind(); k != '{' {
-		return nil, fmt.Errorf("want object, got %s", kindOfJSON(k))
+		return nil, fmt.Errorf("want object, got %s", decode.JSONKind(k))
 	}
 	dec := jsontext.NewDecoder(strings.NewReader(string(raw)), jsontext.AllowDuplicateNames(true))
 	if _, err := dec.ReadToken(); err != nil {
@@ -271,7 +236,7 @@ func str(m map[string]member, key string) (string, bool, error) {
 		return "", false, nil
 	}
 	if v.Raw.Kind() != '"' {
-		return "", false, fmt.Errorf("want string, got %s", kindOfJSON(v.Raw.Kind()))
+		return "", false, fmt.Errorf("want string, got %s", decode.JSONKind(v.Raw.Kind()))
 	}
 	var s string
 	if err := json.Unmarshal(v.Raw, &s); err != nil {

@@ -137,7 +137,7 @@ func MCP(name string, data []byte, contractVersion string) (MCPImport, error) {
 				ptr = "/" + prefix + ptr
 			}
 			fail := func(sub, format string, args ...any) error {
-				path := dotted(jsontext.Pointer(ptr + sub))
+				path := decode.Dotted(jsontext.Pointer(ptr+sub), true)
 				if len(vals) > 1 {
 					path = fmt.Sprintf("page %d: %s", page+1, path)
 				}
@@ -150,7 +150,7 @@ func MCP(name string, data []byte, contractVersion string) (MCPImport, error) {
 			if ferr != nil {
 				return MCPImport{}, fail(ferr.sub, "%s", ferr.msg)
 			}
-			path := dotted(jsontext.Pointer(ptr))
+			path := decode.Dotted(jsontext.Pointer(ptr), true)
 			if where, dup := first[tool.Name]; dup {
 				return MCPImport{}, fail("/name", "tool %q again (first at %s): which one would the contract mean?", tool.Name, where)
 			}

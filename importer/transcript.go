@@ -170,7 +170,7 @@ func unwrap(name string, vals []decode.Value) ([]elem, string, []string, error) 
 // elements lists the elements of an array value found at off in v.
 func elements(name string, v decode.Value, raw jsontext.Value, off int64, path string) ([]elem, error) {
 	if raw.Kind() != '[' {
-		return nil, at(name, v, path, "want array, got %s", kindOfJSON(raw.Kind()))
+		return nil, at(name, v, path, "want array, got %s", decode.JSONKind(raw.Kind()))
 	}
 	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowDuplicateNames(true))
 	if _, err := dec.ReadToken(); err != nil {
@@ -473,7 +473,7 @@ func mcpLog(name string, es []elem, closed bool) (Batches, error) {
 			case '0':
 				return id{string(m.ID), false}, nil
 			}
-			return id{}, fmt.Errorf("want string or number, got %s", kindOfJSON(m.ID.Kind()))
+			return id{}, fmt.Errorf("want string or number, got %s", decode.JSONKind(m.ID.Kind()))
 		}
 		switch {
 		case isSet(m.Method) && !isSet(m.ID):
