@@ -186,9 +186,12 @@ func (k whatIfKeyMap) FullHelp() [][]key.Binding {
 
 // presentKeyMap is the projector's: a clicker's keys (→, ←, PgDn, PgUp,
 // enter, b, .) step, the same keys as every clicker sends.
+// The walk's keys, less what a projector has no use for (running to the
+// verdict, the panes' keys), and enter advancing as the clicker's button.
 type presentKeyMap struct {
-	Next, Back, Restart, NextScenario, PrevScenario, Jump, Track key.Binding
-	Blank, Clock, Ask                                            key.Binding
+	walkKeys
+	Jump              key.Binding
+	Blank, Clock, Ask key.Binding
 	globalKeys
 }
 
@@ -197,18 +200,16 @@ func makeNewPresentKeyMap(l assess.Lang) presentKeyMap {
 	// The presenter asks the hall rather than taking a quiz, and edits
 	// nothing on the projector.
 	off(&g.Quiz, &g.WhatIf)
+	w := makeNewWalkKeys(l)
+	off(&w.Run, &w.Inputs, &w.Full, &w.Path, &w.Edit)
+	w.Next = binding(l, []string{"right", "l", "space", "pgdown", "enter"}, "→/space/enter", "kNextStep")
 	return presentKeyMap{
-		Next:         binding(l, []string{"right", "l", "space", "pgdown", "enter"}, "→/space/enter", "kNextStep"),
-		Back:         binding(l, []string{"left", "h", "pgup"}, "←/pgup", "kBack"),
-		Restart:      binding(l, []string{"r"}, "r", "kRestart"),
-		NextScenario: binding(l, []string{"n"}, "n", "kNextScen"),
-		PrevScenario: binding(l, []string{"p"}, "p", "kPrevScen"),
-		Jump:         binding(l, []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1–9", "kJump"),
-		Track:        binding(l, []string{"t"}, "t", "kTrack"),
-		Blank:        binding(l, []string{"b", "."}, "b/.", "kBlank"),
-		Clock:        binding(l, []string{"c"}, "c", "kClock"),
-		Ask:          binding(l, []string{"a"}, "a", "kAsk"),
-		globalKeys:   g,
+		walkKeys:   w,
+		Jump:       makeNewListKeys(l).Jump,
+		Blank:      binding(l, []string{"b", "."}, "b/.", "kBlank"),
+		Clock:      binding(l, []string{"c"}, "c", "kClock"),
+		Ask:        binding(l, []string{"a"}, "a", "kAsk"),
+		globalKeys: g,
 	}
 }
 
@@ -218,7 +219,7 @@ func (k presentKeyMap) ShortHelp() []key.Binding {
 
 func (k presentKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
-		[]key.Binding{k.Next, k.Back, k.Restart, k.Ask},
+		[]key.Binding{k.Next, k.Back, k.Restart, k.Ask, k.ScrollDown, k.ScrollUp},
 		[]key.Binding{k.PrevScenario, k.NextScenario, k.Jump, k.Track},
 		[]key.Binding{k.Blank, k.Clock, k.Lang, k.Help, k.Quit},
 	)

@@ -103,20 +103,9 @@ func (m presentModel) update(c *common, msg tea.KeyPressMsg) (presentModel, tea.
 		m.ask = !m.ask
 	case key.Matches(msg, k.Next) && c.reached():
 		c.navigate(nav.Action{Kind: nav.NextScenario})
-	case key.Matches(msg, k.Next):
-		c.navigate(nav.Action{Kind: nav.Next})
-	case key.Matches(msg, k.Back):
-		c.navigate(nav.Action{Kind: nav.Back})
-	case key.Matches(msg, k.Restart):
-		c.navigate(nav.Action{Kind: nav.Restart})
-	case key.Matches(msg, k.NextScenario):
-		c.navigate(nav.Action{Kind: nav.NextScenario})
-	case key.Matches(msg, k.PrevScenario):
-		c.navigate(nav.Action{Kind: nav.PrevScenario})
-	case key.Matches(msg, k.Jump):
-		c.navigate(nav.Action{Kind: nav.Jump, N: int(msg.Code - '0')})
-	case key.Matches(msg, k.Track):
-		c.navigate(nav.Action{Kind: nav.NextTrack})
+	default:
+		// The rest step as in the walk; the projector has no list.
+		c.stepKey(msg, k.walkKeys, listKeys{Jump: k.Jump}, filterState{})
 		c.at.Focus = nav.Walk
 	}
 	return m, nil
