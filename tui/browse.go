@@ -124,23 +124,34 @@ func (b *browseModel) overlayKey(c *common, msg tea.KeyPressMsg, pathAllowed boo
 }
 
 func (b browseModel) update(c *common, msg tea.KeyPressMsg) (browseModel, tea.Cmd) {
+	k := b.keys(c, true)
+	return b.handle(c, msg, k.walkKeys, k.listKeys, true)
+}
+
+// busy reports whether the filter is being typed or an overlay is open:
+// they take every key, before a mode's own.
+func (b browseModel) busy() bool { return b.filter.typing || b.path != nil || b.full }
+
+// handle takes the keys the walk, the quiz and the room share — the
+// list's filter, the overlays, tab, stepping — with the bindings the mode
+// enabled.
+func (b browseModel) handle(c *common, msg tea.KeyPressMsg, w walkKeys, l listKeys, pathAllowed bool) (browseModel, tea.Cmd) {
 	if b.filter.typing {
 		var cmd tea.Cmd
 		b.filter, cmd = c.filterKey(b.filter, msg)
 		return b, cmd
 	}
-	k := b.keys(c, true)
-	if b.overlayKey(c, msg, true) {
+	if b.overlayKey(c, msg, pathAllowed) {
 		return b, nil
 	}
 	switch {
-	case key.Matches(msg, k.Filter):
+	case key.Matches(msg, l.Filter):
 		b.filter.typing = true
 		return b, b.filter.input.Focus()
-	case key.Matches(msg, k.Inputs):
+	case key.Matches(msg, w.Inputs):
 		b.showInputs = !b.showInputs
 	default:
-		c.stepKey(msg, k.walkKeys, k.listKeys, b.filter)
+		c.stepKey(msg, w, l, b.filter)
 	}
 	return b, nil
 }

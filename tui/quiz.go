@@ -363,16 +363,9 @@ func (m quizModel) update(c *common, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 		m.summary = false // any key closes the summary
 		return m, nil
 	}
-	if m.browse.filter.typing {
-		var cmd tea.Cmd
-		m.browse.filter, cmd = c.filterKey(m.browse.filter, msg)
-		return m.follow(c), cmd
-	}
 	k := m.keys(c, true)
-	if m.browse.overlayKey(c, msg, !m.q.asking()) {
-		return m, nil
-	}
 	switch {
+	case m.browse.busy():
 	case key.Matches(msg, k.Answer):
 		phase := m.q.phase
 		next, done, step, code := m.q.answer(c, int(msg.Code-'0'))
@@ -393,19 +386,14 @@ func (m quizModel) update(c *common, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 		// The end of the track: the summary of the session.
 		m.summary = true
 		return m, nil
-	case key.Matches(msg, k.Filter):
-		m.browse.filter.typing = true
-		return m, m.browse.filter.input.Focus()
-	case key.Matches(msg, k.Inputs):
-		m.browse.showInputs = !m.browse.showInputs
-		return m, nil
 	}
 	before := c.at
-	c.stepKey(msg, k.walkKeys, k.listKeys, m.browse.filter)
+	var cmd tea.Cmd
+	m.browse, cmd = m.browse.handle(c, msg, k.walkKeys, k.listKeys, !m.q.asking())
 	if c.at.Track != before.Track || c.at.Scenario != before.Scenario {
-		return m.follow(c), nil
+		m = m.follow(c) // a scenario opened: the quiz asks about it
 	}
-	return m, nil
+	return m, cmd
 }
 
 // follow asks about a scenario just opened.

@@ -108,16 +108,9 @@ func (m roomModel) keys(c *common, now bool) roomKeyMap {
 }
 
 func (m roomModel) update(c *common, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
-	if m.browse.filter.typing {
-		var cmd tea.Cmd
-		m.browse.filter, cmd = c.filterKey(m.browse.filter, msg)
-		return m, cmd
-	}
 	k := m.keys(c, true)
-	if m.browse.overlayKey(c, msg, !m.questionOpen(c)) {
-		return m, nil
-	}
 	switch {
+	case m.browse.busy():
 	case key.Matches(msg, k.OpenPoll):
 		m.room.Open()
 		return m, nil
@@ -136,15 +129,10 @@ func (m roomModel) update(c *common, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
 	case m.questionOpen(c) && key.Matches(msg, newWalkKeys(c.lang).Next, newWalkKeys(c.lang).Run):
 		c.notice = tr("roomWaitReveal", c.lang)
 		return m, nil
-	case key.Matches(msg, k.Filter):
-		m.browse.filter.typing = true
-		return m, m.browse.filter.input.Focus()
-	case key.Matches(msg, k.Inputs):
-		m.browse.showInputs = !m.browse.showInputs
-		return m, nil
 	}
-	c.stepKey(msg, k.walkKeys, k.listKeys, m.browse.filter)
-	return m, nil
+	var cmd tea.Cmd
+	m.browse, cmd = m.browse.handle(c, msg, k.walkKeys, k.listKeys, !m.questionOpen(c))
+	return m, cmd
 }
 
 // follow takes the room's news: the presenter's live scenario, a new
