@@ -155,6 +155,13 @@ func (c *common) scenario() scenarios.Scenario {
 	return s
 }
 
+// edit shows an edited input in place of the scenario's. It keeps a copy
+// of its own: the what-if model is a value, copied on every update, and
+// must not be pointed into.
+func (c *common) edit(in assess.Input) {
+	c.edited = &in
+}
+
 // written is the open scenario as written.
 func (c *common) written() scenarios.Scenario { return c.inTrack()[c.at.Scenario] }
 

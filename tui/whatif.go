@@ -34,7 +34,7 @@ type whatIfModel struct {
 // startWhatIf opens the experiment on the open scenario, whole walk shown.
 func startWhatIf(c *common, save func(scenarios.Scenario) (string, error)) whatIfModel {
 	m := whatIfModel{input: whatif.Clone(c.written().Input), save: save}
-	c.edited = &m.input
+	c.edit(m.input)
 	c.rewalk()
 	c.setStep(c.lastStep())
 	return m
@@ -76,7 +76,7 @@ func (m *whatIfModel) set(c *common, in assess.Input, record bool) {
 		m.history = append(m.history, m.input)
 	}
 	m.input = in
-	c.edited = &m.input
+	c.edit(m.input)
 	c.rewalk()
 	c.setStep(c.lastStep())
 	m.message = changeMessage(before, c.walk, c.lang)
