@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"toolgate/assess"
 	"toolgate/tui"
@@ -21,20 +20,22 @@ type inbox struct {
 func (b *inbox) send(m tui.RoomMsg) { b.mu.Lock(); b.msgs = append(b.msgs, m); b.mu.Unlock() }
 
 // sees waits until the latest message posted satisfies ok: the room
-// delivers asynchronously.
+// delivers asynchronously. Like every wait here it ends on the event, not
+// on a short clock (see patience).
 func (b *inbox) sees(t *testing.T, ok func(tui.RoomMsg) bool) {
 	t.Helper()
-	require.Eventually(t, func() bool {
+	waitUntil(t, "a message the test expects", func() bool {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		return len(b.msgs) > 0 && ok(b.msgs[len(b.msgs)-1])
-	}, time.Second, time.Millisecond)
+	})
 }
 
+// last waits for a first message and returns the latest.
 func (b *inbox) last(t *testing.T) tui.RoomMsg {
 	t.Helper()
 	var m tui.RoomMsg
-	require.Eventually(t, func() bool {
+	waitUntil(t, "a first message", func() bool {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		if len(b.msgs) == 0 {
@@ -42,7 +43,7 @@ func (b *inbox) last(t *testing.T) tui.RoomMsg {
 		}
 		m = b.msgs[len(b.msgs)-1]
 		return true
-	}, time.Second, time.Millisecond)
+	})
 	return m
 }
 
