@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -312,4 +313,47 @@ func FuzzImport(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLargeInputs: an input is read whole up to MaxInput, whatever the
+// size of one value or of the stream: a long MCP log (many lines, past
+// any one buffer) and a tools/list of more than a MiB in one value.
+func TestLargeInputs(t *testing.T) {
+	var log strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&log, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"read","arguments":{"path":"/srv/%d"}}}`+"\n", i, i)
+		fmt.Fprintf(&log, `{"jsonrpc":"2.0","id":%d,"result":{"content":[]}}`+"\n", i)
+	}
+	require.Greater(t, log.Len(), 256<<10)
+	b, err := importer.Transcript("log", []byte(log.String()), importer.TranscriptOptions{})
+	require.NoError(t, err)
+	assert.Equal(t, importer.FormatMCP, b.Format)
+	require.Len(t, b.Batches, 1)
+	assert.Len(t, b.Batches[0].Requested, 3000)
+	assert.Len(t, b.Batches[0].Results, 3000)
+
+	var list strings.Builder
+	list.WriteString(`{"jsonrpc":"2.0","id":1,"result":{"tools":[`)
+	for i := range 6000 {
+		if i > 0 {
+			list.WriteString(",")
+		}
+		fmt.Fprintf(&list, `{"name":"tool_%d","description":"%s","inputSchema":{"type":"object","required":["path"]},"annotations":{"readOnlyHint":true}}`, i, strings.Repeat("x", 150))
+	}
+	list.WriteString("]}}")
+	require.Greater(t, list.Len(), 1<<20)
+	imp, err := importer.MCP("tools.json", []byte(list.String()), "")
+	require.NoError(t, err)
+	assert.Len(t, imp.Contract.Tools, 6000)
+}
+
+// TestDeepInputs: too deep is an error at the bracket that goes too deep,
+// however deep.
+func TestDeepInputs(t *testing.T) {
+	for _, depth := range []int{129, 5000} {
+		in := `{"messages":` + strings.Repeat("[", depth) + strings.Repeat("]", depth) + "}"
+		_, err := importer.Transcript("t.json", []byte(in), importer.TranscriptOptions{})
+		require.Error(t, err)
+		assert.Regexp(t, `^t\.json:1:\d+: nested (deeper|more) than \d+ levels`, err.Error(), depth)
+	}
 }

@@ -71,7 +71,9 @@ func ReadAll(r io.Reader, name string) ([]byte, error) {
 // values separated by whitespace), each checked to be JSON and not nested
 // deeper than MaxDepth.
 func values(name string, data []byte) ([]decode.Value, error) {
-	s := decode.NewStream(strings.NewReader(string(data)))
+	// One value may be as large as the whole input; the stream's own
+	// depth limit is looser than MaxDepth, which tooDeep checks.
+	s := decode.NewStreamMax(bytes.NewReader(data), MaxInput)
 	var out []decode.Value
 	for {
 		v, err := s.Next()
@@ -81,12 +83,21 @@ func values(name string, data []byte) ([]decode.Value, error) {
 		if err != nil {
 			return nil, &Error{Name: name, Msg: err.Error()}
 		}
+		if v.Err != nil {
+			e := &Error{Name: name, Line: v.Line, Column: v.Column, Msg: v.Err.Error()}
+			if deep, ok := errors.AsType[*decode.TooDeep](v.Err); ok {
+				e.Line, e.Column = deep.Line, deep.Column
+			}
+			return nil, e
+		}
+		// Raw is the stream's buffer, which the next value overwrites.
+		v.Raw = bytes.Clone(v.Raw)
 		if off, ok := tooDeep(v.Raw); ok {
 			line, col := v.Position(off)
 			return nil, &Error{Name: name, Line: line, Column: col, Msg: fmt.Sprintf("nested deeper than %d levels", MaxDepth)}
 		}
 		// Duplicate names are for the decoders to report, with the field.
-		dec := jsontext.NewDecoder(strings.NewReader(string(v.Raw)), jsontext.AllowDuplicateNames(true))
+		dec := jsontext.NewDecoder(bytes.NewReader(v.Raw), jsontext.AllowDuplicateNames(true))
 		if _, err := dec.ReadValue(); err != nil {
 			off := dec.InputOffset()
 			var sx *jsontext.SyntacticError
