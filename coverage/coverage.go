@@ -77,61 +77,39 @@ var words = map[string][2]string{
 
 func word(key string, l assess.Lang) string { return words[key][l] }
 
-// branch is one way a rule can end: its note, and whether it fired;
-// failClosed is the branch of any note marked fail-closed.
+// branch is one way a rule can end: the core's explanation (its rule,
+// and whether it fires, are the core's: assess.Branches); failClosed is
+// the branch of any note marked fail-closed, on rule 7.
 type branch struct {
-	rule       assess.Rule
 	key        assess.NoteKey
-	fired      bool
 	failClosed bool
 }
 
-// branches are every way a rule can pass or fire, in rule order: each
-// explanation the core can give, with the rule it belongs to.
-var branches = []branch{
-	{assess.RuleToolInContract, assess.NoteToolFound, false, false},
-	{assess.RuleToolInContract, assess.NoteToolUnknown, true, false},
-	{assess.RuleToolInContract, assess.NoteToolVersionMismatch, true, false},
-	{assess.RuleCorrelation, assess.NoteNoRecord, false, false},
-	{assess.RuleCorrelation, assess.NoteCorrelationMatches, false, false},
-	{assess.RuleCorrelation, assess.NoteCorrelationConflict, true, false},
-	{assess.RuleArguments, assess.NoteNoRequiredArguments, false, false},
-	{assess.RuleArguments, assess.NoteArgumentsPresent, false, false},
-	{assess.RuleArguments, assess.NoteArgumentsMissing, true, false},
-	{assess.RuleEnvironment, assess.NoteEnvironmentAbsent, true, false},
-	{assess.RuleEnvironment, assess.NoteEnvironmentNotReady, true, false},
-	{assess.RuleEnvironment, assess.NoteEnvironmentReady, false, false},
-	{assess.RuleTimeout, assess.NoteNoRecordNoTimeout, false, false},
-	{assess.RuleTimeout, assess.NoteRecordNotTimedOut, false, false},
-	{assess.RuleTimeout, assess.NoteTimedOutNoEffect, true, false},
-	{assess.RuleTimeout, assess.NoteTimedOutUnknown, true, false},
-	{assess.RuleTimeout, assess.NoteTimedOutReadBack, false, false},
-	{assess.RuleVerification, assess.NoteNoRecordNoSuccess, false, false},
-	{assess.RuleVerification, assess.NoteRecordNotSucceeded, false, false},
-	{assess.RuleVerification, assess.NoteSucceededNoVerification, true, false},
-	{assess.RuleVerification, assess.NoteSucceededUnverified, true, false},
-	{assess.RuleVerification, assess.NoteSucceededAccepted, false, false},
-	{assess.RuleApproval, assess.NoteReadOnly, false, false},
-	{assess.RuleApproval, assess.NoteApprovalMissing, true, false},
-	{assess.RuleApproval, assess.NoteApprovalNotActive, true, false},
-	{assess.RuleApproval, assess.NoteApprovalScopeMismatch, true, false},
-	{assess.RuleApproval, assess.NoteApprovalActive, false, false},
-	{assess.RuleApproval, assess.NoteNone, false, true},
-	{assess.RuleAllow, assess.NoteAdmitted, true, false},
+// branches are every way a rule can pass or fire, in rule order, with the
+// fail-closed branch at the end of rule 7.
+func branches() []branch {
+	var out []branch
+	for _, k := range assess.Branches() {
+		if k.Rule() == assess.RuleAllow && (len(out) == 0 || !out[len(out)-1].failClosed) {
+			out = append(out, branch{key: assess.NoteNone, failClosed: true})
+		}
+		out = append(out, branch{key: k})
+	}
+	return out
 }
 
 // label names a branch: the rule, whether it passed or fired, and the
 // core's own explanation with "…" for the values.
 func (b branch) label(l assess.Lang) string {
 	if b.failClosed {
-		return fmt.Sprintf("%d: %s", b.rule, word("failClosed", l))
+		return fmt.Sprintf("%d: %s", assess.RuleApproval, word("failClosed", l))
 	}
 	n := assess.Note{Key: b.key, Args: [4]string{"…", "…", "…", "…"}, List: []string{"…"}, Items: []assess.Item{{Name: "…", Why: assess.WhyAbsent}}}
 	outcome := word("passed", l)
-	if b.fired {
+	if b.key.Fires() {
 		outcome = word("fired", l)
 	}
-	return fmt.Sprintf("%d %s: %s", b.rule, outcome, n.Text(l))
+	return fmt.Sprintf("%d %s: %s", b.key.Rule(), outcome, n.Text(l))
 }
 
 // Of computes the coverage of a scenario set, in a language.
@@ -155,6 +133,7 @@ func Of(list []scenarios.Scenario, l assess.Lang) Report {
 			statusItems = append(statusItems, Item{Name: c.Status().String()})
 		}
 	}
+	branches := branches()
 	branchItems := make([]Item, len(branches))
 	for i, b := range branches {
 		branchItems[i].Name = b.label(l)
