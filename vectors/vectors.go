@@ -247,21 +247,9 @@ func marshal(v tree) []byte {
 }
 
 // dotted turns "contract.tools.0.name" into "contract.tools[0].name", the
-// way toolgate names fields.
+// way toolgate names fields (decode.Dotted; the names here hold no "/").
 func dotted(path string) string {
-	parts := strings.Split(path, ".")
-	var b strings.Builder
-	for i, p := range parts {
-		if p != "" && strings.Trim(p, "0123456789") == "" {
-			b.WriteString("[" + p + "]")
-			continue
-		}
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(p)
-	}
-	return b.String()
+	return decode.Dotted(jsontext.Pointer("/"+strings.ReplaceAll(path, ".", "/")), false)
 }
 
 // fieldCase is one of the four cases where implementations differ.
