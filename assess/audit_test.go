@@ -357,3 +357,24 @@ func spans(in assess.AuditInput) ([]byte, []assess.Span, []assess.Span) {
 	req := list(in.Requested)
 	return text, req, list(in.Results)
 }
+
+func TestAuditKinds(t *testing.T) {
+	tests := []struct {
+		in   assess.AuditInput
+		want []assess.AuditKind
+	}{
+		{assess.AuditInput{Requested: []string{"a"}, Results: []string{"a"}, Closed: true}, []assess.AuditKind{assess.AuditClean}},
+		{assess.AuditInput{Requested: []string{"a", "b"}, Results: []string{"a", "a", "c"}, Closed: true},
+			[]assess.AuditKind{assess.AuditUnknown, assess.AuditDuplicate, assess.AuditMissing}},
+		{assess.AuditInput{Requested: []string{"a", "b"}, Results: []string{"c"}}, []assess.AuditKind{assess.AuditUnknown, assess.AuditPending}},
+		{assess.AuditInput{Requested: []string{"missing:x"}, Results: []string{"missing:x", "missing:x"}, Closed: true}, []assess.AuditKind{assess.AuditDuplicate}},
+	}
+	for _, tt := range tests {
+		r, err := assess.Audit(tt.in)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, r.Kinds(), "%+v", tt.in)
+	}
+	for _, k := range assess.AuditKinds() {
+		assert.NotEmpty(t, k.String())
+	}
+}

@@ -8,7 +8,6 @@ package coverage
 
 import (
 	"fmt"
-	"strings"
 
 	"toolgate/assess"
 	"toolgate/scenarios"
@@ -138,11 +137,17 @@ func Of(list []scenarios.Scenario, l assess.Lang) Report {
 	for i, b := range branches {
 		branchItems[i].Name = b.label(l)
 	}
-	auditKinds := []string{word("clean", l), "unknown", "duplicate", "missing", word("pending", l), word("inputError", l)}
-	auditItems := make([]Item, len(auditKinds))
-	for i, k := range auditKinds {
-		auditItems[i].Name = k
+	// The audit's kinds, as assess orders them, then input errors.
+	var auditItems []Item
+	for _, k := range assess.AuditKinds() {
+		name := k.String()
+		if k == assess.AuditClean || k == assess.AuditPending {
+			name = word(name, l)
+		}
+		auditItems = append(auditItems, Item{Name: name})
 	}
+	inputErrors := len(auditItems)
+	auditItems = append(auditItems, Item{Name: word("inputError", l)})
 	var classItems []Item
 	for c := assess.ClassProtocolError; c <= assess.ClassFound; c++ {
 		classItems = append(classItems, Item{Name: c.String()})
@@ -158,24 +163,11 @@ func Of(list []scenarios.Scenario, l assess.Lang) Report {
 		case scenarios.TrackAudit:
 			res, err := assess.Audit(s.Audit)
 			if err != nil {
-				add(&auditItems[5], s.ID)
+				add(&auditItems[inputErrors], s.ID)
 				continue
 			}
-			kinds := map[string]bool{}
-			for _, d := range res.Diagnostics {
-				k, _, _ := strings.Cut(d, ":")
-				kinds[k] = true
-			}
-			for i, k := range []string{"", "unknown", "duplicate", "missing"} {
-				if kinds[k] {
-					add(&auditItems[i], s.ID)
-				}
-			}
-			if len(res.Pending) > 0 {
-				add(&auditItems[4], s.ID)
-			}
-			if len(res.Diagnostics)+len(res.Pending) == 0 {
-				add(&auditItems[0], s.ID)
+			for _, k := range res.Kinds() {
+				add(&auditItems[k], s.ID)
 			}
 		case scenarios.TrackOutcome:
 			if class, _, err := assess.Classify(s.Outcome); err == nil {

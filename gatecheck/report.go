@@ -41,9 +41,10 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 	inputErrors := text("inputErrors", l)
 	switch r.Track {
 	case scenarios.TrackAudit:
-		for _, k := range []string{text("clean", l), "unknown", "duplicate", "missing", "pending", inputErrors} {
-			row("audit", k)
+		for _, k := range assess.AuditKinds() {
+			row("audit", auditKind(k, l))
 		}
+		row("audit", inputErrors)
 	case scenarios.TrackOutcome:
 		for c := assess.ClassProtocolError; c <= assess.ClassFound; c++ {
 			row("class", c.String())
@@ -80,21 +81,8 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 			tally("rule", fmt.Sprintf("%d %s", ru, ru.Title(l)), ok)
 			tally("code", exp.Verdict.Code.String(), ok)
 		case exp.Audit != nil:
-			kinds := map[string]bool{}
-			for _, d := range exp.Audit.Diagnostics {
-				kind, _, _ := strings.Cut(d, ":")
-				kinds[kind] = true
-			}
-			if len(exp.Audit.Pending) > 0 {
-				kinds["pending"] = true
-			}
-			if len(kinds) == 0 {
-				kinds[text("clean", l)] = true
-			}
-			for _, k := range []string{text("clean", l), "unknown", "duplicate", "missing", "pending"} {
-				if kinds[k] {
-					tally("audit", k, ok)
-				}
+			for _, k := range exp.Audit.Kinds() {
+				tally("audit", auditKind(k, l), ok)
 			}
 		default:
 			tally("class", exp.Class.String(), ok)
@@ -113,6 +101,15 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 		groups[i] = text("by-"+g, l)
 	}
 	return groups, rows
+}
+
+// auditKind names a kind of audit finding in a row: the diagnostics'
+// own words, and "no diagnostics" for a clean batch.
+func auditKind(k assess.AuditKind, l assess.Lang) string {
+	if k == assess.AuditClean {
+		return text("clean", l)
+	}
+	return k.String()
 }
 
 var texts = map[string][2]string{
