@@ -182,7 +182,7 @@ func unmarshal(data []byte, v any) error {
 			return nil
 		}
 	}
-	if nj := notJSON(data); nj != nil {
+	if nj := NotJSONIn(data); nj != nil {
 		return nj
 	}
 	return describe(err)
@@ -248,9 +248,12 @@ func Encode(in any) ([]byte, error) {
 	return json.Marshal(in, jsontext.WithIndent("  "), json.Deterministic(true))
 }
 
-// notJSON checks that data is one JSON value and says where it is not.
-func notJSON(data []byte) *NotJSON {
-	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+// NotJSONIn says where and why data is not one JSON text, or nil when it
+// is one. Duplicate names and invalid UTF-8 are left to the decoding
+// (which names the field) unless opts say otherwise.
+func NotJSONIn(data []byte, opts ...jsontext.Options) *NotJSON {
+	opts = append([]jsontext.Options{jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)}, opts...)
+	dec := jsontext.NewDecoder(bytes.NewReader(data), opts...)
 	_, err := dec.ReadValue()
 	if err == nil {
 		if _, err = dec.ReadValue(); err == io.EOF {
@@ -272,27 +275,34 @@ func notJSON(data []byte) *NotJSON {
 
 // describe turns a json error into an *Error with a dotted path.
 func describe(err error) error {
+	path, msg, _ := Describe(err, false)
+	return &Error{Path: path, Msg: msg}
+}
+
+// Describe says what an error of json.Unmarshal means, as toolgate says
+// it: the place, dotted (arrayRoot as for Dotted), what is wrong, and the
+// byte offset in the text where it was found (-1 when not known).
+func Describe(err error, arrayRoot bool) (path, msg string, offset int64) {
 	var se *json.SemanticError
 	if errors.As(err, &se) {
-		path := Dotted(se.JSONPointer, false)
+		path := Dotted(se.JSONPointer, arrayRoot)
 		switch {
 		case errors.Is(se.Err, json.ErrUnknownName):
-			parent := se.JSONPointer.Parent()
 			msg := "unknown field"
 			if hint := suggest(se.JSONPointer.LastToken(), se.GoType); hint != "" {
 				msg += " (did you mean " + hint + "?)"
 			}
-			return &Error{Path: path, Msg: msg + fieldList(se.GoType, parent == "")}
+			return path, msg + fieldList(se.GoType, se.JSONPointer.Parent() == ""), se.ByteOffset
 		case se.JSONKind == '0' && KindOf(se.GoType) == "number":
 			// A number where a number belongs that does not fit its Go
 			// type: a fraction or a size the field cannot hold.
-			return &Error{Path: path, Msg: fmt.Sprintf("want %s, got %s", numberKind(se.GoType), Clip(string(se.JSONValue)))}
+			return path, fmt.Sprintf("want %s, got %s", numberKind(se.GoType), Clip(string(se.JSONValue))), se.ByteOffset
 		case se.JSONKind != 0 && se.GoType != nil:
-			return &Error{Path: path, Msg: "want " + KindOf(se.GoType) + ", got " + JSONKind(se.JSONKind)}
+			return path, "want " + KindOf(se.GoType) + ", got " + JSONKind(se.JSONKind), se.ByteOffset
 		case se.Err != nil:
-			return &Error{Path: path, Msg: cleanMsg(se.Err.Error())}
+			return path, cleanMsg(se.Err.Error()), se.ByteOffset
 		}
-		return &Error{Path: path, Msg: cleanMsg(err.Error())}
+		return path, cleanMsg(err.Error()), se.ByteOffset
 	}
 	var sx *jsontext.SyntacticError
 	if errors.As(err, &sx) {
@@ -303,9 +313,9 @@ func describe(err error) error {
 		case strings.HasPrefix(msg, "invalid UTF-8"):
 			msg = "invalid UTF-8"
 		}
-		return &Error{Path: Dotted(sx.JSONPointer, false), Msg: msg}
+		return Dotted(sx.JSONPointer, arrayRoot), msg, sx.ByteOffset
 	}
-	return &Error{Msg: cleanMsg(err.Error())}
+	return "", cleanMsg(err.Error()), -1
 }
 
 func cleanMsg(s string) string {

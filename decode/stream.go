@@ -524,6 +524,6 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // validPrefix reports whether data could be the start of a JSON value:
 // the parser stops only at its end (or reads one whole value).
 func validPrefix(data []byte) bool {
-	nj := notJSON(data)
+	nj := NotJSONIn(data)
 	return nj == nil || nj.Offset >= int64(len(data)) || nj.Msg == "more than one value"
 }

@@ -96,20 +96,11 @@ func values(name string, data []byte) ([]decode.Value, error) {
 			line, col := v.Position(off)
 			return nil, &Error{Name: name, Line: line, Column: col, Msg: fmt.Sprintf("nested deeper than %d levels", MaxDepth)}
 		}
-		// Duplicate names are for the decoders to report, with the field.
-		dec := jsontext.NewDecoder(bytes.NewReader(v.Raw), jsontext.AllowDuplicateNames(true))
-		if _, err := dec.ReadValue(); err != nil {
-			off := dec.InputOffset()
-			var sx *jsontext.SyntacticError
-			msg := err.Error()
-			if errors.As(err, &sx) {
-				off, msg = sx.ByteOffset, sx.Err.Error()
-			}
-			if errors.Is(err, io.ErrUnexpectedEOF) {
-				off, msg = int64(len(v.Raw)), "unexpected end of input: a value is not closed"
-			}
-			line, col := v.Position(off)
-			return nil, &Error{Name: name, Line: line, Column: col, Msg: "not JSON: " + strings.TrimPrefix(msg, "jsontext: ")}
+		// Duplicate names are for the decoders to report, with the field;
+		// invalid UTF-8 is not JSON, before any guess at the format.
+		if nj := decode.NotJSONIn(v.Raw, jsontext.AllowInvalidUTF8(false)); nj != nil {
+			line, col := v.Position(nj.Offset)
+			return nil, &Error{Name: name, Line: line, Column: col, Msg: "not JSON: " + nj.Msg}
 		}
 		out = append(out, v)
 	}
@@ -161,26 +152,10 @@ func unmarshal(name string, v decode.Value, raw []byte, base int64, prefix strin
 	if err == nil {
 		return nil
 	}
-	e := &Error{Name: name, Path: prefix, Msg: strings.TrimPrefix(err.Error(), "json: ")}
-	var se *json.SemanticError
-	var sx *jsontext.SyntacticError
-	switch {
-	case errors.As(err, &se):
-		e.Path = join(prefix, decode.Dotted(se.JSONPointer, true))
-		e.Line, e.Column = v.Position(base + se.ByteOffset)
-		switch {
-		case se.JSONKind != 0 && se.GoType != nil:
-			e.Msg = "want " + decode.KindOf(se.GoType) + ", got " + decode.JSONKind(se.JSONKind)
-		case se.Err != nil:
-			e.Msg = strings.TrimPrefix(se.Err.Error(), "jsontext: ")
-		}
-	case errors.As(err, &sx):
-		e.Path = join(prefix, decode.Dotted(sx.JSONPointer, true))
-		e.Line, e.Column = v.Position(base + sx.ByteOffset)
-		e.Msg = strings.TrimPrefix(sx.Err.Error(), "jsontext: ")
-		if errors.Is(sx.Err, jsontext.ErrDuplicateName) {
-			e.Msg = "duplicate field"
-		}
+	path, msg, off := decode.Describe(err, true)
+	e := &Error{Name: name, Path: join(prefix, path), Msg: msg}
+	if off >= 0 {
+		e.Line, e.Column = v.Position(base + off)
 	}
 	return e
 }
