@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -88,15 +87,5 @@ func Scenario(imp MCPImport, call Call) (scenarios.Scenario, error) {
 // ScenarioYAML writes the scenario as a file that toolgate validate and
 // the trainer read, with a first line saying where it came from.
 func ScenarioYAML(s scenarios.Scenario) ([]byte, error) {
-	data, err := scenarios.Marshal(s)
-	if err != nil {
-		return nil, err
-	}
-	// Marshal starts with its own comment line (what-if mode's); say
-	// instead who wrote this one.
-	if i := bytes.IndexByte(data, '\n'); i >= 0 && bytes.HasPrefix(data, []byte("#")) {
-		data = data[i+1:]
-	}
-	head := "# Written by toolgate import mcp. Check it with: toolgate validate FILE; walk it with: toolgate --scenarios FILE --scenario " + s.ID + "\n"
-	return append([]byte(head), data...), nil
+	return scenarios.Marshal(s, "Written by toolgate import mcp. Check it with: toolgate validate FILE; walk it with: toolgate --scenarios FILE --scenario "+s.ID)
 }

@@ -203,7 +203,7 @@ func TestTemplatesAreValid(t *testing.T) {
 
 func TestMarshalRoundTrips(t *testing.T) {
 	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission) {
-		data, err := scenarios.Marshal(s)
+		data, err := scenarios.Marshal(s, "")
 		require.NoError(t, err, s.ID)
 		back, err := scenarios.Parse(s.ID+".yaml", data)
 		require.NoError(t, err, "%s:\n%s", s.ID, data)
@@ -211,7 +211,7 @@ func TestMarshalRoundTrips(t *testing.T) {
 		assert.Equal(t, s.Title, back.Title, s.ID)
 		assert.Equal(t, s.Expect.Code, back.Expect.Code, s.ID)
 	}
-	_, err := scenarios.Marshal(scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAudit)[0])
+	_, err := scenarios.Marshal(scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAudit)[0], "")
 	assert.Error(t, err)
 }
 
@@ -224,7 +224,7 @@ func TestMarshalKeepsNumbersAndStrings(t *testing.T) {
 		"n": 12.5, "big": "123456789012345678901234567890", "s": ""}
 	s.Input.Approval = &assess.Approval{Status: "active"}
 	s.Input.InvocationRecord = &assess.InvocationRecord{CorrelationID: s.Input.Request.CorrelationID, Status: "timed_out", EffectStatus: new("")}
-	data, err := scenarios.Marshal(s)
+	data, err := scenarios.Marshal(s, "")
 	require.NoError(t, err)
 	back, err := scenarios.Parse("back.yaml", data)
 	require.NoError(t, err, string(data))

@@ -19,8 +19,9 @@ import (
 
 // Marshal writes an admission scenario as a YAML file that Parse reads
 // back: the way a learner's what-if experiment is kept. The expected
-// verdict is what assess says of the input now.
-func Marshal(s Scenario) ([]byte, error) {
+// verdict is what assess says of the input now. comment, when not "",
+// is the file's first line: who wrote it.
+func Marshal(s Scenario, comment string) ([]byte, error) {
 	if s.Track != TrackAdmission {
 		return nil, fmt.Errorf("only admission scenarios can be written, not %s", s.Track)
 	}
@@ -57,7 +58,10 @@ func Marshal(s Scenario) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append([]byte("# Written by toolgate's what-if mode. Check it with: toolgate validate FILE\n"), out...), nil
+	if comment == "" {
+		return out, nil
+	}
+	return append([]byte("# "+comment+"\n"), out...), nil
 }
 
 // yamlText is YAML written as it is: go-yaml parses it and keeps it.
@@ -116,7 +120,7 @@ func SaveCopy(dir string, s Scenario) (string, error) {
 		if _, err := os.Lstat(name); err == nil {
 			continue
 		}
-		data, err := Marshal(s)
+		data, err := Marshal(s, "Written by toolgate's what-if mode. Check it with: toolgate validate FILE")
 		if err != nil {
 			return "", err
 		}
