@@ -238,9 +238,9 @@ func contractTool(t *mcp.Tool) (ContractTool, []string, *fieldError) {
 		}
 		tool.RequiredArguments = append(tool.RequiredArguments, s)
 		if typ := schemaType(props[s]); typ != "" && typ != "string" {
-			notes = append(notes, fmt.Sprintf("%s: required argument %q has type %s in inputSchema; rule 3 admits only a non-empty "+
-				"string, so a call that passes it as %s is rejected/invalid_arguments (toolgate's teaching model, not a JSON Schema validator)",
-				t.Name, s, typ, article(typ)))
+			notes = append(notes, fmt.Sprintf("%s: required argument %q has type %s in inputSchema; rule %d admits only a non-empty "+
+				"string, so a call that passes it as %s is %s/%s (toolgate's teaching model, not a JSON Schema validator)",
+				t.Name, s, typ, assess.RuleArguments, article(typ), assess.CodeInvalidArguments.Status(), assess.CodeInvalidArguments))
 		}
 	}
 	return tool, notes, nil
