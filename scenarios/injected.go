@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"toolgate/assess"
+	"toolgate/decode"
 )
 
 // An injected line says, in a few words, what the scenario injects
@@ -56,7 +57,7 @@ func (s Scenario) InjectedProblems() Problems {
 		lang := [2]string{"en", "zh"}[i]
 		add := func(format string, args ...any) {
 			out = append(out, Problem{File: s.File, Line: s.injectedAt[i][0], Col: s.injectedAt[i][1],
-				Msg: "injected." + lang + ": " + fmt.Sprintf(format, args...)})
+				Msg: decode.ClipQuotes("injected." + lang + ": " + fmt.Sprintf(format, args...))})
 		}
 		paired := map[string]bool{}
 		for _, m := range reInjectedPair.FindAllStringSubmatch(text, -1) {

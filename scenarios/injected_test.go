@@ -71,3 +71,18 @@ func TestInjectedProblems(t *testing.T) {
 		})
 	}
 }
+
+// TestInjectedProblemsQuoteLittle: a long value in the input is quoted
+// clipped in the message, as every message of a file is.
+func TestInjectedProblemsQuoteLittle(t *testing.T) {
+	long := strings.Repeat("x", 5000)
+	text := strings.Replace(strings.Replace(injectedBase, "%s", `"record timed_out with effectStatus: unknown"`, 1), "%s", "x", 1)
+	text = strings.Replace(text, "effectStatus: read_back", "effectStatus: "+long, 1)
+	s, err := scenarios.Parse("s.yaml", []byte(text))
+	require.NoError(t, err)
+	problems := s.InjectedProblems()
+	require.NotEmpty(t, problems)
+	for _, p := range problems {
+		assert.Less(t, len(p.Error()), 400, p.Error())
+	}
+}
