@@ -51,7 +51,7 @@ func guard(name string, data []byte) (guarded, *Problem) {
 		return guarded{}, &Problem{File: name, Msg: "empty file: want a scenario (toolgate new writes one to start from)"}
 	}
 	if len(data) > MaxFileSize {
-		return guarded{}, &Problem{File: name, Msg: fmt.Sprintf("file is %d bytes, more than the %d a scenario may have", len(data), MaxFileSize)}
+		return guarded{}, &Problem{File: name, Msg: tooLarge}
 	}
 	if off := invalidUTF8(data); off >= 0 {
 		line, col := position(data, off)

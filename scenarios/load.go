@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -95,7 +94,7 @@ func (l *loader) file(shown string, read func() ([]byte, error)) {
 		var tl *safefile.TooLargeError
 		msg := cleanPathError(err)
 		if errors.As(err, &tl) {
-			msg = fmt.Sprintf("file is larger than %d bytes, the most a scenario may have", MaxFileSize)
+			msg = tooLarge
 		}
 		l.r.Problems = append(l.r.Problems, Problem{File: shown, Msg: msg})
 		l.r.Bad++

@@ -193,6 +193,10 @@ func isScenarioFile(name string) bool {
 	return false
 }
 
+// tooLarge is the problem of a file larger than MaxFileSize, however it
+// was found.
+var tooLarge = fmt.Sprintf("file is larger than %d bytes, the most a scenario may have", MaxFileSize)
+
 // readLimited reads a file, refusing one larger than MaxFileSize without
 // reading all of it.
 func readLimited(fsys fs.FS, name string) ([]byte, error) {
