@@ -1,6 +1,7 @@
 package gatecheck
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -40,11 +41,10 @@ func isSet(v jsontext.Value) bool { return len(v) > 0 && string(v) != "null" }
 func Compare(track string, expect, line []byte) (diffs []string, problem string) {
 	var got answer
 	if err := json.Unmarshal(line, &got, jsontext.AllowDuplicateNames(false), jsontext.AllowInvalidUTF8(false)); err != nil {
-		var se *json.SemanticError
 		if !jsontext.Value(line).IsValid() {
 			return nil, "not JSON"
 		}
-		if asSemantic(err, &se) && se.JSONPointer == "" {
+		if se, ok := errors.AsType[*json.SemanticError](err); ok && se.JSONPointer == "" {
 			return nil, "not a JSON object"
 		}
 		// A member of the wrong type: a disagreement, named below.
@@ -85,14 +85,6 @@ func Compare(track string, expect, line []byte) (diffs []string, problem string)
 		d("effectStatus", want.EffectStatus, got.EffectStatus)
 	}
 	return diffs, ""
-}
-
-func asSemantic(err error, se **json.SemanticError) bool {
-	e, ok := err.(*json.SemanticError)
-	if ok {
-		*se = e
-	}
-	return ok
 }
 
 func cleanErr(err error) string {
