@@ -680,11 +680,12 @@ said in Chinese.`,
 			if err := checkMaxValue(maxValue); err != nil {
 				return err
 			}
+			a := answerer{newFast: auditFast, slow: auditAnswerIn(lang)}
 			if lang != assess.Chinese {
-				return answerStream(in, name, cmd.OutOrStdout(), answerer{newFast: auditFast, slow: auditAnswer}, maxValue)
+				return answerStream(in, name, cmd.OutOrStdout(), a, maxValue)
 			}
 			zh := &zhErrorLines{w: cmd.OutOrStdout()}
-			err = answerStream(in, name, zh, answerer{slow: auditAnswerIn(lang)}, maxValue)
+			err = answerStream(in, name, zh, a, maxValue)
 			if ferr := zh.Flush(); ferr != nil && err == nil {
 				err = &exitError{ExitWrite, ferr}
 			}

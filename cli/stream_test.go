@@ -20,8 +20,14 @@ func runBoth(t testing.TB, data []byte, maxValue int, audit bool) string {
 	fastA, slowA := answerer{slow: admissionAnswer(false, assess.English)}, answerer{slow: admissionAnswer(false, assess.English)}
 	fastA.newFast = admissionFast
 	if audit {
-		fastA, slowA = answerer{slow: auditAnswer, newFast: auditFast}, answerer{slow: auditAnswer}
+		fastA, slowA = answerer{slow: auditAnswerIn(assess.English), newFast: auditFast}, answerer{slow: auditAnswerIn(assess.English)}
 	}
+	return runBothWith(t, data, maxValue, fastA, slowA)
+}
+
+// runBothWith is runBoth for two answerers of the same command.
+func runBothWith(t testing.TB, data []byte, maxValue int, fastA, slowA answerer) string {
+	t.Helper()
 	var fastOut, slowOut bytes.Buffer
 	fastErr := answerStream(bytes.NewReader(data), "in", &fastOut, fastA, maxValue)
 	slowErr := answerStream(bytes.NewReader(data), "in", &slowOut, slowA, maxValue)
@@ -142,6 +148,10 @@ func TestFastLaneAuditsWhatTheUsualWayAudits(t *testing.T) {
 	for _, d := range append(auditCorpus(), data) {
 		for _, max := range []int{decode.DefaultMaxValue, 40} {
 			runBoth(t, d, max, true)
+			// --lang zh takes the fast lane too (its answers have no
+			// words); what it leaves to the usual way is said in Chinese.
+			zh := auditAnswerIn(assess.Chinese)
+			runBothWith(t, d, max, answerer{slow: zh, newFast: auditFast}, answerer{slow: zh})
 		}
 	}
 }
@@ -165,7 +175,7 @@ func runBlocks(t testing.TB, data []byte, maxValue, size int, audit bool) {
 	t.Helper()
 	a := answerer{slow: admissionAnswer(false, assess.English), newFast: admissionFast}
 	if audit {
-		a = answerer{slow: auditAnswer, newFast: auditFast}
+		a = answerer{slow: auditAnswerIn(assess.English), newFast: auditFast}
 	}
 	runBlocksWith(t, data, maxValue, size, a)
 }
