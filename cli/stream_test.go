@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"toolgate/assess"
 	"toolgate/decode"
@@ -228,6 +229,13 @@ func TestBlocksAnswerWhatOneAtATimeAnswers(t *testing.T) {
 			runBlocks(t, data, decode.DefaultMaxValue, size, true)
 		}
 	}
+	// In Chinese every block's lane says the stream's words in Chinese.
+	zh := answerer{slow: auditAnswerIn(assess.Chinese), newFast: auditFast, lang: assess.Chinese}
+	for _, data := range auditCorpus() {
+		for _, size := range []int{1, 50, 4096} {
+			runBlocksWith(t, data, 40, size, zh)
+		}
+	}
 	// With --trace there is no fast lane: blocks are read the usual way.
 	trace := answerer{slow: admissionAnswer(true, assess.English)}
 	for _, data := range corpus[len(corpus)-3:] {
@@ -274,5 +282,23 @@ func TestBlocksStopAtAWriteError(t *testing.T) {
 	err = answerStreamIn(f, "in", failingWriter{}, a, decode.DefaultMaxValue, blocks{workers: 2, size: 1000})
 	if exitCode(err) != ExitWrite {
 		t.Fatalf("got %v, want exit status %d", err, ExitWrite)
+	}
+}
+
+// TestStreamWordsInEveryLanguage: every language says every one of the
+// stream's words, and says them in its own script.
+func TestStreamWordsInEveryLanguage(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		w := streamText[l]
+		said := []string{w.line(3), w.column(2, 1), w.tooLarge(150), w.tooDeep(1000),
+			w.invalid("in", 1, 2), w.notJSON("in", 1, 15, "more than one value")}
+		for _, s := range said {
+			if s == "" {
+				t.Errorf("%v: an empty word in %q", l, said)
+			}
+			if han := strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0; han != (l == assess.Chinese) {
+				t.Errorf("%v: %q is not in the language", l, s)
+			}
+		}
 	}
 }
