@@ -109,7 +109,7 @@ func progressDoc(path string, p progress.Progress, all []scenarios.Scenario, l a
 			}
 			if it.Answer != nil {
 				t.Answered++
-				halves += answerHalves(*it.Answer)
+				halves += it.Answer.Halves()
 			}
 			t.Scenarios = append(t.Scenarios, it)
 		}
@@ -134,6 +134,19 @@ func progressDoc(path string, p progress.Progress, all []scenarios.Scenario, l a
 	halves, answered := p.Score()
 	doc.Points, doc.Answered = float64(halves)/2, answered
 	return doc
+}
+
+// empty is progress with nothing walked and nothing answered.
+func (d progressJSON) empty() bool {
+	if d.Answered > 0 {
+		return false
+	}
+	for _, t := range d.Tracks {
+		if t.Walked > 0 {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(d.Unloaded, func(it progressItemJSON) bool { return it.Walked })
 }
 
 // writeJSONDocument writes one indented JSON document and a newline.
