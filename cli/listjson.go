@@ -11,6 +11,7 @@ import (
 	"toolgate/assess"
 	"toolgate/progress"
 	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // The listings a script reads, as JSON in the one schema of
@@ -35,9 +36,9 @@ type listItemJSON struct {
 func writeListJSON(w io.Writer, all []scenarios.Scenario, l assess.Lang) error {
 	out := make([]listItemJSON, len(all))
 	for i, s := range all {
-		doc := scenarioDoc(s, l)
-		out[i] = listItemJSON{Track: doc.Track, Number: doc.Number, ID: doc.ID, Lang: doc.Lang, Verdict: doc.Verdict,
-			Decisive: doc.Decisive, Text: map[string]string{"title": doc.Text["title"], "headline": doc.Text["headline"]}}
+		wk := walk.Of(s, l)
+		out[i] = listItemJSON{Track: s.Track, Number: s.Number, ID: s.ID, Lang: l.String(), Verdict: verdictJSON(wk),
+			Decisive: wk.Decisive, Text: map[string]string{"title": s.Title.In(l), "headline": wk.Verdict.Headline}}
 	}
 	return writeJSONDocument(w, out)
 }
