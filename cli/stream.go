@@ -127,10 +127,11 @@ func (l *lane) next(s *decode.Stream) bool {
 	return true
 }
 
-// marshal writes v as one JSON line.
+// marshal writes v as one JSON line, a map's keys sorted (a traced
+// line's texts), so that the same input always gets the same line.
 func (l *lane) marshal(v any) {
 	// Errors and traces are rare enough for reflection.
-	b, _ := json.Marshal(v)
+	b, _ := json.Marshal(v, json.Deterministic(true))
 	l.out = append(append(l.out, b...), '\n')
 }
 

@@ -302,3 +302,35 @@ func TestStreamWordsInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The same input always gets the same traced line: its texts (a map) in
+// key order, as trace --format json writes them. Go's maps iterate in a
+// random order, so 50 lines of one allowed input are enough to catch it.
+func TestTracedLinesAreTheSameEveryTime(t *testing.T) {
+	sample, err := os.ReadFile("../testdata/inputs.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var allowed string
+	for _, line := range strings.Split(strings.TrimSpace(string(sample)), "\n") {
+		in, err := decode.Input([]byte(line))
+		if err == nil && assess.Assess(&in).Status == assess.StatusAllowed {
+			allowed = line
+			break
+		}
+	}
+	if allowed == "" {
+		t.Fatal("no allowed input in testdata/inputs.jsonl")
+	}
+	var out bytes.Buffer
+	a := answerer{slow: admissionAnswer(true, assess.Chinese)}
+	if err := answerStream(strings.NewReader(strings.Repeat(allowed+"\n", 50)), "in", &out, a, decode.DefaultMaxValue); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	for _, line := range lines {
+		if !strings.Contains(line, `"text":{"allowedIsNot":`) || line != lines[0] {
+			t.Fatalf("a traced line with its texts out of key order:\n%s", line)
+		}
+	}
+}
