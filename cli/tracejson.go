@@ -1,11 +1,7 @@
 package cli
 
 import (
-	"fmt"
 	"io"
-
-	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 
 	"toolgate/assess"
 	"toolgate/scenarios"
@@ -230,13 +226,8 @@ func writeTraceJSON(w io.Writer, list []scenarios.Scenario, l assess.Lang) error
 	for i, s := range list {
 		out[i] = traceDoc(s, l)
 	}
-	var v any = out
 	if len(out) == 1 {
-		v = out[0]
+		return writeJSONDocument(w, out[0])
 	}
-	if err := json.MarshalWrite(w, v, jsontext.WithIndent("  "), json.Deterministic(true)); err != nil {
-		return fmt.Errorf("writing the trace: %w", err)
-	}
-	_, err := fmt.Fprintln(w)
-	return err
+	return writeJSONDocument(w, out)
 }
