@@ -28,7 +28,7 @@ var texts = map[string][2]string{
 	"langNow":      {"English from now on.", "现在起使用中文。"},
 	"rule":         {"Rule", "规则"},
 	"stepWord":     {"Step", "步骤"},
-	"colon":        {": ", "："},
+	"colon":        {assess.English.Colon(), assess.Chinese.Colon()},
 	"period":       {".", "。"},
 }
 

@@ -176,7 +176,7 @@ func AdmissionSteps(trace assess.Trace, l assess.Lang) []Step {
 func AdmissionDetails(v assess.Verdict, l assess.Lang) []Detail {
 	details := []Detail{{Key: DetailCorrelationID, Label: "correlationId", Text: strconv.Quote(v.CorrelationID)}}
 	if len(v.MissingArguments) > 0 {
-		details = append(details, Detail{Key: DetailMissingArguments, Label: word("missing", l), Text: strings.Join(v.MissingArguments, listSep(l))})
+		details = append(details, Detail{Key: DetailMissingArguments, Label: word("missing", l), Text: strings.Join(v.MissingArguments, l.ListSep())})
 	}
 	if v.EffectStatus != "" {
 		details = append(details, Detail{Key: DetailEffectStatus, Label: word("effectStatus", l), Text: v.EffectStatus})
@@ -217,13 +217,13 @@ func audit(in assess.AuditInput, l assess.Lang) Walk {
 		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: strings.Join(r.Diagnostics, "  "),
 			Short: strings.Join(r.Diagnostics, " ")}
 	case len(r.Pending) > 0:
-		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: "⊘", Headline: word("pending", l) + colon(l) + strings.Join(r.Pending, listSep(l)),
+		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: "⊘", Headline: word("pending", l) + l.Colon() + strings.Join(r.Pending, l.ListSep()),
 			Short: word("pending", l) + " " + strings.Join(r.Pending, " ")}
 	default:
 		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: "✓", Headline: word("clean", l), Short: word("cleanShort", l)}
 	}
 	if len(r.Diagnostics) > 0 && len(r.Pending) > 0 {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailPending, Label: word("pending", l), Text: strings.Join(r.Pending, listSep(l))})
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailPending, Label: word("pending", l), Text: strings.Join(r.Pending, l.ListSep())})
 	}
 	w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailDoesNotProve, Label: word("notProve", l), Text: assess.AuditCaveat(l), Strong: true})
 	return w
@@ -264,20 +264,4 @@ func outcome(in assess.OutcomeInput, l assess.Lang) Walk {
 		Detail{Key: DetailMCP, Label: word("mcp", l), Text: class.MCP(l)},
 		Detail{Key: DetailDoesNotProve, Label: word("notProve", l), Text: assess.OutcomeCaveat(l), Strong: true})
 	return w
-}
-
-// listSep joins a list in a language: "A, B" or "A、B".
-func listSep(l assess.Lang) string {
-	if l == assess.Chinese {
-		return "、"
-	}
-	return ", "
-}
-
-// colon is a label's colon in a language.
-func colon(l assess.Lang) string {
-	if l == assess.Chinese {
-		return "："
-	}
-	return ": "
 }
