@@ -43,6 +43,15 @@ func (e *AuditError) Error() string {
 	return e.Path + ": empty ID"
 }
 
+// Reason names what is wrong for a machine, in English whatever the
+// language: "duplicate_request_id" or "empty_id".
+func (e *AuditError) Reason() string {
+	if e.Duplicate {
+		return "duplicate_request_id"
+	}
+	return "empty_id"
+}
+
 // AuditStepKind is what a step of the audit looks at.
 type AuditStepKind uint8
 
@@ -52,6 +61,22 @@ const (
 	AuditScan                              // one result: known? seen before?
 	AuditClose                             // which requests never arrived
 )
+
+var auditStepIDs = [...]string{
+	AuditRequests: "duplicate_or_empty_request_id",
+	AuditScan:     "result",
+	AuditClose:    "batch_end",
+}
+
+// ID is the step's stable identifier, as Rule.ID is a rule's: what the
+// step asks ("duplicate_or_empty_request_id", "batch_end"), or "result"
+// for the step that looks at one result.
+func (k AuditStepKind) ID() string {
+	if k >= AuditRequests && k <= AuditClose {
+		return auditStepIDs[k]
+	}
+	return ""
+}
 
 // AuditStep is one step of the audit's trace.
 type AuditStep struct {

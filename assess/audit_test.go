@@ -74,6 +74,38 @@ func TestAuditInputErrors(t *testing.T) {
 	}
 }
 
+// TestAuditErrorReason: the error's machine name says which of the two
+// input errors it is, in English in every language.
+func TestAuditErrorReason(t *testing.T) {
+	for _, tt := range []struct {
+		requested, results []string
+		want               string
+	}{
+		{[]string{"A", "A"}, []string{"A"}, "duplicate_request_id"},
+		{[]string{"A", ""}, nil, "empty_id"},
+		{[]string{"A"}, []string{"A", ""}, "empty_id"},
+	} {
+		_, err := assess.Audit(assess.AuditInput{Requested: tt.requested, Results: tt.results, Closed: true})
+		var ae *assess.AuditError
+		require.ErrorAs(t, err, &ae)
+		assert.Equal(t, tt.want, ae.Reason(), "%q %q", tt.requested, tt.results)
+	}
+}
+
+// TestAuditStepKindID: each kind of step has its own stable id, and a
+// kind that is none of them has none.
+func TestAuditStepKindID(t *testing.T) {
+	_, steps, err := assess.ExplainAudit(assess.AuditInput{Requested: []string{"A", "B"}, Results: []string{"B"}, Closed: true})
+	require.NoError(t, err)
+	var ids []string
+	for _, st := range steps {
+		ids = append(ids, st.Kind.ID())
+	}
+	assert.Equal(t, []string{"duplicate_or_empty_request_id", "result", "batch_end"}, ids)
+	assert.Empty(t, assess.AuditStepKind(0).ID())
+	assert.Empty(t, (assess.AuditClose + 1).ID())
+}
+
 func TestAuditStepsSayWhichCheckFired(t *testing.T) {
 	_, steps, err := assess.ExplainAudit(assess.AuditInput{Requested: []string{"A", "B"}, Results: []string{"A", "A", "C"}, Closed: true})
 	require.NoError(t, err)

@@ -14,7 +14,7 @@ func (s AuditStep) Title(l Lang) string {
 		if s.Err != nil {
 			return pick(l, "Result ", "结果 ") + strconv.Itoa(s.Index+1)
 		}
-		return pick(l, "Result ", "结果 ") + strconv.Itoa(s.Index+1) + pick(l, ": ", "：") + strconv.Quote(s.ID)
+		return pick(l, "Result ", "结果 ") + strconv.Itoa(s.Index+1) + l.Colon() + strconv.Quote(s.ID)
 	case AuditClose:
 		return pick(l, "Batch end", "批次结束")
 	}
@@ -88,7 +88,7 @@ func quoteAll(ids []string, l Lang) string {
 	for i, id := range ids {
 		q[i] = strconv.Quote(id)
 	}
-	return strings.Join(q, pick(l, ", ", "、"))
+	return strings.Join(q, l.ListSep())
 }
 
 // Text is the input error in a language; Error is the English one.

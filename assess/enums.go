@@ -236,6 +236,12 @@ func (l Lang) String() string {
 	return "en"
 }
 
+// ListSep joins a list in the language: "A, B" or "A、B".
+func (l Lang) ListSep() string { return pick(l, ", ", "、") }
+
+// Colon ends a label in the language: "label: text" or "标签：文字".
+func (l Lang) Colon() string { return pick(l, ": ", "：") }
+
 // ParseLang reads "en" or "zh", or a locale such as "zh_CN.UTF-8" or "en-GB".
 func ParseLang(s string) (Lang, error) {
 	l := strings.ToLower(s)

@@ -205,10 +205,7 @@ func (n Note) Text(l Lang) string {
 	if !ok {
 		return ""
 	}
-	sep := ", "
-	if l == Chinese {
-		sep = "、"
-	}
+	sep := l.ListSep()
 	list := "—"
 	if len(n.List) > 0 {
 		list = strings.Join(n.List, sep)

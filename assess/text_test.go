@@ -214,3 +214,14 @@ func TestChineseTerms(t *testing.T) {
 	}
 	assert.Contains(t, assess.CodeAdmissionAllowed.Caveat(assess.Chinese), "任务已被验收")
 }
+
+// A list and a label are punctuated as the language does, wherever the
+// texts join them (a note's list, an audit step's title).
+func TestLangPunctuation(t *testing.T) {
+	assert.Equal(t, []string{", ", ": "}, []string{assess.English.ListSep(), assess.English.Colon()})
+	assert.Equal(t, []string{"、", "："}, []string{assess.Chinese.ListSep(), assess.Chinese.Colon()})
+	_, steps, err := assess.ExplainAudit(assess.AuditInput{Requested: []string{"A", "B"}, Results: []string{"A"}, Closed: true})
+	require.NoError(t, err)
+	assert.Equal(t, `结果 1："A"`, steps[1].Title(assess.Chinese))
+	assert.Equal(t, `Result 1: "A"`, steps[1].Title(assess.English))
+}

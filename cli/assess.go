@@ -38,19 +38,6 @@ func admissionAnswer(withTrace bool, lang assess.Lang) answerFunc {
 	}
 }
 
-// auditAnswer audits batches: {"diagnostics":[...],"pending":[...]}.
-func auditAnswer(raw []byte) (any, error) {
-	in, err := decode.Audit(raw)
-	if err != nil {
-		return nil, err
-	}
-	r, err := assess.Audit(in)
-	if err != nil {
-		return nil, err
-	}
-	return &r, nil
-}
-
 // assessStream answers every admission input of r with one line on w.
 // Without the trace, a JSON Lines input takes the fast lane (decode.Fast,
 // assess.Assess, appendVerdict); anything it does not take is read the

@@ -43,3 +43,24 @@ func TestAuditErrorsInChinese(t *testing.T) {
 	assert.Contains(t, out, `{"error":"line 2: requested[1]: duplicate request ID \"A\": which request would a result answer?"}`)
 	assert.Contains(t, errOut, "7 of 8 inputs were invalid")
 }
+
+// With --lang zh the stream's own words are Chinese wherever it says
+// them: a value nested too deep, text that stops being JSON after valid
+// batches (the count of inputs is never reached), and a file answered in
+// blocks; toolgate assess, which has no Chinese errors, says them in
+// English.
+func TestAuditStreamWordsInChinese(t *testing.T) {
+	deep := strings.Repeat("[", 1001) + strings.Repeat("]", 1001)
+	out, errOut, code := run(t, `{"requested":[],"results":[]}`+"\n"+deep+"\n", nil, "audit", "--lang", "zh")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, `{"diagnostics":[],"pending":[]}`+"\n"+`{"error":"第 2 行第 1001 列：嵌套超过 1000 层"}`+"\n", out)
+	assert.Equal(t, "toolgate: -：2 个输入中有 1 个无效（见它们的错误行）\n", errOut)
+
+	_, errOut, code = run(t, `{"requested":[],"results":[]}`+"\n"+`{"requested":[] "results":[]}`+"\n", nil, "audit", "--lang", "zh")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "toolgate: -:2:17：不是 JSON：invalid character '\"' after object value (expecting ',' or '}')\n", errOut)
+
+	_, errOut, code = run(t, deep+"\n", nil, "assess", "--lang", "zh")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "toolgate: -: 1 of 1 inputs were invalid (see their error lines)\n", errOut)
+}

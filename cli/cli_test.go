@@ -456,3 +456,31 @@ func TestPlainMode(t *testing.T) {
 	assert.Contains(t, out, "判断：REJECTED / unknown_tool。")
 	assert.NotContains(t, out, "。.", "no ASCII full stop after Chinese")
 }
+
+// toolgate progress says "Nothing yet" only when nothing was walked or
+// answered, whether the scenario is loaded now or not.
+func TestProgressSaysNothingYetOnlyForNothing(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		change  func(*progress.Progress)
+		nothing bool
+	}{
+		{"fresh", func(*progress.Progress) {}, true},
+		{"only the last scenario open", func(p *progress.Progress) { p.Last = "demo" }, true},
+		{"a loaded scenario walked", func(p *progress.Progress) { p.MarkWalked("demo") }, false},
+		{"a scenario not loaded now walked", func(p *progress.Progress) { p.MarkWalked("course-gone") }, false},
+		{"a scenario not loaded now answered", func(p *progress.Progress) {
+			p.Record("course-gone", progress.Answer{Said: "found", Decided: "not_found"})
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "progress.json")
+			p := progress.New()
+			tc.change(&p)
+			require.NoError(t, progress.Store{Path: path}.Save(p))
+			out, _, code := run(t, "", map[string]string{"PROGRESS": path}, "progress")
+			require.Equal(t, 0, code)
+			assert.Equal(t, tc.nothing, strings.Contains(out, "Nothing yet"), out)
+		})
+	}
+}

@@ -3,8 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/go-json-experiment/json"
 	"github.com/spf13/cobra"
@@ -33,16 +31,11 @@ line, column and field.`,
 
 // readImport reads FILE, or standard input for none or "-", bounded.
 func readImport(c *common, args []string) ([]byte, string, error) {
-	name := "-"
-	var r io.Reader = c.env.Stdin
-	if len(args) > 0 && args[0] != "-" {
-		f, err := os.Open(args[0])
-		if err != nil {
-			return nil, "", &exitError{ExitUsage, err}
-		}
-		defer f.Close()
-		name, r = args[0], f
+	r, name, closeFn, err := openInput(c.env, args)
+	if err != nil {
+		return nil, "", err
 	}
+	defer closeFn()
 	data, err := importer.ReadAll(r, name)
 	if err != nil {
 		return nil, "", &exitError{ExitInvalid, err}

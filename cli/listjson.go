@@ -11,6 +11,7 @@ import (
 	"toolgate/assess"
 	"toolgate/progress"
 	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // The listings a script reads, as JSON in the one schema of
@@ -35,9 +36,9 @@ type listItemJSON struct {
 func writeListJSON(w io.Writer, all []scenarios.Scenario, l assess.Lang) error {
 	out := make([]listItemJSON, len(all))
 	for i, s := range all {
-		doc := scenarioDoc(s, l)
-		out[i] = listItemJSON{Track: doc.Track, Number: doc.Number, ID: doc.ID, Lang: doc.Lang, Verdict: doc.Verdict,
-			Decisive: doc.Decisive, Text: map[string]string{"title": doc.Text["title"], "headline": doc.Text["headline"]}}
+		wk := walk.Of(s, l)
+		out[i] = listItemJSON{Track: s.Track, Number: s.Number, ID: s.ID, Lang: l.String(), Verdict: verdictJSON(wk),
+			Decisive: wk.Decisive, Text: map[string]string{"title": s.Title.In(l), "headline": wk.Verdict.Headline}}
 	}
 	return writeJSONDocument(w, out)
 }
@@ -109,7 +110,7 @@ func progressDoc(path string, p progress.Progress, all []scenarios.Scenario, l a
 			}
 			if it.Answer != nil {
 				t.Answered++
-				halves += answerHalves(*it.Answer)
+				halves += it.Answer.Halves()
 			}
 			t.Scenarios = append(t.Scenarios, it)
 		}
@@ -134,6 +135,19 @@ func progressDoc(path string, p progress.Progress, all []scenarios.Scenario, l a
 	halves, answered := p.Score()
 	doc.Points, doc.Answered = float64(halves)/2, answered
 	return doc
+}
+
+// empty is progress with nothing walked and nothing answered.
+func (d progressJSON) empty() bool {
+	if d.Answered > 0 {
+		return false
+	}
+	for _, t := range d.Tracks {
+		if t.Walked > 0 {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(d.Unloaded, func(it progressItemJSON) bool { return it.Walked })
 }
 
 // writeJSONDocument writes one indented JSON document and a newline.

@@ -86,7 +86,6 @@ func manEnvironment() string {
 		"* GLAMOUR_STYLE: the style of Markdown on a terminal (notes, trace --format md): dark, light, dracula, ... or a JSON style file.",
 		"* TEA_TRACE: a file Bubble Tea logs the trainer's frames and input to (appended, mode 0600), for debugging.",
 		"* TEA_DEBUG: when true, a crash of the trainer also leaves bubbletea-panic-TIME.log in the working directory.",
-		"* GOGC: the garbage collector's target for assess (default 400 there).",
 	}
 	for _, s := range serveSettings {
 		lines = append(lines, fmt.Sprintf("* %s: toolgate serve --%s.", s.env, s.flag))

@@ -67,8 +67,6 @@ var noteWords = map[string][2]string{
 	"askAudit": {"Which diagnostics does the audit report? (Answer: %s.)", "审计会报告哪些诊断？（答案：%s。）"},
 	"askClass": {"Which class of outcome is this, and what may the caller do next? (Answer: %s.)", "这是哪一类结果，调用方下一步可以做什么？（答案：%s。）"},
 	"walk":     {"The walk", "判断过程"},
-	"verdict":  {"Verdict", "判断"},
-	"notes":    {"Lecturer notes", "讲师备注"},
 }
 
 func noteWord(key string, l assess.Lang) string { return noteWords[key][l] }
@@ -77,7 +75,7 @@ func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	wk := walk.Of(s, l)
 	fmt.Fprintf(w, "## %s · %s %d · %s\n\n", scenarios.TrackTitle(s.Track, l), word("scenario", l), s.Number, s.Title.In(l))
 	if story := s.Story.In(l); story != "" {
-		fmt.Fprintf(w, "%s%s\n\n", bold(noteWord("story", l), l), story)
+		fmt.Fprintf(w, "%s%s\n\n", mdLabel(noteWord("story", l), l), story)
 	}
 	var ask string
 	switch r := wk.Result.(type) {
@@ -88,7 +86,7 @@ func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	case walk.OutcomeAnswer:
 		ask = fmt.Sprintf(noteWord("askClass", l), "`"+r.Class.String()+"`")
 	}
-	fmt.Fprintf(w, "%s%s\n\n%s\n\n", bold(noteWord("ask", l), l), ask, strings.TrimSpace(bold(noteWord("walk", l), l)))
+	fmt.Fprintf(w, "%s%s\n\n%s\n\n", mdLabel(noteWord("ask", l), l), ask, strings.TrimSpace(mdLabel(noteWord("walk", l), l)))
 	for i, st := range wk.Steps {
 		if st.Outcome == assess.NotReached {
 			fmt.Fprintf(w, "%d. %s — %s\n", i+1, st.Title, st.Explanation)
@@ -100,18 +98,15 @@ func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 		}
 		fmt.Fprintf(w, "%d. %s — %s%s%s\n", i+1, st.Title, look.OutcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
 	}
-	fmt.Fprintf(w, "\n%s%s %s\n\n", bold(noteWord("verdict", l), l), wk.Verdict.Symbol, wk.Verdict.Headline)
+	fmt.Fprintf(w, "\n%s%s %s\n\n", mdLabel(word("verdict", l), l), wk.Verdict.Symbol, wk.Verdict.Headline)
 	for _, d := range wk.Verdict.Details {
 		if d.Strong {
-			fmt.Fprintf(w, "- %s%s\n", bold(d.Label, l), d.Text)
+			fmt.Fprintf(w, "- %s%s\n", mdLabel(d.Label, l), d.Text)
 		} else {
 			fmt.Fprintf(w, "- %s%s%s\n", d.Label, word("colon", l), d.Text)
 		}
 	}
 	if notes := s.Notes.In(l); notes != "" {
-		fmt.Fprintf(w, "\n%s%s\n", bold(noteWord("notes", l), l), notes)
+		fmt.Fprintf(w, "\n%s%s\n", mdLabel(word("notes", l), l), notes)
 	}
 }
-
-// bold is a bold label with its colon (mdLabel).
-func bold(label string, l assess.Lang) string { return mdLabel(label, l) }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -13,7 +12,6 @@ import (
 
 	"toolgate/assess"
 	"toolgate/progress"
-	"toolgate/scenarios"
 )
 
 func (c *common) progressStore() progress.Store {
@@ -84,10 +82,11 @@ prompt); without a terminal to ask on it needs --yes.`,
 			if err != nil {
 				return err
 			}
+			doc := progressDoc(store.Path, p, all, lang)
 			if f == formatJSON {
-				return writeJSONDocument(out, progressDoc(store.Path, p, all, lang))
+				return writeJSONDocument(out, doc)
 			}
-			writeProgress(out, store.Path, p, all, lang)
+			writeProgress(out, doc, lang)
 			return nil
 		},
 	}
@@ -119,96 +118,69 @@ var progressWords = map[string][2]string{
 
 func progressWord(key string, l assess.Lang) string { return progressWords[key][l] }
 
-// writeProgress shows the progress track by track, in a language.
-func writeProgress(w io.Writer, path string, p progress.Progress, all []scenarios.Scenario, l assess.Lang) {
-	fmt.Fprintf(w, progressWord("in", l)+"\n", path)
-	if len(p.Walked) == 0 && len(p.Quiz) == 0 {
+// writeProgress shows the progress as progressDoc counts it, track by
+// track, in a language.
+func writeProgress(w io.Writer, doc progressJSON, l assess.Lang) {
+	fmt.Fprintf(w, progressWord("in", l)+"\n", doc.File)
+	if doc.empty() {
 		fmt.Fprintln(w, progressWord("none", l))
 	}
-	known := map[string]bool{}
 	titleWidth, trackWidth := 0, 0
-	for _, s := range all {
-		known[s.ID] = true
-		titleWidth = max(titleWidth, lipgloss.Width(s.Title.In(l)))
-		trackWidth = max(trackWidth, lipgloss.Width(scenarios.TrackTitle(s.Track, l)))
-	}
-	for _, group := range byTrack(all) {
-		walked, halves, answered := 0, 0, 0
-		for _, s := range group {
-			if slices.Contains(p.Walked, s.ID) {
-				walked++
-			}
-			if a, ok := p.Quiz[s.ID]; ok {
-				answered++
-				halves += answerHalves(a)
-			}
+	for _, t := range doc.Tracks {
+		trackWidth = max(trackWidth, lipgloss.Width(t.Text["title"]))
+		for _, s := range t.Scenarios {
+			titleWidth = max(titleWidth, lipgloss.Width(s.Text["title"]))
 		}
+	}
+	stateWidth := lipgloss.Width(progressWord("walked", l))
+	for _, t := range doc.Tracks {
 		fmt.Fprintln(w)
-		fmt.Fprintf(w, "%s  %s  %s · %s\n", pad(scenarios.TrackTitle(group[0].Track, l), trackWidth), bar(walked, len(group), 20),
-			fmt.Sprintf(progressWord("track", l), walked, len(group)), fmt.Sprintf(progressWord("quiz", l), points(halves), answered))
-		for _, s := range group {
+		fmt.Fprintf(w, "%s  %s  %s · %s\n", pad(t.Text["title"], trackWidth), bar(t.Walked, t.Total, 20),
+			fmt.Sprintf(progressWord("track", l), t.Walked, t.Total), fmt.Sprintf(progressWord("quiz", l), points(halves(t.Points)), t.Answered))
+		for _, s := range t.Scenarios {
 			state := progressWord("notYet", l)
-			if slices.Contains(p.Walked, s.ID) {
+			if s.Walked {
 				state = progressWord("walked", l)
 			}
-			line := fmt.Sprintf("  %2d  %s  %s", s.Number, pad(s.Title.In(l), titleWidth), pad(state, lipgloss.Width(progressWord("walked", l))))
-			if a, ok := p.Quiz[s.ID]; ok {
-				line += "  " + answerText(a, l)
+			line := fmt.Sprintf("  %2d  %s  %s", s.Number, pad(s.Text["title"], titleWidth), pad(state, stateWidth))
+			if s.Answer != nil {
+				line += "  " + answerText(*s.Answer, l)
 			}
 			fmt.Fprintln(w, strings.TrimRight(line, " "))
 		}
 	}
-	var other []string
-	for _, id := range p.Walked {
-		if !known[id] {
-			other = append(other, id)
-		}
-	}
-	for id := range p.Quiz {
-		if !known[id] && !slices.Contains(other, id) {
-			other = append(other, id)
-		}
-	}
-	if len(other) > 0 {
-		slices.Sort(other)
+	if len(doc.Unloaded) > 0 {
 		fmt.Fprintf(w, "\n%s\n", progressWord("other", l))
-		for _, id := range other {
-			line := "  " + id
-			if slices.Contains(p.Walked, id) {
+		for _, it := range doc.Unloaded {
+			line := "  " + it.ID
+			if it.Walked {
 				line += "  " + progressWord("walked", l)
 			}
-			if a, ok := p.Quiz[id]; ok {
-				line += "  " + answerText(a, l)
+			if it.Answer != nil {
+				line += "  " + answerText(*it.Answer, l)
 			}
 			fmt.Fprintln(w, line)
 		}
 	}
-	halves, answered := p.Score()
-	fmt.Fprintf(w, "\n"+progressWord("total", l)+"\n", points(halves), answered)
-	if p.Last != "" {
-		last := p.Last
-		for _, s := range all {
-			if s.ID == p.Last {
-				last = fmt.Sprintf("%s · %s %d · %s", scenarios.TrackTitle(s.Track, l), word("scenario", l), s.Number, s.Title.In(l))
+	fmt.Fprintf(w, "\n"+progressWord("total", l)+"\n", points(halves(doc.Points)), doc.Answered)
+	if doc.Last != "" {
+		last := doc.Last
+		for _, t := range doc.Tracks {
+			for _, s := range t.Scenarios {
+				if s.ID == doc.Last {
+					last = fmt.Sprintf("%s · %s %d · %s", t.Text["title"], word("scenario", l), s.Number, s.Text["title"])
+				}
 			}
 		}
 		fmt.Fprintf(w, progressWord("last", l)+"\n", last)
 	}
-	if p.Lang != "" {
-		fmt.Fprintf(w, progressWord("language", l)+"\n", p.Lang)
+	if doc.LastLang != "" {
+		fmt.Fprintf(w, progressWord("language", l)+"\n", doc.LastLang)
 	}
 }
 
-// answerHalves is an answer's points in half points.
-func answerHalves(a progress.Answer) int {
-	switch {
-	case a.Right:
-		return 2
-	case a.Half:
-		return 1
-	}
-	return 0
-}
+// halves is a score in points (whole or half) in half points.
+func halves(points float64) int { return int(points * 2) }
 
 // points writes half points as a number: "4", "4½", "½".
 func points(halves int) string {

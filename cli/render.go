@@ -24,7 +24,7 @@ var words = map[string][2]string{
 	"step":      {"Step", "步骤"},
 	"outcome":   {"Outcome", "结果"},
 	"why":       {"Why", "说明"},
-	"colon":     {": ", "："},
+	"colon":     {assess.English.Colon(), assess.Chinese.Colon()},
 	"notes":     {"Lecturer notes", "讲师备注"},
 	"nonGoals":  {"What this decision does not do", "这个判断不做什么"},
 	"listTrack": {"%s (--track %s)", "%s（--track %s）"},

@@ -680,15 +680,8 @@ said in Chinese.`,
 			if err := checkMaxValue(maxValue); err != nil {
 				return err
 			}
-			if lang != assess.Chinese {
-				return answerStream(in, name, cmd.OutOrStdout(), answerer{newFast: auditFast, slow: auditAnswer}, maxValue)
-			}
-			zh := &zhErrorLines{w: cmd.OutOrStdout()}
-			err = answerStream(in, name, zh, answerer{slow: auditAnswerIn(lang)}, maxValue)
-			if ferr := zh.Flush(); ferr != nil && err == nil {
-				err = &exitError{ExitWrite, ferr}
-			}
-			return streamErrorZh(err)
+			a := answerer{newFast: auditFast, slow: auditAnswerIn(lang), lang: lang}
+			return answerStream(in, name, cmd.OutOrStdout(), a, maxValue)
 		},
 	}
 	cmd.Flags().IntVar(&maxValue, "max-value", decode.DefaultMaxValue, "the most bytes one batch may have; a longer one gets an error line and is skipped")

@@ -227,3 +227,52 @@ func TestTheSchemaRefusesTheOldShapes(t *testing.T) {
 		})
 	}
 }
+
+// list --format json says of each scenario what trace --format json says
+// (built without the trace and the path to allowed), and assess --trace
+// walks an admission scenario's input as trace does: the same steps, the
+// same "does NOT prove" and texts.
+func TestListAndAssessTraceAgreeWithTrace(t *testing.T) {
+	for _, lang := range []string{"en", "zh"} {
+		out, _, code := run(t, "", nil, "trace", "--all", "--format", "json", "--lang", lang)
+		require.Equal(t, 0, code)
+		var docs []map[string]any
+		require.NoError(t, json.Unmarshal([]byte(out), &docs))
+		out, _, code = run(t, "", nil, "list", "--format", "json", "--lang", lang)
+		require.Equal(t, 0, code)
+		var items []map[string]any
+		require.NoError(t, json.Unmarshal([]byte(out), &items))
+		require.Len(t, items, len(docs))
+		for i, doc := range docs {
+			text := doc["text"].(map[string]any)
+			want := map[string]any{"track": doc["track"], "number": doc["number"], "id": doc["id"], "lang": lang,
+				"verdict": doc["verdict"], "decisive": doc["decisive"],
+				"text": map[string]any{"title": text["title"], "headline": text["headline"]}}
+			assert.Equal(t, want, items[i], doc["id"])
+			if doc["track"] != "admission" {
+				assert.NotContains(t, doc, "pathToAllowed", doc["id"])
+				continue
+			}
+			assert.Contains(t, doc, "pathToAllowed", doc["id"])
+			in, err := json.Marshal(doc["input"])
+			require.NoError(t, err)
+			out, _, _ = run(t, string(in), nil, "assess", "--trace", "--lang", lang)
+			var line map[string]any
+			require.NoError(t, json.Unmarshal([]byte(out), &line))
+			assert.Equal(t, doc["trace"], line["trace"], doc["id"])
+			var caveats []any
+			for _, c := range doc["doesNotProve"].([]any) {
+				if c.(map[string]any)["source"] == "rule" {
+					caveats = append(caveats, c)
+				}
+			}
+			assert.Equal(t, caveats, line["doesNotProve"], doc["id"])
+			for key, v := range line["text"].(map[string]any) {
+				assert.Equal(t, text[key], v, "%s: text.%s", doc["id"], key)
+			}
+			assert.Contains(t, line["text"], "meaning", doc["id"])
+			_, allowed := text["allowedIsNot"]
+			assert.Equal(t, allowed, line["status"] == "allowed", doc["id"])
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-json-experiment/json"
 
+	"toolgate/assess"
 	"toolgate/decode"
 )
 
@@ -25,6 +26,10 @@ type fastFunc func(b, line []byte) (out []byte, ok bool)
 type answerer struct {
 	newFast func() fastFunc
 	slow    answerFunc
+	// lang is the language of the stream's own words (where a value is,
+	// why one was skipped, how the stream ended); slow says its errors in
+	// it too.
+	lang assess.Lang
 }
 
 // outSize is how much output is held back before it is written, unless
@@ -45,6 +50,7 @@ const (
 type lane struct {
 	fast           fastFunc
 	slow           answerFunc
+	lang           assess.Lang
 	out            []byte
 	invalid, total int
 	// stop is why the stream stops: a *decode.SyntaxError, or the
@@ -101,7 +107,7 @@ func (l *lane) next(s *decode.Stream) bool {
 	if v.Err != nil {
 		l.total++
 		l.invalid++
-		l.marshal(errorLine{refused(v)})
+		l.marshal(errorLine{refused(v, l.lang)})
 		return true
 	}
 	out, err := l.slow(v.Raw)
@@ -113,7 +119,7 @@ func (l *lane) next(s *decode.Stream) bool {
 		return false
 	case err != nil:
 		l.invalid++
-		l.marshal(errorLine{decode.ClipQuotes(fmt.Sprintf("line %d: %v", v.Line, err))})
+		l.marshal(errorLine{decode.ClipQuotes(streamText[l.lang].line(v.Line) + err.Error())})
 	default:
 		l.marshal(out)
 	}
@@ -121,10 +127,11 @@ func (l *lane) next(s *decode.Stream) bool {
 	return true
 }
 
-// marshal writes v as one JSON line.
+// marshal writes v as one JSON line, a map's keys sorted (a traced
+// line's texts), so that the same input always gets the same line.
 func (l *lane) marshal(v any) {
 	// Errors and traces are rare enough for reflection.
-	b, _ := json.Marshal(v)
+	b, _ := json.Marshal(v, json.Deterministic(true))
 	l.out = append(append(l.out, b...), '\n')
 }
 
@@ -160,7 +167,7 @@ type blocks struct {
 func answerStreamIn(r io.Reader, name string, w io.Writer, a answerer, maxValue int, par blocks) error {
 	s := decode.NewStreamMax(r, maxValue)
 	out := &writer{w: w}
-	l := &lane{slow: a.slow, out: make([]byte, 0, outSize)}
+	l := &lane{slow: a.slow, lang: a.lang, out: make([]byte, 0, outSize)}
 	if a.newFast != nil {
 		l.fast = a.newFast()
 	}
@@ -181,15 +188,16 @@ func answerStreamIn(r io.Reader, name string, w io.Writer, a answerer, maxValue 
 	}
 	out.write(l.out)
 	var sx *decode.SyntaxError
+	words := streamText[a.lang]
 	switch {
 	case out.err != nil:
 		return &exitError{ExitWrite, out.err}
 	case errors.As(l.stop, &sx):
-		return &exitError{ExitUsage, fmt.Errorf("%s:%d:%d: not JSON: %s", name, sx.Line, sx.Column, decode.ClipQuotes(sx.Msg))}
+		return &exitError{ExitUsage, errors.New(words.notJSON(name, sx.Line, sx.Column, decode.ClipQuotes(sx.Msg)))}
 	case l.stop != nil:
 		return &exitError{ExitUsage, fmt.Errorf("%s: %w", name, l.stop)}
 	case l.invalid > 0:
-		return &exitError{ExitInvalid, fmt.Errorf("%s: %d of %d inputs were invalid (see their error lines)", name, l.invalid, l.total)}
+		return &exitError{ExitInvalid, errors.New(words.invalid(name, l.invalid, l.total))}
 	}
 	return nil
 }
@@ -263,7 +271,7 @@ func answerBlocks(s *decode.Stream, a answerer, l *lane, out *writer, maxValue i
 				fast = a.newFast()
 			}
 			for b := range work {
-				b.lane = lane{fast: fast, slow: a.slow, out: b.lane.out[:0], part: !b.last}
+				b.lane = lane{fast: fast, slow: a.slow, lang: a.lang, out: b.lane.out[:0], part: !b.last}
 				sub := decode.NewStreamBytes(b.in, maxValue, b.line, b.col)
 				for b.lane.next(sub) {
 				}
@@ -322,10 +330,62 @@ func answerBlocks(s *decode.Stream, a answerer, l *lane, out *writer, maxValue i
 
 // refused is the error line of a value the stream skipped: where it is
 // and why.
-func refused(v decode.Value) string {
+func refused(v decode.Value, l assess.Lang) string {
+	words := streamText[l]
 	var deep *decode.TooDeep
 	if errors.As(v.Err, &deep) {
-		return fmt.Sprintf("line %d, column %d: %v", deep.Line, deep.Column, v.Err)
+		return words.column(deep.Line, deep.Column) + words.tooDeep(decode.MaxDepth)
 	}
-	return fmt.Sprintf("line %d, column %d: %v (--max-value raises the limit)", v.Line, v.Column, v.Err)
+	var large *decode.TooLarge
+	if errors.As(v.Err, &large) {
+		return words.column(v.Line, v.Column) + words.tooLarge(large.Max)
+	}
+	return words.column(v.Line, v.Column) + v.Err.Error()
+}
+
+// streamWords are the stream's own words in one language.
+type streamWords struct {
+	// line and column say where a value is, ready for what is wrong
+	// with it: "line 3: ", "line 2, column 1: ".
+	line   func(line int) string
+	column func(line, col int) string
+	// tooLarge and tooDeep say why a value was skipped.
+	tooLarge func(max int) string
+	tooDeep  func(depth int) string
+	// invalid and notJSON are how a stream ends: some inputs had error
+	// lines, or the text stopped being JSON.
+	invalid func(name string, invalid, total int) string
+	notJSON func(name string, line, col int, msg string) string
+}
+
+// streamText is streamWords by language.
+var streamText = [...]streamWords{
+	assess.English: {
+		line:   func(line int) string { return fmt.Sprintf("line %d: ", line) },
+		column: func(line, col int) string { return fmt.Sprintf("line %d, column %d: ", line, col) },
+		tooLarge: func(max int) string {
+			return fmt.Sprintf("value is larger than %d bytes (--max-value raises the limit)", max)
+		},
+		tooDeep: func(depth int) string { return fmt.Sprintf("nested more than %d levels deep", depth) },
+		invalid: func(name string, invalid, total int) string {
+			return fmt.Sprintf("%s: %d of %d inputs were invalid (see their error lines)", name, invalid, total)
+		},
+		notJSON: func(name string, line, col int, msg string) string {
+			return fmt.Sprintf("%s:%d:%d: not JSON: %s", name, line, col, msg)
+		},
+	},
+	assess.Chinese: {
+		line:     func(line int) string { return fmt.Sprintf("第 %d 行：", line) },
+		column:   func(line, col int) string { return fmt.Sprintf("第 %d 行第 %d 列：", line, col) },
+		tooLarge: func(max int) string { return fmt.Sprintf("值超过 %d 字节（用 --max-value 提高上限）", max) },
+		tooDeep:  func(depth int) string { return fmt.Sprintf("嵌套超过 %d 层", depth) },
+		invalid: func(name string, invalid, total int) string {
+			return fmt.Sprintf("%s：%d 个输入中有 %d 个无效（见它们的错误行）", name, total, invalid)
+		},
+		notJSON: func(name string, line, col int, msg string) string {
+			// The parser's detail is translated where it is one of the
+			// few the stream writes itself.
+			return fmt.Sprintf("%s:%d:%d：不是 JSON：%s", name, line, col, messageZh(msg))
+		},
+	},
 }

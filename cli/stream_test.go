@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"toolgate/assess"
 	"toolgate/decode"
@@ -20,8 +21,14 @@ func runBoth(t testing.TB, data []byte, maxValue int, audit bool) string {
 	fastA, slowA := answerer{slow: admissionAnswer(false, assess.English)}, answerer{slow: admissionAnswer(false, assess.English)}
 	fastA.newFast = admissionFast
 	if audit {
-		fastA, slowA = answerer{slow: auditAnswer, newFast: auditFast}, answerer{slow: auditAnswer}
+		fastA, slowA = answerer{slow: auditAnswerIn(assess.English), newFast: auditFast}, answerer{slow: auditAnswerIn(assess.English)}
 	}
+	return runBothWith(t, data, maxValue, fastA, slowA)
+}
+
+// runBothWith is runBoth for two answerers of the same command.
+func runBothWith(t testing.TB, data []byte, maxValue int, fastA, slowA answerer) string {
+	t.Helper()
 	var fastOut, slowOut bytes.Buffer
 	fastErr := answerStream(bytes.NewReader(data), "in", &fastOut, fastA, maxValue)
 	slowErr := answerStream(bytes.NewReader(data), "in", &slowOut, slowA, maxValue)
@@ -142,6 +149,10 @@ func TestFastLaneAuditsWhatTheUsualWayAudits(t *testing.T) {
 	for _, d := range append(auditCorpus(), data) {
 		for _, max := range []int{decode.DefaultMaxValue, 40} {
 			runBoth(t, d, max, true)
+			// --lang zh takes the fast lane too (its answers have no
+			// words); what it leaves to the usual way is said in Chinese.
+			zh := auditAnswerIn(assess.Chinese)
+			runBothWith(t, d, max, answerer{slow: zh, newFast: auditFast}, answerer{slow: zh})
 		}
 	}
 }
@@ -165,7 +176,7 @@ func runBlocks(t testing.TB, data []byte, maxValue, size int, audit bool) {
 	t.Helper()
 	a := answerer{slow: admissionAnswer(false, assess.English), newFast: admissionFast}
 	if audit {
-		a = answerer{slow: auditAnswer, newFast: auditFast}
+		a = answerer{slow: auditAnswerIn(assess.English), newFast: auditFast}
 	}
 	runBlocksWith(t, data, maxValue, size, a)
 }
@@ -218,6 +229,13 @@ func TestBlocksAnswerWhatOneAtATimeAnswers(t *testing.T) {
 			runBlocks(t, data, decode.DefaultMaxValue, size, true)
 		}
 	}
+	// In Chinese every block's lane says the stream's words in Chinese.
+	zh := answerer{slow: auditAnswerIn(assess.Chinese), newFast: auditFast, lang: assess.Chinese}
+	for _, data := range auditCorpus() {
+		for _, size := range []int{1, 50, 4096} {
+			runBlocksWith(t, data, 40, size, zh)
+		}
+	}
 	// With --trace there is no fast lane: blocks are read the usual way.
 	trace := answerer{slow: admissionAnswer(true, assess.English)}
 	for _, data := range corpus[len(corpus)-3:] {
@@ -264,5 +282,55 @@ func TestBlocksStopAtAWriteError(t *testing.T) {
 	err = answerStreamIn(f, "in", failingWriter{}, a, decode.DefaultMaxValue, blocks{workers: 2, size: 1000})
 	if exitCode(err) != ExitWrite {
 		t.Fatalf("got %v, want exit status %d", err, ExitWrite)
+	}
+}
+
+// TestStreamWordsInEveryLanguage: every language says every one of the
+// stream's words, and says them in its own script.
+func TestStreamWordsInEveryLanguage(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		w := streamText[l]
+		said := []string{w.line(3), w.column(2, 1), w.tooLarge(150), w.tooDeep(1000),
+			w.invalid("in", 1, 2), w.notJSON("in", 1, 15, "more than one value")}
+		for _, s := range said {
+			if s == "" {
+				t.Errorf("%v: an empty word in %q", l, said)
+			}
+			if han := strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) >= 0; han != (l == assess.Chinese) {
+				t.Errorf("%v: %q is not in the language", l, s)
+			}
+		}
+	}
+}
+
+// The same input always gets the same traced line: its texts (a map) in
+// key order, as trace --format json writes them. Go's maps iterate in a
+// random order, so 50 lines of one allowed input are enough to catch it.
+func TestTracedLinesAreTheSameEveryTime(t *testing.T) {
+	sample, err := os.ReadFile("../testdata/inputs.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var allowed string
+	for _, line := range strings.Split(strings.TrimSpace(string(sample)), "\n") {
+		in, err := decode.Input([]byte(line))
+		if err == nil && assess.Assess(&in).Status == assess.StatusAllowed {
+			allowed = line
+			break
+		}
+	}
+	if allowed == "" {
+		t.Fatal("no allowed input in testdata/inputs.jsonl")
+	}
+	var out bytes.Buffer
+	a := answerer{slow: admissionAnswer(true, assess.Chinese)}
+	if err := answerStream(strings.NewReader(strings.Repeat(allowed+"\n", 50)), "in", &out, a, decode.DefaultMaxValue); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	for _, line := range lines {
+		if !strings.Contains(line, `"text":{"allowedIsNot":`) || line != lines[0] {
+			t.Fatalf("a traced line with its texts out of key order:\n%s", line)
+		}
 	}
 }

@@ -1,12 +1,7 @@
 package cli
 
 import (
-	"errors"
-	"fmt"
 	"io"
-
-	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 
 	"toolgate/assess"
 	"toolgate/scenarios"
@@ -65,14 +60,45 @@ const (
 	caveatScenario = "scenario"
 )
 
-// traceJSON is an admission trace as steps, in a language.
-func traceJSON(t assess.Trace, l assess.Lang) []stepJSON {
-	out := make([]stepJSON, len(t))
-	for i, s := range t {
-		out[i] = stepJSON{Step: int(s.Rule), ID: s.Rule.ID(), Outcome: s.Outcome.String(), Reads: nonNil(s.Reads),
-			Text: stepTextJSON{Title: s.Rule.Title(l), Question: s.Rule.Question(l), Explanation: s.Explanation(l)}}
+// stepsJSON is a walk's steps with their raw values. Steps are numbered
+// from 1, so an admission step's number is its rule's.
+func stepsJSON(steps []walk.Step) []stepJSON {
+	out := make([]stepJSON, len(steps))
+	for i, st := range steps {
+		sj := stepJSON{Step: i + 1, ID: st.ID, Outcome: st.Outcome.String(), Reads: nonNil(st.Reads),
+			Text: stepTextJSON{Title: st.Title, Question: st.Question, Explanation: st.Explanation}}
+		if a := st.Audit; a != nil {
+			if a.Kind == assess.AuditScan && a.Err == nil {
+				sj.Result = &auditResultJSON{Index: a.Index, ID: a.ID}
+			}
+			sj.Diagnostics = a.Added
+			if a.Kind == assess.AuditClose {
+				sj.Unseen = nonNil(a.Unseen)
+			}
+		}
+		out[i] = sj
 	}
 	return out
+}
+
+// detailsJSON sorts a verdict's lines into the JSON's places: what it
+// does NOT prove (from source, or from the scenario) and the texts by
+// key. The lines that repeat a raw value of the verdict are left out.
+func detailsJSON(details []walk.Detail, source string, text map[string]string) []caveatJSON {
+	dnp := []caveatJSON{}
+	for _, d := range details {
+		switch d.Key {
+		case walk.DetailDoesNotProve:
+			dnp = append(dnp, caveatJSON{Source: source, Text: d.Text})
+		case walk.DetailScenarioDoesNotProve:
+			dnp = append(dnp, caveatJSON{Source: caveatScenario, Text: d.Text})
+		case walk.DetailCorrelationID, walk.DetailMissingArguments, walk.DetailEffectStatus, walk.DetailPending:
+			// raw in the verdict
+		default:
+			text[d.Key] = d.Text
+		}
+	}
+	return dnp
 }
 
 // tracedLine is a line of `toolgate assess --trace`: the verdict line of
@@ -88,12 +114,9 @@ type tracedLine struct {
 // explainedLine decides an input with its trace, for assess --trace.
 func explainedLine(in *assess.Input, l assess.Lang) *tracedLine {
 	v, t := assess.Explain(in)
-	line := &tracedLine{verdictLine: verdictLine{Verdict: v, Trace: traceJSON(t, l)}, Lang: l.String(),
-		DoesNotProve: []caveatJSON{{Source: caveatRule, Text: v.Code.Caveat(l)}},
-		Text:         map[string]string{"meaning": v.Code.Meaning(l)}}
-	if v.Status == assess.StatusAllowed {
-		line.Text[walk.DetailAllowedIsNot] = assess.AllowedIsNot(l)
-	}
+	line := &tracedLine{verdictLine: verdictLine{Verdict: v, Trace: stepsJSON(walk.AdmissionSteps(t, l))}, Lang: l.String(),
+		Text: map[string]string{}}
+	line.DoesNotProve = detailsJSON(walk.AdmissionDetails(v, l), caveatRule, line.Text)
 	return line
 }
 
@@ -144,11 +167,13 @@ type outcomeVerdictJSON struct {
 	Class assess.OutcomeClass `json:"class"`
 }
 
-// scenarioDoc builds the JSON of one scenario in a language.
+// scenarioDoc builds the JSON of one scenario in a language, all but
+// its path to allowed (traceDoc).
 func scenarioDoc(s scenarios.Scenario, l assess.Lang) scenarioJSON {
 	wk := walk.Of(s, l)
 	doc := scenarioJSON{Track: s.Track, Number: s.Number, ID: s.ID, Lang: l.String(), Decisive: wk.Decisive,
-		DoesNotProve: []caveatJSON{}, Text: map[string]string{"title": s.Title.In(l), "headline": wk.Verdict.Headline}}
+		Verdict: verdictJSON(wk), Trace: stepsJSON(wk.Steps),
+		Text: map[string]string{"title": s.Title.In(l), "headline": wk.Verdict.Headline}}
 	for key, t := range map[string]scenarios.Text{"story": s.Story, "injected": s.Injected, "notes": s.Notes} {
 		if text := t.In(l); text != "" {
 			doc.Text[key] = text
@@ -159,90 +184,50 @@ func scenarioDoc(s scenarios.Scenario, l assess.Lang) scenarioJSON {
 	case scenarios.TrackAudit:
 		caveat = caveatAudit
 		doc.Input = s.Audit
-		doc.Trace = auditSteps(s.Audit, wk)
-		a, _ := wk.Result.(walk.AuditAnswer)
-		av := auditVerdictJSON{Diagnostics: nonNil(a.Diagnostics), Pending: nonNil(a.Pending)}
-		if _, err := assess.Audit(s.Audit); err != nil {
-			var ae *assess.AuditError
-			if errors.As(err, &ae) {
-				av.Error = &auditErrorJSON{Path: ae.Path, Reason: "empty_id", ID: ae.ID}
-				if ae.Duplicate {
-					av.Error.Reason = "duplicate_request_id"
-				}
-			}
-		}
-		doc.Verdict = av
 	case scenarios.TrackOutcome:
 		caveat = caveatOutcome
 		doc.Input = s.Outcome
-		class, steps, _ := assess.Classify(s.Outcome)
-		doc.Verdict = outcomeVerdictJSON{Class: class}
-		for i, st := range steps {
-			doc.Trace = append(doc.Trace, walkStep(i, st.Class.String(), wk.Steps[i], st.Reads))
-		}
 	default:
 		doc.Input = s.Input
-		v, t := assess.Explain(&s.Input)
-		doc.Verdict = v
-		doc.Trace = traceJSON(t, l)
-		doc.PathToAllowed = pathToAllowedJSON(s.Input, l)
 	}
-	for _, d := range wk.Verdict.Details {
-		switch d.Key {
-		case walk.DetailDoesNotProve:
-			doc.DoesNotProve = append(doc.DoesNotProve, caveatJSON{Source: caveat, Text: d.Text})
-		case walk.DetailScenarioDoesNotProve:
-			doc.DoesNotProve = append(doc.DoesNotProve, caveatJSON{Source: caveatScenario, Text: d.Text})
-		case walk.DetailCorrelationID, walk.DetailMissingArguments, walk.DetailEffectStatus, walk.DetailPending:
-			// raw in the verdict
-		default:
-			doc.Text[d.Key] = d.Text
-		}
-	}
-	if doc.Trace == nil {
-		doc.Trace = []stepJSON{}
-	}
+	doc.DoesNotProve = detailsJSON(wk.Verdict.Details, caveat, doc.Text)
 	return doc
 }
 
-// auditSteps are the audit's steps with their raw values.
-func auditSteps(in assess.AuditInput, wk walk.Walk) []stepJSON {
-	_, steps, _ := assess.ExplainAudit(in)
-	out := make([]stepJSON, 0, len(steps))
-	for i, st := range steps {
-		id := map[assess.AuditStepKind]string{assess.AuditRequests: "duplicate_or_empty_request_id",
-			assess.AuditScan: "result", assess.AuditClose: "batch_end"}[st.Kind]
-		sj := walkStep(i, id, wk.Steps[i], st.Reads)
-		if st.Kind == assess.AuditScan && st.Err == nil {
-			sj.Result = &auditResultJSON{Index: st.Index, ID: st.ID}
+// verdictJSON is a walk's answer as the JSON has it: an admission
+// verdict, an audit's (or its input error), an outcome class.
+func verdictJSON(wk walk.Walk) any {
+	switch r := wk.Result.(type) {
+	case walk.AuditAnswer:
+		av := auditVerdictJSON{Diagnostics: nonNil(r.Diagnostics), Pending: nonNil(r.Pending)}
+		if e := r.Error; e != nil {
+			av.Error = &auditErrorJSON{Path: e.Path, Reason: e.Reason(), ID: e.ID}
 		}
-		sj.Diagnostics = st.Added
-		if st.Kind == assess.AuditClose {
-			sj.Unseen = nonNil(st.Unseen)
-		}
-		out = append(out, sj)
+		return av
+	case walk.OutcomeAnswer:
+		return outcomeVerdictJSON{Class: r.Class}
 	}
-	return out
+	return wk.Result
 }
 
-func walkStep(i int, id string, st walk.Step, reads []string) stepJSON {
-	return stepJSON{Step: i + 1, ID: id, Outcome: st.Outcome.String(), Reads: nonNil(reads),
-		Text: stepTextJSON{Title: st.Title, Question: st.Question, Explanation: st.Explanation}}
+// traceDoc is a scenario's JSON for trace --format json: scenarioDoc and,
+// for an admission scenario, its path to allowed.
+func traceDoc(s scenarios.Scenario, l assess.Lang) scenarioJSON {
+	doc := scenarioDoc(s, l)
+	if s.Track != scenarios.TrackAudit && s.Track != scenarios.TrackOutcome {
+		doc.PathToAllowed = pathToAllowedJSON(s.Input, l)
+	}
+	return doc
 }
 
 // writeTraceJSON writes one scenario as an object, several as an array.
 func writeTraceJSON(w io.Writer, list []scenarios.Scenario, l assess.Lang) error {
 	out := make([]scenarioJSON, len(list))
 	for i, s := range list {
-		out[i] = scenarioDoc(s, l)
+		out[i] = traceDoc(s, l)
 	}
-	var v any = out
 	if len(out) == 1 {
-		v = out[0]
+		return writeJSONDocument(w, out[0])
 	}
-	if err := json.MarshalWrite(w, v, jsontext.WithIndent("  "), json.Deterministic(true)); err != nil {
-		return fmt.Errorf("writing the trace: %w", err)
-	}
-	_, err := fmt.Fprintln(w)
-	return err
+	return writeJSONDocument(w, out)
 }

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"toolgate/assess"
+	"toolgate/look"
 	"toolgate/nav"
 	"toolgate/scenarios"
 	"toolgate/walk"
@@ -232,7 +233,7 @@ func (s *session) next() {
 		return
 	}
 	st := s.walk.Steps[s.at.Step-1]
-	s.say(text("step", s.lang), stepWord(s), s.at.Step, st.Title, outcome(st.Outcome, s.lang))
+	s.say(text("step", s.lang), stepWord(s), s.at.Step, st.Title, look.OutcomeWord(st.Outcome, s.lang))
 	s.say(text("question", s.lang), st.Question)
 	s.say(text("because", s.lang), strings.TrimSuffix(st.Explanation, "."))
 	if s.at.Step == s.walk.Decisive && !s.running {
@@ -245,16 +246,6 @@ func stepWord(s *session) string {
 		return text("rule", s.lang)
 	}
 	return text("stepWord", s.lang)
-}
-
-func outcome(o assess.Outcome, l assess.Lang) string {
-	switch o {
-	case assess.Fired:
-		return text("fired", l)
-	case assess.Passed:
-		return text("passed", l)
-	}
-	return text("notReached", l)
 }
 
 // verdict tells the verdict, each detail on its own line.

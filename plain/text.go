@@ -28,10 +28,7 @@ var texts = map[string][2]string{
 	"langNow":      {"English from now on.", "现在起使用中文。"},
 	"rule":         {"Rule", "规则"},
 	"stepWord":     {"Step", "步骤"},
-	"fired":        {"FIRED", "触发"},
-	"passed":       {"passed", "通过"},
-	"notReached":   {"not reached", "未到达"},
-	"colon":        {": ", "："},
+	"colon":        {assess.English.Colon(), assess.Chinese.Colon()},
 	"period":       {".", "。"},
 }
 

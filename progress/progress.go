@@ -50,6 +50,18 @@ type Answer struct {
 	Caveat string `json:"caveat,omitempty"`
 }
 
+// Halves is the answer's points in half points: two for a right answer,
+// one for the right rule with the wrong code.
+func (a Answer) Halves() int {
+	switch {
+	case a.Right:
+		return 2
+	case a.Half:
+		return 1
+	}
+	return 0
+}
+
 // Progress is what is kept.
 type Progress struct {
 	Version int `json:"version"`
@@ -110,20 +122,13 @@ func (p *Progress) Record(id string, a Answer) {
 // answer ever given, are not the score.
 func (p Progress) Score() (halves, answered int) {
 	for _, a := range p.Quiz {
-		switch {
-		case a.Right:
-			halves += 2
-		case a.Half:
-			halves++
-		}
+		halves += a.Halves()
 	}
 	return halves, len(p.Quiz)
 }
 
-// check reports counts that no run of the trainer can write: a file with
-// them is set aside like a corrupt one rather than trusted.
-func (p Progress) check() error {
-	right, wrong := 0, 0
+// kept counts the answers kept, right and wrong.
+func (p Progress) kept() (right, wrong int) {
 	for _, a := range p.Quiz {
 		if a.Right {
 			right++
@@ -131,6 +136,13 @@ func (p Progress) check() error {
 			wrong++
 		}
 	}
+	return right, wrong
+}
+
+// check reports counts that no run of the trainer can write: a file with
+// them is set aside like a corrupt one rather than trusted.
+func (p Progress) check() error {
+	right, wrong := p.kept()
 	switch {
 	case p.Right < 0 || p.Asked < 0:
 		return fmt.Errorf("impossible counts: %d right of %d asked", p.Right, p.Asked)
@@ -304,14 +316,7 @@ func merge(disk, since, now Progress) Progress {
 	}
 	// The answers kept must fit the score: the file is read back by a
 	// check that sets impossible counts aside.
-	right, wrong := 0, 0
-	for _, a := range out.Quiz {
-		if a.Right {
-			right++
-		} else {
-			wrong++
-		}
-	}
+	right, wrong := out.kept()
 	out.Right = max(out.Right, right)
 	out.Asked = max(out.Asked, out.Right+wrong)
 	return out

@@ -250,3 +250,49 @@ func TestLeftoverTemporaryFilesAreRemoved(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{"progress.json", "progress.json.lock"}, names)
 }
+
+// TestAnswerHalves: a right answer is two half points, the right rule
+// with the wrong code one, anything else none; Score adds them up.
+func TestAnswerHalves(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a    progress.Answer
+		want int
+	}{
+		{"right", progress.Answer{Right: true}, 2},
+		{"right, and marked half by an old trainer", progress.Answer{Right: true, Half: true}, 2},
+		{"the right rule, the wrong code", progress.Answer{Half: true}, 1},
+		{"wrong", progress.Answer{}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, tc.a.Halves())
+			p := progress.New()
+			p.Record("a", tc.a)
+			p.Record("b", progress.Answer{Right: true})
+			halves, answered := p.Score()
+			assert.Equal(t, tc.want+2, halves)
+			assert.Equal(t, 2, answered)
+		})
+	}
+}
+
+// TestKeptAnswersMustFitTheCounts: a file whose kept right answers are
+// more than its right count is impossible and kept aside; a save that
+// merges answers in raises the counts so that they fit.
+func TestKeptAnswersMustFitTheCounts(t *testing.T) {
+	s := progress.Store{Path: filepath.Join(t.TempDir(), "progress.json"), Now: fixedNow}
+	require.NoError(t, os.WriteFile(s.Path, []byte(`{"version":1,"walked":[],"quiz":{"a":{"said":"x","right":true,"decided":"x"}},"right":0,"asked":1}`), 0o600))
+	_, notice, err := s.Load()
+	require.NoError(t, err)
+	assert.Contains(t, notice, "1 answers kept (1 right), but 0 right of 1 asked")
+
+	since := progress.New()
+	now := since.Clone()
+	now.Quiz["a"] = progress.Answer{Right: true}
+	now.Quiz["b"] = progress.Answer{}
+	require.NoError(t, s.Merge(since, now), "the answers put in without Record")
+	p, notice, err := s.Load()
+	require.NoError(t, err)
+	assert.Empty(t, notice, "the merged file passes the check")
+	assert.Equal(t, []int{1, 2}, []int{p.Right, p.Asked})
+}

@@ -17,12 +17,19 @@ import (
 
 // Step is one step of a walk: a rule, a result scanned, a question asked.
 type Step struct {
+	// ID names what the step asks, as assess names it: a rule's id
+	// ("environment_not_ready"), an audit step's ("batch_end"), an
+	// outcome class ("protocol_error").
+	ID          string
 	Title       string
 	Question    string
 	Explanation string
 	Outcome     assess.Outcome
 	// Reads are the input paths the step looked at.
 	Reads []string
+	// Audit is the audit's own step, with the IDs it looked at and the
+	// diagnostics it found; nil on the other tracks.
+	Audit *assess.AuditStep
 }
 
 // Detail is one line of a verdict: a label and its text, in one language,
@@ -82,11 +89,12 @@ type Walk struct {
 	Result any
 }
 
-// AuditAnswer is an audit's machine answer.
+// AuditAnswer is an audit's machine answer: its diagnostics and pending
+// IDs, or the input error that stopped it.
 type AuditAnswer struct {
-	Diagnostics []string `json:"diagnostics"`
-	Pending     []string `json:"pending"`
-	Error       string   `json:"error,omitempty"`
+	Diagnostics []string
+	Pending     []string
+	Error       *assess.AuditError
 }
 
 // OutcomeAnswer is a classification's machine answer.
@@ -140,50 +148,64 @@ func word(key string, l assess.Lang) string { return words[key][l] }
 
 func admission(in assess.Input, l assess.Lang) Walk {
 	v, trace := assess.Explain(&in)
-	w := Walk{Heading: word("admission", l), ReadsBy: word("ruleReads", l), Result: v,
-		Decisive: int(trace.Fired().Rule), Fields: look.Fields(in, trace)}
-	for _, st := range trace {
-		w.Steps = append(w.Steps, Step{Title: st.Rule.Title(l), Question: st.Rule.Question(l),
-			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads})
+	return Walk{Heading: word("admission", l), ReadsBy: word("ruleReads", l), Result: v,
+		Decisive: int(trace.Fired().Rule), Fields: look.Fields(in, trace), Steps: AdmissionSteps(trace, l),
+		Verdict: Verdict{
+			Tone:     look.StatusTone(v.Status),
+			Symbol:   look.StatusSymbol(v.Status),
+			Headline: strings.ToUpper(v.Status.String()) + " / " + v.Code.String(),
+			Short:    v.Status.String() + "/" + v.Code.String(),
+			Details:  AdmissionDetails(v, l),
+		}}
+}
+
+// AdmissionSteps are an admission trace's steps, one a rule, in a
+// language.
+func AdmissionSteps(trace assess.Trace, l assess.Lang) []Step {
+	steps := make([]Step, len(trace))
+	for i, st := range trace {
+		steps[i] = Step{ID: st.Rule.ID(), Title: st.Rule.Title(l), Question: st.Rule.Question(l),
+			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads}
 	}
-	w.Verdict = Verdict{
-		Tone:     look.StatusTone(v.Status),
-		Symbol:   look.StatusSymbol(v.Status),
-		Headline: strings.ToUpper(v.Status.String()) + " / " + v.Code.String(),
-		Short:    v.Status.String() + "/" + v.Code.String(),
-		Details:  []Detail{{Key: DetailCorrelationID, Label: "correlationId", Text: strconv.Quote(v.CorrelationID)}},
-	}
+	return steps
+}
+
+// AdmissionDetails are an admission verdict's lines, in a language: its
+// raw values, what its code means, what it does NOT prove, and for an
+// allowed call what allowed is not.
+func AdmissionDetails(v assess.Verdict, l assess.Lang) []Detail {
+	details := []Detail{{Key: DetailCorrelationID, Label: "correlationId", Text: strconv.Quote(v.CorrelationID)}}
 	if len(v.MissingArguments) > 0 {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailMissingArguments, Label: word("missing", l), Text: strings.Join(v.MissingArguments, listSep(l))})
+		details = append(details, Detail{Key: DetailMissingArguments, Label: word("missing", l), Text: strings.Join(v.MissingArguments, l.ListSep())})
 	}
 	if v.EffectStatus != "" {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailEffectStatus, Label: word("effectStatus", l), Text: v.EffectStatus})
+		details = append(details, Detail{Key: DetailEffectStatus, Label: word("effectStatus", l), Text: v.EffectStatus})
 	}
-	w.Verdict.Details = append(w.Verdict.Details,
+	details = append(details,
 		Detail{Key: DetailMeaning, Label: word("means", l), Text: v.Code.Meaning(l)},
 		Detail{Key: DetailDoesNotProve, Label: word("notProve", l), Text: v.Code.Caveat(l), Strong: true})
 	if v.Status == assess.StatusAllowed {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailAllowedIsNot, Label: word("isNot", l), Text: assess.AllowedIsNot(l)})
+		details = append(details, Detail{Key: DetailAllowedIsNot, Label: word("isNot", l), Text: assess.AllowedIsNot(l)})
 	}
-	return w
+	return details
 }
 
 func audit(in assess.AuditInput, l assess.Lang) Walk {
 	r, steps, err := assess.ExplainAudit(in)
 	w := Walk{Heading: word("auditHeading", l), ReadsBy: word("stepReads", l), Fields: look.AuditFields(in), Decisive: len(steps)}
-	for _, st := range steps {
-		w.Steps = append(w.Steps, Step{Title: st.Title(l), Question: st.Question(l),
-			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads})
+	for i, st := range steps {
+		w.Steps = append(w.Steps, Step{ID: st.Kind.ID(), Title: st.Title(l), Question: st.Question(l),
+			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads, Audit: &steps[i]})
 	}
 	if err != nil {
-		// The steps after the one that found the error are never taken;
-		// show them as not reached so the walk keeps its shape.
-		w.Result = AuditAnswer{Diagnostics: []string{}, Pending: []string{}, Error: err.Error()}
+		// The audit stops at the step that found the error, which
+		// decides: the walk ends there.
+		a := AuditAnswer{Diagnostics: []string{}, Pending: []string{}}
 		text := err.Error()
-		var ae *assess.AuditError
-		if errors.As(err, &ae) {
-			text = ae.Text(l)
+		if errors.As(err, &a.Error) {
+			text = a.Error.Text(l)
 		}
+		w.Result = a
 		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: word("inputError", l), Short: word("inputError", l),
 			Details: []Detail{{Key: DetailError, Label: word("error", l), Text: text},
 				{Key: DetailDoesNotProve, Label: word("notProve", l), Text: word("notAudited", l), Strong: true}}}
@@ -195,13 +217,13 @@ func audit(in assess.AuditInput, l assess.Lang) Walk {
 		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: strings.Join(r.Diagnostics, "  "),
 			Short: strings.Join(r.Diagnostics, " ")}
 	case len(r.Pending) > 0:
-		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: "⊘", Headline: word("pending", l) + colon(l) + strings.Join(r.Pending, listSep(l)),
+		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: "⊘", Headline: word("pending", l) + l.Colon() + strings.Join(r.Pending, l.ListSep()),
 			Short: word("pending", l) + " " + strings.Join(r.Pending, " ")}
 	default:
 		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: "✓", Headline: word("clean", l), Short: word("cleanShort", l)}
 	}
 	if len(r.Diagnostics) > 0 && len(r.Pending) > 0 {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailPending, Label: word("pending", l), Text: strings.Join(r.Pending, listSep(l))})
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailPending, Label: word("pending", l), Text: strings.Join(r.Pending, l.ListSep())})
 	}
 	w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailDoesNotProve, Label: word("notProve", l), Text: assess.AuditCaveat(l), Strong: true})
 	return w
@@ -217,7 +239,7 @@ func outcome(in assess.OutcomeInput, l assess.Lang) Walk {
 		return w
 	}
 	for i, st := range steps {
-		w.Steps = append(w.Steps, Step{Title: st.Title(l), Question: st.Question(l),
+		w.Steps = append(w.Steps, Step{ID: st.Class.String(), Title: st.Title(l), Question: st.Question(l),
 			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads})
 		if st.Outcome == assess.Fired {
 			w.Decisive = i + 1
@@ -242,20 +264,4 @@ func outcome(in assess.OutcomeInput, l assess.Lang) Walk {
 		Detail{Key: DetailMCP, Label: word("mcp", l), Text: class.MCP(l)},
 		Detail{Key: DetailDoesNotProve, Label: word("notProve", l), Text: assess.OutcomeCaveat(l), Strong: true})
 	return w
-}
-
-// listSep joins a list in a language: "A, B" or "A、B".
-func listSep(l assess.Lang) string {
-	if l == assess.Chinese {
-		return "、"
-	}
-	return ", "
-}
-
-// colon is a label's colon in a language.
-func colon(l assess.Lang) string {
-	if l == assess.Chinese {
-		return "："
-	}
-	return ": "
 }

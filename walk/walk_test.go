@@ -50,7 +50,8 @@ func TestEveryScenarioWalks(t *testing.T) {
 			r, err := assess.Audit(s.Audit)
 			a := w.Result.(walk.AuditAnswer)
 			if err != nil {
-				assert.Equal(t, err.Error(), a.Error, s.ID)
+				require.NotNil(t, a.Error, s.ID)
+				assert.Equal(t, err.Error(), a.Error.Error(), s.ID)
 			} else {
 				assert.Equal(t, r.Diagnostics, a.Diagnostics, s.ID)
 				assert.Equal(t, r.Pending, a.Pending, s.ID)
@@ -60,5 +61,64 @@ func TestEveryScenarioWalks(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, walk.OutcomeAnswer{Class: class}, w.Result, s.ID)
 		}
+	}
+}
+
+// Every step of a walk carries assess's id for what it asks, on every
+// track, and an audit step carries the audit's own step.
+func TestStepsCarryTheCoresIDs(t *testing.T) {
+	for _, s := range scenarios.MustBuiltin() {
+		w := walk.Of(s, assess.Chinese)
+		var ids []string
+		switch s.Track {
+		case scenarios.TrackAdmission:
+			_, trace := assess.Explain(&s.Input)
+			for _, st := range trace {
+				ids = append(ids, st.Rule.ID())
+			}
+		case scenarios.TrackAudit:
+			_, steps, _ := assess.ExplainAudit(s.Audit)
+			for i, st := range steps {
+				ids = append(ids, st.Kind.ID())
+				require.NotNil(t, w.Steps[i].Audit, "%s step %d", s.ID, i+1)
+				assert.Equal(t, st, *w.Steps[i].Audit, "%s step %d", s.ID, i+1)
+			}
+		case scenarios.TrackOutcome:
+			_, steps, err := assess.Classify(s.Outcome)
+			require.NoError(t, err)
+			for _, st := range steps {
+				ids = append(ids, st.Class.String())
+			}
+		}
+		got := make([]string, len(w.Steps))
+		for i, st := range w.Steps {
+			got[i] = st.ID
+			if s.Track != scenarios.TrackAudit {
+				assert.Nil(t, st.Audit, "%s step %d", s.ID, i+1)
+			}
+		}
+		assert.Equal(t, ids, got, s.ID)
+	}
+}
+
+// The audit's input error is kept as the core's error, which says its
+// reason and its place; the walk's verdict says it in the language.
+func TestAuditAnswerKeepsTheInputError(t *testing.T) {
+	for _, tc := range []struct {
+		requested, results []string
+		reason, path       string
+	}{
+		{[]string{"A", "A"}, []string{"A"}, "duplicate_request_id", "requested[1]"},
+		{[]string{"A"}, []string{"A", ""}, "empty_id", "results[1]"},
+	} {
+		s := scenarios.Scenario{Track: scenarios.TrackAudit, Audit: assess.AuditInput{Requested: tc.requested, Results: tc.results, Closed: true}}
+		w := walk.Of(s, assess.Chinese)
+		a, ok := w.Result.(walk.AuditAnswer)
+		require.True(t, ok)
+		require.NotNil(t, a.Error)
+		assert.Equal(t, []string{tc.reason, tc.path}, []string{a.Error.Reason(), a.Error.Path})
+		assert.Equal(t, len(w.Steps), w.Decisive, "the step that found it decides")
+		assert.Contains(t, w.Verdict.Details[0].Text, tc.path)
+		assert.Contains(t, w.Verdict.Details[0].Text, "：", "said in Chinese")
 	}
 }
