@@ -100,6 +100,9 @@ type Model struct {
 	// back is the mode the what-if returns to.
 	back mode
 
+	// browse is the list, its filter and the overlays (the path, the
+	// inputs in full): the walk mode's, and shared by the quiz and the
+	// room, which step through the same list and walk.
 	browse  browseModel
 	quiz    quizModel
 	whatIf  whatIfModel
@@ -169,18 +172,18 @@ func New(opts Options) Model {
 	switch {
 	case opts.Room != nil && opts.Notes:
 		m.mode = modeNotes
-		m.room = roomModel{room: opts.Room, browse: m.browse}
+		m.room = roomModel{room: opts.Room}
 		m.present = newPresent(opts.Timer)
 	case opts.Room != nil:
 		m.mode = modeRoom
-		m.room = roomModel{room: opts.Room, browse: m.browse}
+		m.room = roomModel{room: opts.Room}
 	case opts.Present:
 		m.mode = modePresent
 		m.present = newPresent(opts.Timer)
 		m.c.at.Focus = nav.Walk
 	case opts.Quiz:
 		m.mode = modeQuiz
-		m.quiz = quizModel{browse: m.browse}.resume(&m.c, true).start(&m.c)
+		m.quiz = quizModel{}.resume(&m.c, true).start(&m.c)
 	}
 	m.c.dirty = false
 	m.intro = fresh && opts.Scenario == "" && !opts.Present && opts.Room == nil
@@ -231,7 +234,7 @@ func (m Model) modeKeys(now bool) modeKeys {
 	c := &m.c
 	switch m.mode {
 	case modeQuiz:
-		return m.quiz.keys(c, now)
+		return m.quiz.keys(c, &m.browse, now)
 	case modeWhatIf:
 		return m.whatIf.keys(c, now)
 	case modePresent:
@@ -241,7 +244,7 @@ func (m Model) modeKeys(now bool) modeKeys {
 		}
 		return k
 	case modeRoom:
-		return m.room.keys(c, now)
+		return m.room.keys(c, &m.browse, now)
 	case modeNotes:
 		return m.notesKeys()
 	}
@@ -379,13 +382,13 @@ func (m *Model) route(msg tea.KeyPressMsg) tea.Cmd {
 	var cmd tea.Cmd
 	switch m.mode {
 	case modeQuiz:
-		m.quiz, cmd = m.quiz.update(c, msg)
+		m.quiz, cmd = m.quiz.update(c, &m.browse, msg)
 	case modeWhatIf:
 		m.whatIf, cmd = m.whatIf.update(c, msg)
 	case modePresent:
 		m.present, cmd = m.present.update(c, msg)
 	case modeRoom:
-		m.room, cmd = m.room.update(c, msg)
+		m.room, cmd = m.room.update(c, &m.browse, msg)
 	case modeNotes:
 		k := m.notesKeys()
 		switch {
@@ -408,10 +411,8 @@ func (m *Model) route(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) toggleQuiz() {
 	switch m.mode {
 	case modeQuiz:
-		m.browse = m.quiz.browse
 		m.mode = modeWalk
 	case modeWalk:
-		m.quiz.browse = m.browse
 		m.quiz = m.quiz.resume(&m.c, false)
 		if _, answered := m.quiz.results[m.c.written().ID]; m.c.has() && !answered {
 			// A scenario not answered yet is asked from its start, even

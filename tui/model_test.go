@@ -789,6 +789,21 @@ func TestMouse(t *testing.T) {
 	assert.Equal(t, tea.MouseModeNone, newTest(t, Options{NoMouse: true}).View().MouseMode)
 }
 
+// TestWheelScrollsTheFullInputsInEveryMode: with the inputs shown in full
+// the wheel scrolls them, in the quiz and the room as in the walk, and not
+// the walk hidden under them.
+func TestWheelScrollsTheFullInputsInEveryMode(t *testing.T) {
+	for _, opts := range []Options{{Scenario: "4"}, {Quiz: true, Scenario: "4"}, {Room: &fakeRoom{}, Scenario: "4"}} {
+		m := resize(press(newTest(t, opts), "i"), 80, 14)
+		require.True(t, m.inputsFull(), m.Mode())
+		before := plain(m)
+		m = send(m, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+		assert.Equal(t, 3, m.c.inputsScroll, "%s: the wheel scrolls the inputs", m.Mode())
+		assert.Zero(t, m.c.scroll, "%s: not the walk under them", m.Mode())
+		assert.NotEqual(t, before, plain(m), "%s: the inputs moved", m.Mode())
+	}
+}
+
 // TestReloadKeepsThePlace: when the lecturer's files change, the trainer
 // takes the new set, stays on the same scenario at the same step, and
 // shows what is wrong with the files whole.
@@ -851,7 +866,7 @@ func TestOverlaysCloseOnEsc(t *testing.T) {
 		m := newTest(t, opts)
 		before := m.c.at
 		m = press(m, "i", "down", "down")
-		assert.True(t, m.browse.full || m.quiz.browse.full || m.room.browse.full, m.Mode())
+		assert.True(t, m.browse.full, m.Mode())
 		assert.Equal(t, before, m.c.at, "%s: ↓ scrolls the overlay, it does not change scenario", m.Mode())
 		m = press(m, "esc")
 		assert.NotContains(t, plain(m), "every value whole", "%s: esc closes it", m.Mode())

@@ -273,7 +273,6 @@ func (c *common) resultLines(r quizResult) []string {
 // quizModel is the quiz mode: each scenario asks first, then reveals the
 // walk and marks the answer; the end of the track shows a summary.
 type quizModel struct {
-	browse  browseModel
 	q       question
 	results map[string]quizResult
 	order   []string // scenario ids in the order answered
@@ -333,7 +332,7 @@ func (m quizModel) start(c *common) quizModel {
 	return m
 }
 
-func (m quizModel) keys(c *common, now bool) quizKeyMap {
+func (m quizModel) keys(c *common, b *browseModel, now bool) quizKeyMap {
 	k := quizKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang), Answer: answerBinding(c.lang), globalKeys: newGlobalKeys(c.lang),
 		// Stepping before answering is peeking: it only says so.
 		Peek: key.NewBinding(key.WithKeys("right", "l", "space", "pgdown", "e"))}
@@ -348,7 +347,7 @@ func (m quizModel) keys(c *common, now bool) quizKeyMap {
 	off(&k.Jump)
 	onIf(m.q.asking(), &k.Answer, &k.Peek)
 	onIf(canPath(c) && !m.q.asking(), &k.Path)
-	if m.browse.path != nil {
+	if b.path != nil {
 		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
 		off(&k.Answer, &k.Peek)
 	}
@@ -358,14 +357,14 @@ func (m quizModel) keys(c *common, now bool) quizKeyMap {
 	return k
 }
 
-func (m quizModel) update(c *common, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
+func (m quizModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 	if m.summary {
 		m.summary = false // any key closes the summary
 		return m, nil
 	}
-	k := m.keys(c, true)
+	k := m.keys(c, b, true)
 	switch {
-	case m.browse.busy():
+	case b.busy():
 	case key.Matches(msg, k.Answer):
 		phase := m.q.phase
 		next, done, step, code := m.q.answer(c, int(msg.Code-'0'))
@@ -389,7 +388,7 @@ func (m quizModel) update(c *common, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 	}
 	before := c.at
 	var cmd tea.Cmd
-	m.browse, cmd = m.browse.handle(c, msg, k.walkKeys, k.listKeys, !m.q.asking())
+	*b, cmd = b.handle(c, msg, k.walkKeys, k.listKeys, !m.q.asking())
 	if c.at.Track != before.Track || c.at.Scenario != before.Scenario {
 		m = m.follow(c) // a scenario opened: the quiz asks about it
 	}
@@ -466,19 +465,19 @@ func scoreText(points float64, asked int) string {
 	return strconv.FormatFloat(points, 'f', -1, 64) + "/" + strconv.Itoa(asked)
 }
 
-func (m quizModel) view(c *common, height int) string {
+func (m quizModel) view(c *common, b *browseModel, height int) string {
 	if m.summary {
 		return joinColumns(height, "", column{m.renderSummary(c, height), c.width})
 	}
-	if m.browse.path != nil {
-		return m.browse.path.render(c, c.width, height)
+	if b.path != nil {
+		return b.path.render(c, c.width, height)
 	}
-	return c.renderBody(m.body(c), height)
+	return c.renderBody(m.body(c, b), height)
 }
 
 // body is the quiz's panes: the walk with the question or the marked
 // answer, the list without the titles not yet answered.
-func (m quizModel) body(c *common) body {
+func (m quizModel) body(c *common, b *browseModel) body {
 	x := walkExtras{hint: c.stepHint(false)}
 	if r, ok := m.results[c.written().ID]; ok && c.has() {
 		x.question = c.resultLines(r)
@@ -498,13 +497,14 @@ func (m quizModel) body(c *common) body {
 	}
 	// What would answer the question is hidden until it is answered.
 	x.hideTitle = m.q.predicting()
-	b := m.browse.body(c, x)
+	out := b.body(c, x)
 	results := m.results
 	if results == nil {
 		results = map[string]quizResult{}
 	}
-	b.left = func(w, h int) string { return c.renderList(m.browse.filter, w, h, results) }
-	return b
+	filter := b.filter
+	out.left = func(w, h int) string { return c.renderList(filter, w, h, results) }
+	return out
 }
 
 // renderSummary lists the session's score and every miss with what

@@ -56,10 +56,9 @@ type RoomMsg struct {
 // scenario, may wander, and answers the room's question; the presenter
 // leads, opens the question and reveals it.
 type roomModel struct {
-	room   Room
-	browse browseModel
-	state  RoomMsg
-	q      question
+	room  Room
+	state RoomMsg
+	q     question
 	// answered is the round this session answered, said what it said.
 	answered int
 	said     quizResult
@@ -76,7 +75,7 @@ func (m roomModel) questionOpen(c *common) bool {
 	return !m.room.Presenter() && m.state.Open && m.liveOpen(c)
 }
 
-func (m roomModel) keys(c *common, now bool) roomKeyMap {
+func (m roomModel) keys(c *common, b *browseModel, now bool) roomKeyMap {
 	k := roomKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang),
 		Answer: answerBinding(c.lang), OpenPoll: keySets[c.lang].openPoll,
 		Reveal: keySets[c.lang].reveal, globalKeys: newGlobalKeys(c.lang)}
@@ -96,7 +95,7 @@ func (m roomModel) keys(c *common, now bool) roomKeyMap {
 		off(&k.Jump)
 	}
 	onIf(canPath(c) && !m.questionOpen(c), &k.Path)
-	if m.browse.path != nil {
+	if b.path != nil {
 		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
 		off(&k.Answer, &k.OpenPoll, &k.Reveal)
 	}
@@ -107,10 +106,10 @@ func (m roomModel) keys(c *common, now bool) roomKeyMap {
 	return k
 }
 
-func (m roomModel) update(c *common, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
-	k := m.keys(c, true)
+func (m roomModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
+	k := m.keys(c, b, true)
 	switch {
-	case m.browse.busy():
+	case b.busy():
 	case key.Matches(msg, k.OpenPoll):
 		m.room.Open()
 		return m, nil
@@ -131,7 +130,7 @@ func (m roomModel) update(c *common, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
 		return m, nil
 	}
 	var cmd tea.Cmd
-	m.browse, cmd = m.browse.handle(c, msg, k.walkKeys, k.listKeys, !m.questionOpen(c))
+	*b, cmd = b.handle(c, msg, k.walkKeys, k.listKeys, !m.questionOpen(c))
 	return m, cmd
 }
 
@@ -206,15 +205,15 @@ func (m roomModel) lines(c *common) []string {
 	return lines
 }
 
-func (m roomModel) view(c *common, height int) string {
-	if m.browse.path != nil {
-		return m.browse.path.render(c, c.width, height)
+func (m roomModel) view(c *common, b *browseModel, height int) string {
+	if b.path != nil {
+		return b.path.render(c, c.width, height)
 	}
-	return c.renderBody(m.body(c), height)
+	return c.renderBody(m.body(c, b), height)
 }
 
 // body is the room's panes: the walk with the room's state and question.
-func (m roomModel) body(c *common) body {
+func (m roomModel) body(c *common, b *browseModel) body {
 	x := walkExtras{hint: c.stepHint(false), room: m.lines(c)}
 	if m.questionOpen(c) {
 		// Stepping waits for the reveal: no hint says otherwise.
@@ -225,7 +224,7 @@ func (m roomModel) body(c *common) body {
 		x.hint = ""
 		x.hideTitle = true
 	}
-	return m.browse.body(c, x)
+	return b.body(c, x)
 }
 
 // histogram is the answers by step without names:
