@@ -795,7 +795,7 @@ func TestMouse(t *testing.T) {
 func TestWheelScrollsTheFullInputsInEveryMode(t *testing.T) {
 	for _, opts := range []Options{{Scenario: "4"}, {Quiz: true, Scenario: "4"}, {Room: &fakeRoom{}, Scenario: "4"}} {
 		m := resize(press(newTest(t, opts), "i"), 80, 14)
-		require.True(t, m.inputsFull(), m.Mode())
+		require.True(t, m.activeOverlays().full, m.Mode())
 		before := plain(m)
 		m = send(m, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 		assert.Equal(t, 3, m.c.inputsScroll, "%s: the wheel scrolls the inputs", m.Mode())

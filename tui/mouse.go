@@ -28,19 +28,20 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) {
 	if msg.Button == tea.MouseWheelUp {
 		delta = -3
 	}
-	if m.inputsFull() {
+	if m.activeOverlays().full {
 		m.c.inputsScroll += delta
 		return
 	}
 	m.c.scroll += delta
 }
 
-// inputsFull reports whether the active mode shows the inputs in full.
-func (m Model) inputsFull() bool {
+// activeOverlays are the active mode's overlays: the what-if's own, or
+// the browse state's the other modes share.
+func (m Model) activeOverlays() overlays {
 	if m.mode == modeWhatIf {
-		return m.whatIf.full
+		return m.whatIf.overlays
 	}
-	return m.browse.full
+	return m.browse.overlays
 }
 
 // clickable is the body of a mode whose list and rules a click can use,

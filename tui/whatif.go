@@ -24,9 +24,7 @@ type whatIfModel struct {
 	history []assess.Input
 	// message says what the last change did to the verdict.
 	message string
-	full    bool
-	// path is the path to allowed, while its panel is open.
-	path *pathPanel
+	overlays
 	// save keeps an experiment (nil: the key is off).
 	save func(scenarios.Scenario) (string, error)
 }
@@ -93,40 +91,18 @@ func (m whatIfModel) update(c *common, msg tea.KeyPressMsg) (whatIfModel, tea.Cm
 	k := m.keys(c, true)
 	knobs := whatif.Knobs()
 	knob := knobs[m.cursor]
-	if m.path != nil {
-		switch {
-		case key.Matches(msg, k.Apply):
-			// The path as one change: undo takes it back whole.
-			m.set(c, m.path.path.ToAllowed.Apply(m.input), true)
-			m.path = nil
-		case key.Matches(msg, k.Path), key.Matches(msg, k.Close):
-			m.path = nil
-		case key.Matches(msg, k.ScrollDown), key.Matches(msg, newListKeys(c.lang).Down):
-			c.scroll++
-		case key.Matches(msg, k.ScrollUp), key.Matches(msg, newListKeys(c.lang).Up):
-			c.scroll--
-		}
+	if key.Matches(msg, k.Apply) {
+		// The path as one change: undo takes it back whole.
+		m.set(c, m.path.path.ToAllowed.Apply(m.input), true)
+		m.path = nil
 		return m, nil
 	}
-	if m.full && !key.Matches(msg, k.Full) {
-		up, down := newListKeys(c.lang).Up, newListKeys(c.lang).Down
-		switch {
-		case key.Matches(msg, k.Close):
-			m.full = false
-		case key.Matches(msg, down), key.Matches(msg, k.ScrollDown):
-			c.inputsScroll++
-		case key.Matches(msg, up), key.Matches(msg, k.ScrollUp):
-			c.inputsScroll--
-		}
+	// The overlays answer as in the other modes; the experiment goes on
+	// under them.
+	if m.overlayKey(c, msg, true) {
 		return m, nil
 	}
 	switch {
-	case key.Matches(msg, k.Path):
-		m.path = openPath(c)
-		c.scroll = 0
-	case key.Matches(msg, k.Full):
-		m.full = !m.full
-		c.inputsScroll = 0
 	case key.Matches(msg, k.KnobUp):
 		m.cursor = (m.cursor + len(knobs) - 1) % len(knobs)
 	case key.Matches(msg, k.KnobDown):
