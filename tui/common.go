@@ -129,8 +129,8 @@ func (c *common) has() bool { return len(c.inTrack()) > 0 }
 // so they give way to what was edited, and the story says it is an
 // edited copy (which is also what a saved experiment keeps).
 func (c *common) scenario() scenarios.Scenario {
-	s := c.inTrack()[c.at.Scenario]
-	if c.edited == nil || reflect.DeepEqual(*c.edited, s.Input) {
+	s := c.written()
+	if !c.changed() {
 		return s
 	}
 	var en, zh []string
@@ -155,11 +155,32 @@ func (c *common) scenario() scenarios.Scenario {
 	return s
 }
 
-// edit shows an edited input in place of the scenario's. It keeps a copy
-// of its own: the what-if model is a value, copied on every update, and
-// must not be pointed into.
-func (c *common) edit(in assess.Input) {
-	c.edited = &in
+// showEdited shows an edited input in place of the scenario's (nil: the
+// scenario as written again), walked whole. It keeps a copy of its own:
+// the caller's input must not be pointed into.
+func (c *common) showEdited(in *assess.Input) {
+	c.edited = nil
+	if in != nil {
+		edited := *in
+		c.edited = &edited
+	}
+	c.rewalk()
+	c.setStep(c.lastStep())
+}
+
+// changed reports whether the input shown is edited: it differs from the
+// scenario as written.
+func (c *common) changed() bool {
+	return c.edited != nil && !reflect.DeepEqual(*c.edited, c.written().Input)
+}
+
+// input is the admission input shown: the what-if's edited one, or the
+// scenario's as written.
+func (c *common) input() assess.Input {
+	if c.edited != nil {
+		return *c.edited
+	}
+	return c.written().Input
 }
 
 // written is the open scenario as written.

@@ -393,7 +393,7 @@ func TestWhatIf(t *testing.T) {
 	assert.Equal(t, assess.CodeAdmissionAllowed, m.c.walk.Result.(assess.Verdict).Code, "u undoes the last change")
 	assert.Contains(t, plain(m), "changes so far: 2", "the count follows undo")
 	m = press(m, "2", "R")
-	assert.Equal(t, m.c.written().Input, m.whatIf.input, "R resets to the scenario as written")
+	assert.Equal(t, m.c.written().Input, *m.c.edited, "R resets to the scenario as written")
 	assert.Empty(t, m.whatIf.history)
 	assert.Contains(t, plain(m), "changes so far: 0", "the count follows reset")
 
