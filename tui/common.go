@@ -50,6 +50,9 @@ type common struct {
 	// scroll is how far the learner scrolled the walk (and inputs) pane
 	// from where it follows the walk; any move of the walk resets it.
 	scroll, inputsScroll int
+	// used, while Model.clampScroll draws a frame, collects what the
+	// panes made of scroll and inputsScroll; nil otherwise.
+	used *scrollUsed
 }
 
 func newCommon(all []scenarios.Scenario, l assess.Lang, theme Theme, clock func() time.Time) common {

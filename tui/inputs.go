@@ -30,8 +30,7 @@ func (c *common) renderInputs(width, height int) string {
 	if len(lines) > height {
 		lines, anchor = c.inputLines(width, true, false)
 	}
-	out, _ := scrolled(lines, width, height, anchor, anchor+1, c.inputsScroll, c.scrollHint)
-	return out
+	return c.scrolledInputs(lines, width, height, anchor, anchor+1)
 }
 
 // renderFullInputs is the full view: every field, every value whole.
@@ -40,8 +39,7 @@ func (c *common) renderFullInputs(width, height int) string {
 	head := []string{c.styles.Walk.Heading.Render(truncate(tr("fullTitle", c.lang), width)),
 		c.styles.Dim.Render(truncate(tr("fullClose", c.lang), width)), ""}
 	lines = append(head, lines...)
-	out, _ := scrolled(lines, width, height, anchor+len(head), anchor+len(head)+1, c.inputsScroll, c.scrollHint)
-	return out
+	return c.scrolledInputs(lines, width, height, anchor+len(head), anchor+len(head)+1)
 }
 
 // inputLines lists the input; anchor is the first marked line. Compact

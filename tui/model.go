@@ -314,6 +314,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		m.lastKey = m.c.clock()
 		m.wheel(msg)
+		m.clampScroll()
 	case tea.MouseClickMsg:
 		m.lastKey = m.c.clock()
 		m.click(msg)
@@ -463,6 +464,7 @@ func (m Model) helpKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 // afterKey tells the room where its presenter is, and saves the progress
 // if the key changed it.
 func (m Model) afterKey() (Model, tea.Cmd) {
+	m.clampScroll()
 	if m.mode == modeRoom || (m.mode == modeWhatIf && m.back == modeRoom) {
 		m.room = m.room.lead(&m.c)
 	}
@@ -473,6 +475,26 @@ func (m Model) afterKey() (Model, tea.Cmd) {
 	m.c.dirty = false
 	m.c.prog.Seq++
 	return m, saveCmd(m.save, m.c.prog.Clone())
+}
+
+// clampScroll keeps the learner's scroll offsets on the content: it draws
+// the frame once and keeps each offset as the pane drawn used it, so that
+// J pressed past the end is not counted, and K after it moves the view at
+// once. An offset no pane drew (an overlay covers it) is left as it is.
+func (m *Model) clampScroll() {
+	if m.c.scroll == 0 && m.c.inputsScroll == 0 {
+		return
+	}
+	var used scrollUsed
+	probe := *m
+	probe.c.used = &used
+	probe.Render()
+	if used.sawScroll {
+		m.c.scroll = used.scroll
+	}
+	if used.sawInputs {
+		m.c.inputsScroll = used.inputs
+	}
 }
 
 // savedMsg reports a finished save.

@@ -781,7 +781,10 @@ func TestMouse(t *testing.T) {
 	_, step, _ = state(q)
 	assert.Zero(t, step, "no peeking with the mouse either")
 
-	s := resize(newTest(t, Options{Scenario: "4", Step: 99}), 80, 14)
+	// The walk scrolls at the verdict where it cannot fold to fit: under
+	// the what-if's knob bar. (Scenario 4's walk alone folds to fit 80×14,
+	// where an offset changes nothing and is no longer kept.)
+	s := resize(press(newTest(t, Options{Scenario: "4"}), "w", "2"), 80, 12)
 	s = send(s, tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	assert.Equal(t, -3, s.c.scroll, "the wheel scrolls the walk")
 
@@ -802,6 +805,49 @@ func TestWheelScrollsTheFullInputsInEveryMode(t *testing.T) {
 		assert.Zero(t, m.c.scroll, "%s: not the walk under them", m.Mode())
 		assert.NotEqual(t, before, plain(m), "%s: the inputs moved", m.Mode())
 	}
+}
+
+// TestScrollStopsAtTheEnd: scrolling past the end of a pane counts for
+// nothing, so that the first key back moves the view at once.
+func TestScrollStopsAtTheEnd(t *testing.T) {
+	tests := []struct {
+		name       string
+		opts       Options
+		open       []string
+		height     int
+		down, up   string
+		inputsPane bool
+	}{
+		{"the path to allowed", Options{Scenario: "4"}, []string{"a"}, 14, "J", "K", false},
+		{"the what-if's walk", Options{Scenario: "4"}, []string{"w", "2"}, 12, "J", "K", false},
+		{"the inputs in full", Options{Scenario: "4"}, []string{"i"}, 14, "down", "up", true},
+		{"the inputs in full in the quiz", Options{Quiz: true, Scenario: "4"}, []string{"i"}, 14, "J", "K", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := resize(press(newTest(t, tt.opts), tt.open...), 80, tt.height)
+			for range 40 {
+				m = press(m, tt.down)
+			}
+			bottom := plain(m)
+			assert.Equal(t, bottom, plain(press(m, tt.down)), "at the end, one more does nothing")
+			m = press(m, tt.up)
+			assert.NotEqual(t, bottom, plain(m), "one key back moves the view")
+			scroll := m.c.scroll
+			if tt.inputsPane {
+				scroll = m.c.inputsScroll
+			}
+			assert.Less(t, scroll, 39, "the offset stopped at the end")
+		})
+	}
+	// The wheel stops at the end too.
+	m := resize(press(newTest(t, Options{Scenario: "4"}), "a"), 80, 14)
+	for range 20 {
+		m = send(m, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	}
+	bottom := plain(m)
+	m = send(m, tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	assert.NotEqual(t, bottom, plain(m), "one turn back moves the view")
 }
 
 // TestReloadKeepsThePlace: when the lecturer's files change, the trainer

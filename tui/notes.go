@@ -112,8 +112,7 @@ func (m Model) notesView(height int) string {
 		head(tr("notesScenario", c.lang))
 		add(wrap(notes, width))
 	}
-	out, _ := scrolled(lines, width, height, 0, 0, c.scroll, c.scrollHint)
-	return joinColumns(height, "", column{out, width})
+	return joinColumns(height, "", column{c.scrolledPane(lines, width, height, 0, 0, c.scrollHint), width})
 }
 
 // askText is the question for the room with its answer.

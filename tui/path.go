@@ -94,6 +94,5 @@ func (p *pathPanel) lines(c *common, width int) []string {
 
 // render fits the panel to the body, scrolled by the learner.
 func (p *pathPanel) render(c *common, width, height int) string {
-	out, _ := scrolled(p.lines(c, width), width, height, 0, 0, c.scroll, c.scrollHint)
-	return joinColumns(height, "", column{out, width})
+	return joinColumns(height, "", column{c.scrolledPane(p.lines(c, width), width, height, 0, 0, c.scrollHint), width})
 }

@@ -204,7 +204,7 @@ func (m presentModel) view(c *common) string {
 	if c.reached() {
 		anchor = len(lines) - lineCount(parts[pVerdict].text())
 	}
-	out, _ := scrolled(lines, c.width, height, anchor, len(lines), c.scroll, c.moreHint)
+	out := c.scrolledPane(lines, c.width, height, anchor, len(lines), c.moreHint)
 	return joinColumns(height, "", column{out, c.width}) + "\n" + m.footer(c)
 }
 

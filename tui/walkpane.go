@@ -243,8 +243,7 @@ func (p walkPane) lines() (lines []string, anchor, anchorEnd int) {
 func (c *common) renderWalkPane(p walkPane, height int) string {
 	p.fold(height)
 	lines, anchor, end := p.lines()
-	out, _ := scrolled(lines, p.width, height, anchor, end, c.scroll, c.scrollHint)
-	return out
+	return c.scrolledPane(lines, p.width, height, anchor, end, c.scrollHint)
 }
 
 // scrollHint is the line above and below a pane that scrolls: how many
