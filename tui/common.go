@@ -138,15 +138,8 @@ func (c *common) scenario() scenarios.Scenario {
 	}
 	var en, zh []string
 	for _, e := range whatif.Edits(s.Input, *c.edited) {
-		from, to := e.From, e.To
-		if from == "" {
-			from = "absent"
-		}
-		if to == "" {
-			to = "absent"
-		}
-		en = append(en, e.Path+": "+from+" → "+to)
-		zh = append(zh, e.Path+"："+strings.ReplaceAll(from, "absent", "缺失")+" → "+strings.ReplaceAll(to, "absent", "缺失"))
+		en = append(en, e.Text(assess.English))
+		zh = append(zh, e.Text(assess.Chinese))
 	}
 	s.Input = *c.edited
 	s.Injected = scenarios.Text{En: "edited in what-if: " + strings.Join(en, "; "), Zh: "在假设模式中修改：" + strings.Join(zh, "；")}
