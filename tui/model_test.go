@@ -307,6 +307,18 @@ func TestQuiz(t *testing.T) {
 	assert.Equal(t, "walk", m.Mode(), "g ends the quiz")
 }
 
+// TestQuizPeekKeysAreTheWalks: while a question waits, every key that
+// steps the walk (the walk's own bindings) only says to answer first.
+func TestQuizPeekKeysAreTheWalks(t *testing.T) {
+	w := newWalkKeys(assess.English)
+	for _, k := range append(w.Next.Keys(), w.Run.Keys()...) {
+		m := press(newTest(t, Options{Quiz: true, Scenario: "4"}), k)
+		_, step, _ := state(m)
+		assert.Zero(t, step, k)
+		assert.Contains(t, plain(m), "Answer first", k)
+	}
+}
+
 func TestQuizOutcomeAndAudit(t *testing.T) {
 	m := newTest(t, Options{Track: "outcome", Quiz: true})
 	assert.Contains(t, plain(m), "which class is this? Press 1–6")

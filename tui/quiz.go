@@ -333,9 +333,7 @@ func (m quizModel) start(c *common) quizModel {
 }
 
 func (m quizModel) keys(c *common, b *browseModel, now bool) quizKeyMap {
-	k := quizKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang), Answer: answerBinding(c.lang), globalKeys: newGlobalKeys(c.lang),
-		// Stepping before answering is peeking: it only says so.
-		Peek: key.NewBinding(key.WithKeys("right", "l", "space", "pgdown", "e"))}
+	k := quizKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang), Answer: answerBinding(c.lang), globalKeys: newGlobalKeys(c.lang)}
 	k.Quiz.SetHelp("g", tr("kQuizOff", c.lang))
 	// Digits answer in the quiz; they never open a scenario here.
 	off(&k.Jump, &k.WhatIf)
@@ -345,6 +343,10 @@ func (m quizModel) keys(c *common, b *browseModel, now bool) quizKeyMap {
 	}
 	c.stepKeysFor(&k.walkKeys, &k.listKeys)
 	off(&k.Jump)
+	// Stepping before answering is peeking: it only says so. Its keys are
+	// the walk's stepping keys as the focus has them (from the list,
+	// enter opens and only e runs).
+	k.Peek = key.NewBinding(key.WithKeys(append(slices.Clone(k.Next.Keys()), k.Run.Keys()...)...))
 	onIf(m.q.asking(), &k.Answer, &k.Peek)
 	onIf(canPath(c) && !m.q.asking(), &k.Path)
 	if b.path != nil {
