@@ -202,7 +202,7 @@ func (b browseModel) view(c *common, height int) string {
 	if b.path != nil {
 		return b.path.render(c, c.width, height)
 	}
-	return c.renderBody(b.body(c, walkExtras{hint: c.stepHint(false)}), height)
+	return c.renderBody(b.plainBody(c), height)
 }
 
 // plainBody is the walk mode's panes.

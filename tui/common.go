@@ -240,17 +240,17 @@ func (c *common) setStep(step int) {
 	c.navigate(nav.Action{}) // records a verdict reached
 }
 
-// openID opens a scenario by id, in its track, at its start.
-func (c *common) openID(id string) bool {
+// openID opens a scenario by id, in its track, at its start; an id not
+// loaded opens nothing.
+func (c *common) openID(id string) {
 	for t, in := range c.byTrack {
 		for i, s := range in {
 			if s.ID == id {
 				c.navigate(nav.Action{Kind: nav.Select, Track: t, N: i})
-				return true
+				return
 			}
 		}
 	}
-	return false
 }
 
 // toggleLang switches between English and Chinese, live.

@@ -115,7 +115,7 @@ func (r *inputRows) add(marked bool, label, value string, absent bool) {
 		return
 	}
 	r.lines = append(r.lines, ls.Render(truncate(mark+label, r.width)))
-	for _, p := range strings.Split(hardWrap(value, r.width-4), "\n") {
+	for _, p := range strings.Split(wrap(value, r.width-4), "\n") {
 		r.lines = append(r.lines, "    "+vs.Render(p))
 	}
 }
@@ -162,15 +162,6 @@ func (r *inputRows) section(title string, in []look.Field, reads []string) {
 			}
 		}
 	}
-}
-
-// hardWrap wraps a value (JSON text, often without spaces) at spaces where
-// it can and anywhere where it must.
-func hardWrap(s string, width int) string {
-	if width <= 0 {
-		return ""
-	}
-	return wrap(s, width)
 }
 
 // groupTools groups a contract's fields by tool, so that a tool no rule is

@@ -157,8 +157,8 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 			answer = c.answer(i)
 		}
 		line := style.Render(truncate(mark+item, width))
-		if answer != "" && ansiWidth(mark+item)+2+ansiWidth(answer) <= width {
-			line = style.Render(mark+item) + strings.Repeat(" ", width-ansiWidth(mark+item)-ansiWidth(answer)) + st.Code.Render(answer)
+		if answer != "" && lipgloss.Width(mark+item)+2+lipgloss.Width(answer) <= width {
+			line = style.Render(mark+item) + strings.Repeat(" ", width-lipgloss.Width(mark+item)-lipgloss.Width(answer)) + st.Code.Render(answer)
 			answer = ""
 		}
 		items, owner = append(items, line), append(owner, n)
@@ -209,5 +209,3 @@ func (c *common) answer(i int) string {
 	}
 	return ""
 }
-
-func ansiWidth(s string) int { return lipgloss.Width(s) }

@@ -11,6 +11,7 @@ package tui
 import (
 	"fmt"
 	"os/exec"
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -161,7 +162,7 @@ func New(opts Options) Model {
 		m.c.openID(s.ID)
 		m.c.at.Step = min(max(opts.Step, 0), m.c.lastStep())
 	} else {
-		m.c.at.Track = max(indexOf(scenarios.Tracks, track), 0)
+		m.c.at.Track = max(slices.Index(scenarios.Tracks, track), 0)
 		m.c.opened()
 		if resume != "" {
 			// Self-study resumes where it stopped.
@@ -189,15 +190,6 @@ func New(opts Options) Model {
 	m.intro = fresh && opts.Scenario == "" && !opts.Present && opts.Room == nil
 	m.restyle()
 	return m
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // Init asks the terminal for its background colour when the theme is auto.
@@ -387,7 +379,7 @@ func (m *Model) route(msg tea.KeyPressMsg) tea.Cmd {
 	case modeWhatIf:
 		m.whatIf, cmd = m.whatIf.update(c, msg)
 	case modePresent:
-		m.present, cmd = m.present.update(c, msg)
+		m.present = m.present.update(c, msg)
 	case modeRoom:
 		m.room, cmd = m.room.update(c, &m.browse, msg)
 	case modeNotes:
@@ -431,7 +423,7 @@ func (m *Model) toggleWhatIf() {
 		m.mode = m.back
 		return
 	}
-	if m.c.track() != scenarios.TrackAdmission || !m.c.has() {
+	if !canPath(&m.c) {
 		m.c.notice = tr("whatIfAdmission", m.c.lang)
 		return
 	}

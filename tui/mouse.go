@@ -113,6 +113,6 @@ func (m *Model) click(msg tea.MouseClickMsg) {
 // quiz asks about it.
 func (m *Model) afterOpen() {
 	if m.mode == modeQuiz {
-		m.quiz = m.quiz.follow(&m.c)
+		m.quiz = m.quiz.start(&m.c)
 	}
 }

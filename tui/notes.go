@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"toolgate/assess"
-	"toolgate/scenarios"
 	"toolgate/walk"
 )
 
@@ -100,7 +99,7 @@ func (m Model) notesView(height int) string {
 	add("")
 	// The question for the room, and its answer.
 	head(tr("notesAsk", c.lang))
-	add(wrap(askText(s, w, c.lang), width))
+	add(wrap(askText(w, c.lang), width))
 	add("")
 	// What the verdict does NOT prove: the lesson.
 	head(tr("verdict", c.lang) + tr("colon", c.lang) + w.Verdict.Symbol + " " + w.Verdict.Headline)
@@ -116,7 +115,7 @@ func (m Model) notesView(height int) string {
 }
 
 // askText is the question for the room with its answer.
-func askText(s scenarios.Scenario, w walk.Walk, l assess.Lang) string {
+func askText(w walk.Walk, l assess.Lang) string {
 	switch res := w.Result.(type) {
 	case assess.Verdict:
 		return fmt.Sprintf(tr("notesAskRule", l), w.Decisive, res.Code, w.Steps[w.Decisive-1].Title)

@@ -85,13 +85,13 @@ func (m presentModel) keys(c *common, now bool) presentKeyMap {
 	return k
 }
 
-func (m presentModel) update(c *common, msg tea.KeyPressMsg) (presentModel, tea.Cmd) {
+func (m presentModel) update(c *common, msg tea.KeyPressMsg) presentModel {
 	k := m.keys(c, true)
 	if m.blank {
 		// A blanked screen wakes on any key but does nothing else, as
 		// slide software does.
 		m.blank = false
-		return m, nil
+		return m
 	}
 	switch {
 	case key.Matches(msg, k.Blank):
@@ -108,7 +108,7 @@ func (m presentModel) update(c *common, msg tea.KeyPressMsg) (presentModel, tea.
 		c.stepKey(msg, k.walkKeys, listKeys{Jump: k.Jump}, filterState{})
 		c.at.Focus = nav.Walk
 	}
-	return m, nil
+	return m
 }
 
 // Presenter parts, folded in this order until the frame fits.

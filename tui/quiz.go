@@ -392,13 +392,10 @@ func (m quizModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (quizM
 	var cmd tea.Cmd
 	*b, cmd = b.handle(c, msg, k.walkKeys, k.listKeys, !m.q.asking())
 	if c.at.Track != before.Track || c.at.Scenario != before.Scenario {
-		m = m.follow(c) // a scenario opened: the quiz asks about it
+		m = m.start(c) // a scenario opened: the quiz asks about it
 	}
 	return m, cmd
 }
-
-// follow asks about a scenario just opened.
-func (m quizModel) follow(c *common) quizModel { return m.start(c) }
 
 // finish marks the answer against what the core decided, records it and
 // reveals the walk.

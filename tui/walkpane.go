@@ -100,8 +100,8 @@ type walkExtras struct {
 type walkPane struct {
 	parts [partCount]part
 	width int
-	// anchor is the part that must be seen: the verdict once reached,
-	// the current rule before.
+	// reached says the verdict shows: it is then the part that must be
+	// seen (lines' anchor), the current rule before.
 	reached bool
 }
 
@@ -249,25 +249,23 @@ func (c *common) renderWalkPane(p walkPane, height int) string {
 // scrollHint is the line above and below a pane that scrolls: how many
 // lines there are and the keys that show them.
 func (c *common) scrollHint(above, below int) (string, string) {
-	up, down := "", ""
-	if above > 0 {
-		up = c.styles.Hint.Render(fmt.Sprintf(tr("moreAbove", c.lang), above))
-	}
-	if below > 0 {
-		down = c.styles.Hint.Render(fmt.Sprintf(tr("moreBelow", c.lang), below))
-	}
-	return up, down
+	return c.countHint(above, below, tr("moreAbove", c.lang), tr("moreBelow", c.lang))
 }
 
 // moreHint is the line above and below a window that follows a cursor
 // (the knobs, the presenter): how much more there is.
 func (c *common) moreHint(above, below int) (string, string) {
-	up, down := "", ""
+	return c.countHint(above, below, tr("moreUp", c.lang), tr("moreDown", c.lang))
+}
+
+// countHint says how many lines are above and below, each with its
+// format; "" where there are none.
+func (c *common) countHint(above, below int, upFormat, downFormat string) (up, down string) {
 	if above > 0 {
-		up = c.styles.Hint.Render(fmt.Sprintf(tr("moreUp", c.lang), above))
+		up = c.styles.Hint.Render(fmt.Sprintf(upFormat, above))
 	}
 	if below > 0 {
-		down = c.styles.Hint.Render(fmt.Sprintf(tr("moreDown", c.lang), below))
+		down = c.styles.Hint.Render(fmt.Sprintf(downFormat, below))
 	}
 	return up, down
 }
