@@ -342,6 +342,31 @@ func TestQuizOutcomeAndAudit(t *testing.T) {
 	}
 }
 
+// TestOutcomeAnswersAreTheWalks: an outcome answer is right when it picks
+// the walk's deciding step, and every step is named by the class it asks
+// about, in both languages, whatever order the questions come in; the
+// presenter's poll names them so too.
+func TestOutcomeAnswersAreTheWalks(t *testing.T) {
+	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackOutcome) {
+		for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+			m := newTest(t, Options{Scenario: s.ID, Lang: l})
+			w := m.c.walk
+			class := w.Result.(walk.OutcomeAnswer).Class
+			for n := 1; n <= len(w.Steps); n++ {
+				r := m.c.mark(n, 0)
+				assert.Equal(t, n == w.Decisive, r.right, "%s %v step %d", s.ID, l, n)
+				assert.Equal(t, class.String(), r.decided)
+				var named assess.OutcomeClass
+				require.NoError(t, named.UnmarshalText([]byte(r.said)), "%s step %d is named by a class: %q", s.ID, n, r.said)
+				assert.Equal(t, w.Steps[n-1].Title, named.Title(l), "%s step %d", s.ID, n)
+			}
+		}
+	}
+	rs := RoomMsg{Round: 1, Counts: map[int]int{1: 2, 6: 5}, Answered: 7, Students: 9}
+	w := newTest(t, Options{Track: "outcome", Scenario: "1"}).c.walk
+	assert.Equal(t, "protocol_error: 2 · found: 5 · answered 7 of 9", histogram(rs, scenarios.TrackOutcome, w, assess.English))
+}
+
 func TestProgressIsSavedAndResumed(t *testing.T) {
 	var saved []progress.Progress
 	save := func(p progress.Progress) error { saved = append(saved, p); return nil }

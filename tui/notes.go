@@ -71,7 +71,7 @@ func (m Model) notesView(height int) string {
 			state = fmt.Sprintf(tr("roomPollRevealed", c.lang), rs.Round)
 		}
 		head(state)
-		add(wrap(histogram(rs, c.track(), c.lang), width))
+		add(wrap(histogram(rs, c.track(), w, c.lang), width))
 		add("")
 	}
 	// What is on the projector now, and what comes next.

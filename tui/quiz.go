@@ -212,11 +212,28 @@ func (c *common) mark(step int, code assess.Code) quizResult {
 		}
 		r.decided = options[correct-1]
 	case walk.OutcomeAnswer:
-		picked := assess.OutcomeClass(step)
-		r.right = picked == res.Class
-		r.said, r.decided = picked.String(), res.Class.String()
+		r.right = step == c.walk.Decisive
+		r.said, r.decided = className(c.walk, step, c.lang), res.Class.String()
 	}
 	return r
+}
+
+// className names the class that step n of an outcome walk asks about.
+// The class is found by the step's title (walk titles each question with
+// its class's title), not by the step's number, so that nothing here
+// assumes the order in which assess asks; a title no class has is said
+// as it is.
+func className(w walk.Walk, n int, l assess.Lang) string {
+	if n < 1 || n > len(w.Steps) {
+		return fmt.Sprint(n)
+	}
+	title := w.Steps[n-1].Title
+	for class := assess.ClassProtocolError; class <= assess.ClassFound; class++ {
+		if class.Title(l) == title {
+			return class.String()
+		}
+	}
+	return title
 }
 
 // lines are the open question, for the walk pane.

@@ -12,6 +12,7 @@ import (
 	"toolgate/assess"
 	"toolgate/nav"
 	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // Room is the lecture hall a session is part of when toolgate is served
@@ -189,7 +190,7 @@ func (m roomModel) lines(c *common) []string {
 			lines = append(lines, tr("roomPollClosed", c.lang))
 		}
 		if rs.Round > 0 {
-			lines = append(lines, histogram(rs, c.track(), c.lang))
+			lines = append(lines, histogram(rs, c.track(), c.walk, c.lang))
 		}
 		lines = append(lines, c.styles.Dim.Render(fmt.Sprintf(tr("roomStatus", c.lang), rs.Sessions, rs.Peak, rs.Answered)))
 		return lines
@@ -228,8 +229,9 @@ func (m roomModel) body(c *common, b *browseModel) body {
 }
 
 // histogram is the answers by step without names:
-// "rule 4: 12 · rule 7: 31 · answered 43 of 60".
-func histogram(rs RoomMsg, track string, l assess.Lang) string {
+// "rule 4: 12 · rule 7: 31 · answered 43 of 60"; an outcome's steps are
+// named by the class each asks about in the live walk w.
+func histogram(rs RoomMsg, track string, w walk.Walk, l assess.Lang) string {
 	var steps []int
 	for s := range rs.Counts {
 		steps = append(steps, s)
@@ -240,7 +242,7 @@ func histogram(rs RoomMsg, track string, l assess.Lang) string {
 		name := fmt.Sprintf("%s %d", tr("rule", l), s)
 		switch track {
 		case scenarios.TrackOutcome:
-			name = assess.OutcomeClass(s).String()
+			name = className(w, s, l)
 		case scenarios.TrackAudit:
 			name = fmt.Sprintf("%s %d", tr("option", l), s)
 		}
