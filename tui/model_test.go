@@ -995,6 +995,19 @@ func TestNotesScreen(t *testing.T) {
 	assert.Empty(t, room.live, "nor moves the room")
 }
 
+// TestClocksTimeUp: once the lecture's time is up, the projector's
+// footer and the notes screen both say so before the elapsed time.
+func TestClocksTimeUp(t *testing.T) {
+	p := resize(newTest(t, Options{Present: true, Scenario: "4", Timer: time.Minute}), 80, 24)
+	n := resize(newTest(t, Options{Room: &fakeRoom{}, Notes: true, Timer: time.Minute}), 80, 24)
+	n = send(n, RoomMsg{Live: "write-without-approval", Step: 1})
+	assert.Contains(t, plain(p), "left 01:00 · elapsed 00:00")
+	assert.Contains(t, plain(n), "left 01:00 · elapsed 00:00")
+	p.present.countdown.Timeout, n.present.countdown.Timeout = 0, 0
+	assert.Contains(t, plain(p), "TIME IS UP · elapsed 00:00")
+	assert.Contains(t, plain(n), "TIME IS UP · elapsed 00:00")
+}
+
 // TestPresenterClicker: past the verdict the clicker's forward button
 // opens the next scenario; "ask the room" hides the title and lists the
 // choices.

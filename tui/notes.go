@@ -55,13 +55,14 @@ func (m Model) notesView(height int) string {
 	head := func(label string) { add(st.Verdict.Label.Render(truncate(label, width))) }
 
 	step := min(rs.Step, len(w.Steps)+1)
-	where := fmt.Sprintf(tr("notesAt", c.lang), c.stepWord(), step, len(w.Steps))
-	if step > w.Decisive {
-		where = fmt.Sprintf(tr("atVerdict", c.lang), c.stepWord(), w.Decisive)
-	}
+	where := c.where(step, tr("notesAt", c.lang))
 	add(st.Walk.Title.Render(truncate(fmt.Sprintf("%s %d · %s — %s", tr("scenario", c.lang), s.Number, s.Title.In(c.lang), where), width)))
-	if clocks := m.present.clocks(c); clocks != "" {
-		add(st.Dim.Render(truncate(clocks, width)))
+	if m.present.showClock {
+		timeUp, times := m.present.clocks(c)
+		if timeUp != "" {
+			times = timeUp + " · " + times
+		}
+		add(st.Dim.Render(truncate(times, width)))
 	}
 	add("")
 	// The poll, as it fills.
@@ -133,21 +134,6 @@ func outcomeText(o assess.Outcome, l assess.Lang) string {
 		return tr("notesPassed", l)
 	}
 	return ""
-}
-
-// clocks is the presenter's clocks as text, for the notes screen.
-func (m presentModel) clocks(c *common) string {
-	if !m.showClock {
-		return ""
-	}
-	out := fmt.Sprintf("%s %s", tr("elapsed", c.lang), clockText(m.watch.Elapsed()))
-	switch {
-	case m.timed && m.countdown.Timedout():
-		out = tr("timeUp", c.lang) + " · " + out
-	case m.timed:
-		out = fmt.Sprintf("%s %s · %s", tr("left", c.lang), clockText(m.countdown.Timeout), out)
-	}
-	return out
 }
 
 // followNotes follows the presenter: the live scenario, at the step the
