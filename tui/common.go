@@ -85,7 +85,7 @@ func (c *common) setScenarios(all []scenarios.Scenario) {
 // were: on the same scenario (by id) at the same step when it is still
 // there, else at the same place in the track.
 func (c *common) reload(all []scenarios.Scenario) {
-	id, step := "", c.at.Step
+	id := ""
 	if c.has() {
 		id = c.written().ID
 	}
@@ -98,7 +98,6 @@ func (c *common) reload(all []scenarios.Scenario) {
 	}
 	c.at = nav.Navigate(c, c.at, nav.Action{}) // clamped to what is there now
 	c.opened()
-	c.at.Step = min(step, c.lastStep())
 }
 
 // Tracks, Scenarios and LastStep make common the stepper's deck. The open
@@ -232,12 +231,11 @@ func (c *common) lastStep() int { return c.walk.Decisive + 1 }
 // the one that fired once the verdict shows.
 func (c *common) current() int { return min(c.at.Step, c.walk.Decisive) }
 
-// setStep shows the walk up to a step (the quiz's reveal, the room's).
+// setStep shows the walk up to a step (the quiz's reveal, the room's),
+// from the top of the panes.
 func (c *common) setStep(step int) {
-	c.at.Step = clampInt(step, 0, c.lastStep())
-	c.at.Focus = nav.Walk
+	c.navigate(nav.Action{Kind: nav.Reveal, N: step})
 	c.scroll, c.inputsScroll = 0, 0
-	c.navigate(nav.Action{}) // records a verdict reached
 }
 
 // openID opens a scenario by id, in its track, at its start; an id not

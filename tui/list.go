@@ -78,8 +78,7 @@ func (c *common) filterKey(f filterState, msg tea.KeyPressMsg) (filterState, tea
 	var cmd tea.Cmd
 	f.input, cmd = f.input.Update(msg)
 	if vis := c.visible(f); len(vis) > 0 && !slices.Contains(vis, c.at.Scenario) {
-		c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: vis[0]})
-		c.at.Focus = nav.List
+		c.selectInList(vis[0])
 	}
 	return f, cmd
 }
@@ -97,8 +96,14 @@ func (c *common) moveInList(f filterState, delta int) {
 	} else {
 		i = (i + delta + len(vis)) % len(vis)
 	}
-	c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: vis[i]})
-	c.at.Focus = nav.List
+	c.selectInList(vis[i])
+}
+
+// selectInList opens scenario i of the track with the focus left on the
+// list.
+func (c *common) selectInList(i int) {
+	c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: i})
+	c.navigate(nav.Action{Kind: nav.ToList})
 }
 
 // renderList is the list column: number, title and, once the learner has

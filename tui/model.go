@@ -160,14 +160,14 @@ func New(opts Options) Model {
 	fresh := len(m.c.prog.Walked) == 0 && len(m.c.prog.Quiz) == 0 && resume == ""
 	if s, ok := scenarios.Find(opts.Scenarios, track, opts.Scenario); ok && opts.Scenario != "" {
 		m.c.openID(s.ID)
-		m.c.at.Step = min(max(opts.Step, 0), m.c.lastStep())
+		m.c.at = nav.Navigate(&m.c, m.c.at, nav.Action{Kind: nav.Reveal, N: opts.Step})
 	} else {
 		m.c.at.Track = max(slices.Index(scenarios.Tracks, track), 0)
 		m.c.opened()
 		if resume != "" {
 			// Self-study resumes where it stopped.
 			m.c.openID(resume)
-			m.c.at.Focus = nav.List
+			m.c.navigate(nav.Action{Kind: nav.ToList})
 		}
 	}
 	switch {
@@ -181,7 +181,7 @@ func New(opts Options) Model {
 	case opts.Present:
 		m.mode = modePresent
 		m.present = newPresent(opts.Timer)
-		m.c.at.Focus = nav.Walk
+		m.c.navigate(nav.Action{Kind: nav.Open})
 	case opts.Quiz:
 		m.mode = modeQuiz
 		m.quiz = quizModel{}.resume(&m.c, true).start(&m.c)

@@ -106,7 +106,7 @@ func (m presentModel) update(c *common, msg tea.KeyPressMsg) presentModel {
 	default:
 		// The rest step as in the walk; the projector has no list.
 		c.stepKey(msg, k.walkKeys, listKeys{Jump: k.Jump}, filterState{})
-		c.at.Focus = nav.Walk
+		c.navigate(nav.Action{Kind: nav.Open})
 	}
 	return m
 }

@@ -345,7 +345,7 @@ func (m quizModel) start(c *common) quizModel {
 		return m
 	}
 	m.q = firstQuestion(c)
-	c.at.Focus = nav.Walk
+	c.navigate(nav.Action{Kind: nav.Open})
 	return m
 }
 

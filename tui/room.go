@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"toolgate/assess"
-	"toolgate/nav"
 	"toolgate/scenarios"
 	"toolgate/walk"
 )
@@ -154,8 +153,7 @@ func (m roomModel) follow(c *common, msg RoomMsg) (roomModel, tea.Cmd) {
 		if !m.liveOpen(c) {
 			c.openID(msg.Live)
 		}
-		c.navigate(nav.Action{Kind: nav.Restart})
-		c.at.Focus = nav.Walk
+		c.setStep(0)
 		m.q = firstQuestion(c)
 	}
 	if msg.Revealed && !prev.Revealed && m.liveOpen(c) {
