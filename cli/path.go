@@ -15,10 +15,15 @@ import (
 // The path to allowed in trace output: what whatif.PathToAllowed found,
 // as JSON and as text.
 
+// editJSON is one field a change edits. From and To are null both when
+// the field is absent and when it is present as null: FromAbsent and
+// ToAbsent, set only when true, tell the two apart.
 type editJSON struct {
-	Path string         `json:"path"`
-	From jsontext.Value `json:"from"`
-	To   jsontext.Value `json:"to"`
+	Path       string         `json:"path"`
+	From       jsontext.Value `json:"from"`
+	To         jsontext.Value `json:"to"`
+	FromAbsent bool           `json:"fromAbsent,omitzero"`
+	ToAbsent   bool           `json:"toAbsent,omitzero"`
 }
 
 type changeJSON struct {
@@ -59,22 +64,35 @@ type pathJSON struct {
 // makes them, the first one when several do.
 func changesJSON(in assess.Input, cs whatif.Changes, l assess.Lang) []changeJSON {
 	out := make([]changeJSON, 0, len(cs))
-	seen := map[string]bool{}
-	for i := range cs {
-		before, after := cs[:i].Apply(in), cs[:i+1].Apply(in)
+	for i, edits := range changeEdits(in, cs) {
 		c := changeJSON{Knob: cs[i].Knob.ID, Option: cs[i].Knob.Options[cs[i].Option][0], Text: changeTextJSON{cs[i].Text(l)}, Edits: []editJSON{}}
-		for _, e := range whatif.Edits(before, after) {
-			if seen[e.Path] {
-				continue
-			}
-			seen[e.Path] = true
-			c.Edits = append(c.Edits, editJSON{Path: e.Path, From: jsonOrNull(e.From), To: jsonOrNull(e.To)})
+		for _, e := range edits {
+			c.Edits = append(c.Edits, editJSON{Path: e.Path, From: jsonOrNull(e.From), To: jsonOrNull(e.To),
+				FromAbsent: e.From == "", ToAbsent: e.To == ""})
 		}
 		out = append(out, c)
 	}
 	return out
 }
 
+// changeEdits are, for each change of a set made to in in order, the
+// fields it makes differ; a field is listed under the first change that
+// edits it.
+func changeEdits(in assess.Input, cs whatif.Changes) [][]whatif.Edit {
+	out := make([][]whatif.Edit, len(cs))
+	seen := map[string]bool{}
+	for i := range cs {
+		for _, e := range whatif.Edits(cs[:i].Apply(in), cs[:i+1].Apply(in)) {
+			if !seen[e.Path] {
+				seen[e.Path] = true
+				out[i] = append(out[i], e)
+			}
+		}
+	}
+	return out
+}
+
+// jsonOrNull is an edit's value as JSON: null when absent (whatif's "").
 func jsonOrNull(s string) jsontext.Value {
 	if s == "" {
 		return jsontext.Value("null")
@@ -104,9 +122,7 @@ var pathWords = map[string][2]string{
 	"heading":     {"Path to allowed (over the what-if knobs)", "通往 allowed 的路径（用假设旋钮）"},
 	"already":     {"already allowed: nothing to change", "已经是 allowed：无需改变"},
 	"unreachable": {"none: no combination of the what-if knobs makes this allowed", "没有：任何假设旋钮组合都无法得到 allowed"},
-	"change":      {"change", "改变"},
 	"or":          {"or", "或"},
-	"absent":      {"absent", "缺失"},
 	"fireHeading": {"Each rule that passed, and the smallest change that makes it fire", "每条通过的规则，以及让它触发的最小改变"},
 	"noKnob":      {"no knob makes it fire", "没有旋钮能让它触发"},
 }
@@ -115,7 +131,7 @@ func pathWord(key string, l assess.Lang) string { return pathWords[key][l] }
 
 // writePathText writes the path to allowed under a trace.
 func writePathText(w io.Writer, st textStyles, in assess.Input, l assess.Lang) {
-	p := pathToAllowedJSON(in, l)
+	p := whatif.PathToAllowed(in)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, st.label.Render(pathWord("heading", l)+strings.TrimRight(word("colon", l), " ")))
 	switch {
@@ -124,13 +140,14 @@ func writePathText(w io.Writer, st textStyles, in assess.Input, l assess.Lang) {
 	case !p.Reachable:
 		fmt.Fprintln(w, "  "+pathWord("unreachable", l))
 	default:
-		writeChangesText(w, st, p.Changes, l)
-		for _, a := range p.Alternatives {
-			texts := make([]string, len(a))
-			for i, c := range a {
-				texts[i] = c.Text.Change
+		for i, edits := range changeEdits(in, p.ToAllowed) {
+			fmt.Fprintln(w, "  "+p.ToAllowed[i].Text(l))
+			for _, e := range edits {
+				fmt.Fprintln(w, st.dim.Render("      "+e.Text(l)))
 			}
-			fmt.Fprintln(w, st.dim.Render("  "+pathWord("or", l)+word("colon", l)+strings.Join(texts, " + ")))
+		}
+		for _, a := range p.Alternatives {
+			fmt.Fprintln(w, st.dim.Render("  "+pathWord("or", l)+word("colon", l)+a.Text(l)))
 		}
 	}
 	if len(p.Fire) == 0 {
@@ -139,35 +156,15 @@ func writePathText(w io.Writer, st textStyles, in assess.Input, l assess.Lang) {
 	fmt.Fprintln(w, st.label.Render(pathWord("fireHeading", l)+strings.TrimRight(word("colon", l), " ")))
 	width := 0
 	for _, f := range p.Fire {
-		width = max(width, len(fmt.Sprint(f.Rule))+1+lipgloss.Width(f.Text.Title))
+		width = max(width, len(fmt.Sprint(int(f.Rule)))+1+lipgloss.Width(f.Rule.Title(l)))
 	}
 	for _, f := range p.Fire {
-		head := pad(fmt.Sprintf("%d %s", f.Rule, f.Text.Title), width)
+		head := pad(fmt.Sprintf("%d %s", f.Rule, f.Rule.Title(l)), width)
 		if len(f.Changes) == 0 {
 			fmt.Fprintln(w, st.dim.Render("  "+head+"  "+pathWord("noKnob", l)))
 			continue
 		}
-		texts := make([]string, len(f.Changes))
-		for i, c := range f.Changes {
-			texts[i] = c.Text.Change
-		}
-		fmt.Fprintf(w, "  %s  %s  %s\n", head, strings.Join(texts, " + "),
+		fmt.Fprintf(w, "  %s  %s  %s\n", head, f.Changes.Text(l),
 			st.dim.Render("→ "+f.Verdict.Status.String()+"/"+f.Verdict.Code.String()))
-	}
-}
-
-func writeChangesText(w io.Writer, st textStyles, cs []changeJSON, l assess.Lang) {
-	for _, c := range cs {
-		fmt.Fprintln(w, "  "+c.Text.Change)
-		for _, e := range c.Edits {
-			from, to := string(e.From), string(e.To)
-			if from == "null" {
-				from = pathWord("absent", l)
-			}
-			if to == "null" {
-				to = pathWord("absent", l)
-			}
-			fmt.Fprintln(w, st.dim.Render("      "+e.Path+word("colon", l)+from+" → "+to))
-		}
 	}
 }

@@ -1,6 +1,8 @@
 package cli_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/go-json-experiment/json"
@@ -61,4 +63,56 @@ func TestTracePathText(t *testing.T) {
 	assert.Regexp(t, `7 写入未获有效批准\s+工具的效果类别 → reversible_write  → requires_approval/approval_scope_mismatch`, out)
 	out, _, _ = run(t, "", nil, "trace", "1")
 	assert.Contains(t, out, "none: no combination of the what-if knobs makes this allowed")
+}
+
+// TestTracePathNullIsNotAbsent: a required argument present as null is
+// shown as null, not as absent, in the text and in the JSON (whose
+// fromAbsent and toAbsent mark what is absent), and the JSON still
+// matches the schema.
+func TestTracePathNullIsNotAbsent(t *testing.T) {
+	dir := t.TempDir()
+	scenario := `id: null-document
+track: admission
+title: {en: A null document id, zh: 文档 ID 为 null}
+input:
+  contract:
+    version: course-v1
+    tools:
+      - {name: document_read_metadata, version: v1, effectClass: read_only, requiredArguments: [documentId]}
+  request:
+    correlationId: read-1
+    tool: {name: document_read_metadata, version: v1}
+    arguments: {documentId: null}
+  environment: {status: ready}
+expect: {status: rejected, code: invalid_arguments, missingArguments: [documentId]}
+`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "null.yaml"), []byte(scenario), 0o644))
+	out, errOut, code := run(t, "", nil, "--scenarios", dir, "trace", "null-document")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `request.arguments.documentId: null → "value-documentId"`)
+	assert.NotContains(t, out, "documentId: absent")
+
+	out, _, code = run(t, "", nil, "--scenarios", dir, "trace", "null-document", "--format", "json")
+	require.Equal(t, 0, code)
+	assert.NoError(t, outputSchema(t, "traceDocument").Validate(instance(t, out)))
+	var got struct {
+		PathToAllowed struct {
+			Changes []struct {
+				Edits []map[string]any `json:"edits"`
+			} `json:"changes"`
+		} `json:"pathToAllowed"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	require.Len(t, got.PathToAllowed.Changes, 1)
+	require.Len(t, got.PathToAllowed.Changes[0].Edits, 1)
+	edit := got.PathToAllowed.Changes[0].Edits[0]
+	assert.Equal(t, "request.arguments.documentId", edit["path"])
+	assert.Nil(t, edit["from"])
+	assert.NotContains(t, edit, "fromAbsent", "present as null, not absent")
+	assert.NotContains(t, edit, "toAbsent")
+
+	// An absent field is marked absent.
+	out, _, _ = run(t, "", nil, "trace", "write-without-approval", "--format", "json")
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, true, got.PathToAllowed.Changes[0].Edits[0]["fromAbsent"])
 }

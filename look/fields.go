@@ -120,11 +120,7 @@ func fields(in assess.Input) []Field {
 		} else {
 			add("contract", p+"requiredArguments", jsonText(t.RequiredArguments), false)
 		}
-		if t.ApprovalScope == nil {
-			add("contract", p+"approvalScope", "", true)
-		} else {
-			str("contract", p+"approvalScope", *t.ApprovalScope, false)
-		}
+		opt("contract", p+"approvalScope", t.ApprovalScope)
 	}
 	r := in.Request
 	str("request", "correlationId", r.CorrelationID, false)

@@ -41,6 +41,19 @@ func TestFieldsShowAbsentPartsAndMissingArguments(t *testing.T) {
 	assert.False(t, look.Reads(find(t, fields, "request.arguments.title"), fired.Reads), "title is not required by this tool")
 }
 
+// TestApprovalScopeAbsentIsNotEmpty: a tool's approvalScope left out is
+// absent; "" is a value, shown quoted.
+func TestApprovalScopeAbsentIsNotEmpty(t *testing.T) {
+	in := assess.Input{Contract: assess.Contract{Tools: []assess.Tool{{Name: "a"}, {Name: "b", ApprovalScope: new("")}, {Name: "c", ApprovalScope: new("s")}}}}
+	fields := look.Fields(in, nil)
+	assert.Equal(t, look.Field{Section: "contract", Path: "contract.tools[0].approvalScope", Label: "tools[0].approvalScope", Absent: true},
+		find(t, fields, "contract.tools[0].approvalScope"))
+	empty := find(t, fields, "contract.tools[1].approvalScope")
+	assert.False(t, empty.Absent)
+	assert.Equal(t, `""`, empty.Value)
+	assert.Equal(t, `"s"`, find(t, fields, "contract.tools[2].approvalScope").Value)
+}
+
 func TestReadsMatchesPrefixesAndAbsentParents(t *testing.T) {
 	tool := look.Field{Path: "contract.tools[1].name"}
 	assert.True(t, look.Reads(tool, []string{"contract.tools"}))

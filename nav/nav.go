@@ -49,8 +49,6 @@ const (
 	Back              // hide the last step revealed
 	ToVerdict         // reveal every step and the verdict
 	Restart           // hide every step
-	Up                // select the previous scenario in the list
-	Down              // select the next scenario in the list
 	Open              // open the selected scenario (focus the walk)
 	ToList            // focus the list
 	NextScenario      // open the next scenario at its start
@@ -58,11 +56,12 @@ const (
 	Jump              // open scenario N (from 1) of the track
 	NextTrack         // show the next track, its first scenario selected
 	Select            // open scenario N (from 0) of track T at its start
+	Reveal            // show the walk up to step N (focus the walk)
 )
 
 // Action is one thing the learner (or the room) asks for. N is the
-// scenario number for Jump (from 1) and the index for Select (from 0);
-// Track is Select's track.
+// scenario number for Jump (from 1), the index for Select (from 0) and
+// the step for Reveal; Track is Select's track.
 type Action struct {
 	Kind     Kind
 	N, Track int
@@ -101,12 +100,6 @@ func Navigate(d Deck, s State, a Action) State {
 		s.Step = last()
 	case Restart:
 		s.Step = 0
-	case Up:
-		open(s.Scenario - 1)
-		s.Focus = List
-	case Down:
-		open(s.Scenario + 1)
-		s.Focus = List
 	case Open:
 		s.Focus = Walk
 	case ToList:
@@ -133,6 +126,8 @@ func Navigate(d Deck, s State, a Action) State {
 			return s
 		}
 		s.Track, s.Scenario, s.Step, s.Focus = a.Track, a.N, 0, Walk
+	case Reveal:
+		s.Step, s.Focus = a.N, Walk // clamped below
 	}
 	if d.Tracks() > 0 && d.Scenarios(s.Track) > 0 {
 		s.Scenario = clamp(s.Scenario, 0, d.Scenarios(s.Track)-1)

@@ -32,9 +32,7 @@ func TestNavigate(t *testing.T) {
 		want    State
 	}{
 		{"starts on the list at scenario 1", nil, State{}},
-		{"down selects the next scenario", []Action{act(Down), act(Down)}, State{Scenario: 2}},
-		{"up wraps to the last", []Action{act(Up)}, State{Scenario: 7}},
-		{"open focuses the walk without revealing", []Action{act(Down), act(Open)}, State{Scenario: 1, Focus: Walk}},
+		{"open focuses the walk without revealing", []Action{{Kind: Jump, N: 2}, act(ToList), act(Open)}, State{Scenario: 1, Focus: Walk}},
 		{"next reveals step 1", []Action{act(Next)}, State{Step: 1, Focus: Walk}},
 		{"stepping stops at the verdict", []Action{act(Next), act(Next), act(Next), act(Next)}, State{Step: 2, Focus: Walk}},
 		{"back steps back, never below 0", []Action{act(Next), act(Back), act(Back)}, State{Focus: Walk}},
@@ -49,6 +47,9 @@ func TestNavigate(t *testing.T) {
 		{"tracks wrap", []Action{act(NextTrack), act(NextTrack), act(NextTrack)}, State{}},
 		{"select opens a scenario of any track", []Action{{Kind: Select, Track: 2, N: 1}}, State{Track: 2, Scenario: 1, Focus: Walk}},
 		{"select outside the deck does nothing", []Action{{Kind: Select, Track: 3, N: 0}, {Kind: Select, Track: 1, N: 2}}, State{}},
+		{"reveal shows the walk up to a step", []Action{{Kind: Jump, N: 3}, act(ToList), {Kind: Reveal, N: 5}}, State{Scenario: 2, Step: 5, Focus: Walk}},
+		{"reveal stops at the verdict", []Action{{Kind: Jump, N: 3}, {Kind: Reveal, N: 99}}, State{Scenario: 2, Step: 9, Focus: Walk}},
+		{"reveal stops at the start", []Action{{Kind: Jump, N: 3}, act(Next), {Kind: Reveal, N: -4}}, State{Scenario: 2, Focus: Walk}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,7 +66,7 @@ func TestReached(t *testing.T) {
 
 func TestEmptyDeck(t *testing.T) {
 	for _, d := range []deck{{}, {{}}, {{}, {3}}} {
-		for k := None; k <= Select; k++ {
+		for k := None; k <= Reveal; k++ {
 			s := Navigate(d, State{Track: 5, Scenario: 3, Step: 9}, Action{Kind: k, N: 1})
 			if d.Tracks() > 0 {
 				assert.Less(t, s.Track, d.Tracks())
@@ -81,7 +82,7 @@ func TestNavigateStaysInTheDeck(t *testing.T) {
 		d := deck(rapid.SliceOfN(rapid.SliceOfN(rapid.IntRange(1, 9), 1, 12), 1, 4).Draw(t, "deck"))
 		s := State{}
 		actions := rapid.SliceOf(rapid.Custom(func(t *rapid.T) Action {
-			return Action{Kind: Kind(rapid.IntRange(0, int(Select)).Draw(t, "kind")),
+			return Action{Kind: Kind(rapid.IntRange(0, int(Reveal)).Draw(t, "kind")),
 				N: rapid.IntRange(-2, 14).Draw(t, "n"), Track: rapid.IntRange(-1, 4).Draw(t, "track")}
 		})).Draw(t, "actions")
 		for _, a := range actions {

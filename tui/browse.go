@@ -16,10 +16,18 @@ import (
 type browseModel struct {
 	filter filterState
 	// showInputs shows the inputs instead of the walk in the one-column
-	// layout (tab); full shows every input value whole (i).
-	showInputs, full bool
-	// path is the path to allowed, while its panel is open (a).
+	// layout (tab).
+	showInputs bool
+	overlays
+}
+
+// overlays are what covers a mode's panes while open: the path to allowed
+// (a) and every input value whole (i). The walk, the quiz, the room and
+// the what-if open them and answer their keys alike (overlayKey).
+type overlays struct {
+	// path is the path to allowed, while its panel is open.
 	path *pathPanel
+	full bool
 }
 
 func newBrowse() browseModel { return browseModel{filter: newFilter()} }
@@ -81,12 +89,11 @@ func (c *common) layoutKeys(w *walkKeys, l *listKeys) {
 	}
 }
 
-// overlayKey opens and runs the overlays the walk, the quiz and the room
-// share: the path to allowed (a, when allowed here) and the inputs in
+// overlayKey opens and runs the overlays: the path to allowed (a, when allowed here) and the inputs in
 // full (i). While one is open it takes every key: its own key or esc
 // closes it, ↑/↓ and J/K scroll it, the rest is ignored. It reports
 // whether it took the key.
-func (b *browseModel) overlayKey(c *common, msg tea.KeyPressMsg, pathAllowed bool) bool {
+func (b *overlays) overlayKey(c *common, msg tea.KeyPressMsg, pathAllowed bool) bool {
 	w, l := newWalkKeys(c.lang), newListKeys(c.lang)
 	switch {
 	case b.path != nil:
@@ -195,7 +202,7 @@ func (b browseModel) view(c *common, height int) string {
 	if b.path != nil {
 		return b.path.render(c, c.width, height)
 	}
-	return c.renderBody(b.body(c, walkExtras{hint: c.stepHint(false)}), height)
+	return c.renderBody(b.plainBody(c), height)
 }
 
 // plainBody is the walk mode's panes.

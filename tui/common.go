@@ -50,6 +50,9 @@ type common struct {
 	// scroll is how far the learner scrolled the walk (and inputs) pane
 	// from where it follows the walk; any move of the walk resets it.
 	scroll, inputsScroll int
+	// used, while Model.clampScroll draws a frame, collects what the
+	// panes made of scroll and inputsScroll; nil otherwise.
+	used *scrollUsed
 }
 
 func newCommon(all []scenarios.Scenario, l assess.Lang, theme Theme, clock func() time.Time) common {
@@ -82,7 +85,7 @@ func (c *common) setScenarios(all []scenarios.Scenario) {
 // were: on the same scenario (by id) at the same step when it is still
 // there, else at the same place in the track.
 func (c *common) reload(all []scenarios.Scenario) {
-	id, step := "", c.at.Step
+	id := ""
 	if c.has() {
 		id = c.written().ID
 	}
@@ -95,7 +98,6 @@ func (c *common) reload(all []scenarios.Scenario) {
 	}
 	c.at = nav.Navigate(c, c.at, nav.Action{}) // clamped to what is there now
 	c.opened()
-	c.at.Step = min(step, c.lastStep())
 }
 
 // Tracks, Scenarios and LastStep make common the stepper's deck. The open
@@ -129,21 +131,14 @@ func (c *common) has() bool { return len(c.inTrack()) > 0 }
 // so they give way to what was edited, and the story says it is an
 // edited copy (which is also what a saved experiment keeps).
 func (c *common) scenario() scenarios.Scenario {
-	s := c.inTrack()[c.at.Scenario]
-	if c.edited == nil || reflect.DeepEqual(*c.edited, s.Input) {
+	s := c.written()
+	if !c.changed() {
 		return s
 	}
 	var en, zh []string
 	for _, e := range whatif.Edits(s.Input, *c.edited) {
-		from, to := e.From, e.To
-		if from == "" {
-			from = "absent"
-		}
-		if to == "" {
-			to = "absent"
-		}
-		en = append(en, e.Path+": "+from+" → "+to)
-		zh = append(zh, e.Path+"："+strings.ReplaceAll(from, "absent", "缺失")+" → "+strings.ReplaceAll(to, "absent", "缺失"))
+		en = append(en, e.Text(assess.English))
+		zh = append(zh, e.Text(assess.Chinese))
 	}
 	s.Input = *c.edited
 	s.Injected = scenarios.Text{En: "edited in what-if: " + strings.Join(en, "; "), Zh: "在假设模式中修改：" + strings.Join(zh, "；")}
@@ -155,11 +150,32 @@ func (c *common) scenario() scenarios.Scenario {
 	return s
 }
 
-// edit shows an edited input in place of the scenario's. It keeps a copy
-// of its own: the what-if model is a value, copied on every update, and
-// must not be pointed into.
-func (c *common) edit(in assess.Input) {
-	c.edited = &in
+// showEdited shows an edited input in place of the scenario's (nil: the
+// scenario as written again), walked whole. It keeps a copy of its own:
+// the caller's input must not be pointed into.
+func (c *common) showEdited(in *assess.Input) {
+	c.edited = nil
+	if in != nil {
+		edited := *in
+		c.edited = &edited
+	}
+	c.rewalk()
+	c.setStep(c.lastStep())
+}
+
+// changed reports whether the input shown is edited: it differs from the
+// scenario as written.
+func (c *common) changed() bool {
+	return c.edited != nil && !reflect.DeepEqual(*c.edited, c.written().Input)
+}
+
+// input is the admission input shown: the what-if's edited one, or the
+// scenario's as written.
+func (c *common) input() assess.Input {
+	if c.edited != nil {
+		return *c.edited
+	}
+	return c.written().Input
 }
 
 // written is the open scenario as written.
@@ -215,25 +231,24 @@ func (c *common) lastStep() int { return c.walk.Decisive + 1 }
 // the one that fired once the verdict shows.
 func (c *common) current() int { return min(c.at.Step, c.walk.Decisive) }
 
-// setStep shows the walk up to a step (the quiz's reveal, the room's).
+// setStep shows the walk up to a step (the quiz's reveal, the room's),
+// from the top of the panes.
 func (c *common) setStep(step int) {
-	c.at.Step = clampInt(step, 0, c.lastStep())
-	c.at.Focus = nav.Walk
+	c.navigate(nav.Action{Kind: nav.Reveal, N: step})
 	c.scroll, c.inputsScroll = 0, 0
-	c.navigate(nav.Action{}) // records a verdict reached
 }
 
-// openID opens a scenario by id, in its track, at its start.
-func (c *common) openID(id string) bool {
+// openID opens a scenario by id, in its track, at its start; an id not
+// loaded opens nothing.
+func (c *common) openID(id string) {
 	for t, in := range c.byTrack {
 		for i, s := range in {
 			if s.ID == id {
 				c.navigate(nav.Action{Kind: nav.Select, Track: t, N: i})
-				return true
+				return
 			}
 		}
 	}
-	return false
 }
 
 // toggleLang switches between English and Chinese, live.

@@ -30,8 +30,7 @@ func (c *common) renderInputs(width, height int) string {
 	if len(lines) > height {
 		lines, anchor = c.inputLines(width, true, false)
 	}
-	out, _ := scrolled(lines, width, height, anchor, anchor+1, c.inputsScroll, c.scrollHint)
-	return out
+	return c.scrolledInputs(lines, width, height, anchor, anchor+1)
 }
 
 // renderFullInputs is the full view: every field, every value whole.
@@ -40,8 +39,7 @@ func (c *common) renderFullInputs(width, height int) string {
 	head := []string{c.styles.Walk.Heading.Render(truncate(tr("fullTitle", c.lang), width)),
 		c.styles.Dim.Render(truncate(tr("fullClose", c.lang), width)), ""}
 	lines = append(head, lines...)
-	out, _ := scrolled(lines, width, height, anchor+len(head), anchor+len(head)+1, c.inputsScroll, c.scrollHint)
-	return out
+	return c.scrolledInputs(lines, width, height, anchor+len(head), anchor+len(head)+1)
 }
 
 // inputLines lists the input; anchor is the first marked line. Compact
@@ -117,7 +115,7 @@ func (r *inputRows) add(marked bool, label, value string, absent bool) {
 		return
 	}
 	r.lines = append(r.lines, ls.Render(truncate(mark+label, r.width)))
-	for _, p := range strings.Split(hardWrap(value, r.width-4), "\n") {
+	for _, p := range strings.Split(wrap(value, r.width-4), "\n") {
 		r.lines = append(r.lines, "    "+vs.Render(p))
 	}
 }
@@ -164,15 +162,6 @@ func (r *inputRows) section(title string, in []look.Field, reads []string) {
 			}
 		}
 	}
-}
-
-// hardWrap wraps a value (JSON text, often without spaces) at spaces where
-// it can and anywhere where it must.
-func hardWrap(s string, width int) string {
-	if width <= 0 {
-		return ""
-	}
-	return wrap(s, width)
 }
 
 // groupTools groups a contract's fields by tool, so that a tool no rule is

@@ -153,6 +153,8 @@ type whatIfKeyMap struct {
 func makeNewWhatIfKeyMap(l assess.Lang) whatIfKeyMap {
 	g := makeNewGlobalKeys(l)
 	g.WhatIf = binding(l, []string{"w", "esc"}, "w/esc", "kDone")
+	// Scrolling and the overlays are the walk's keys.
+	w := makeNewWalkKeys(l)
 	return whatIfKeyMap{
 		KnobUp:     binding(l, []string{"up", "k"}, "↑/k", "kKnobUp"),
 		KnobDown:   binding(l, []string{"down", "j"}, "↓/j", "kKnobDown"),
@@ -162,10 +164,10 @@ func makeNewWhatIfKeyMap(l assess.Lang) whatIfKeyMap {
 		Undo:       binding(l, []string{"u"}, "u", "kUndo"),
 		Reset:      binding(l, []string{"R"}, "R", "kReset"),
 		Save:       binding(l, []string{"s"}, "s", "kSave"),
-		ScrollDown: binding(l, []string{"J", "shift+down"}, "J", "kScroll"),
-		ScrollUp:   binding(l, []string{"K", "shift+up"}, "K", "kScrollUp"),
-		Full:       binding(l, []string{"i"}, "i", "kFull"),
-		Path:       binding(l, []string{"a"}, "a", "kPath"),
+		ScrollDown: w.ScrollDown,
+		ScrollUp:   w.ScrollUp,
+		Full:       w.Full,
+		Path:       w.Path,
 		Apply:      binding(l, []string{"enter"}, "enter", "kApplyPath"),
 		Close:      disabled(binding(l, []string{"esc"}, "esc", "kClose")),
 		globalKeys: g,

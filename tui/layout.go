@@ -213,7 +213,8 @@ func lineCount(s string) int { return strings.Count(s, "\n") + 1 }
 // verdict, the current rule, the selected knob) moved by the learner's own
 // scrolling; when the content does not fit, the first or last line says
 // how much more there is and which keys show it, so that nothing is cut
-// off without a word.
+// off without a word. It also returns the learner's offset as far as it
+// took effect: clamped so that the window stays on the content.
 func scrolled(lines []string, width, height, anchor, anchorEnd, userOffset int, hint func(above, below int) (string, string)) (string, int) {
 	if height <= 0 {
 		return "", 0
@@ -223,19 +224,45 @@ func scrolled(lines []string, width, height, anchor, anchorEnd, userOffset int, 
 	}
 	// Room for the two hint lines.
 	inner := max(height-2, 1)
-	offset := 0
+	start := 0
 	if anchorEnd > inner {
 		// Show the whole anchor block if it fits, its start if not.
-		offset = anchorEnd - inner
+		start = anchorEnd - inner
 		if anchorEnd-anchor > inner {
-			offset = anchor
+			start = anchor
 		}
 	}
-	offset = clampInt(offset+userOffset, 0, len(lines)-inner)
+	offset := clampInt(start+userOffset, 0, len(lines)-inner)
 	vp := viewport.New(viewport.WithWidth(width), viewport.WithHeight(inner))
 	vp.SetContentLines(lines)
 	vp.SetYOffset(offset)
 	above, below := offset, len(lines)-offset-inner
 	up, down := hint(above, below)
-	return up + "\n" + vp.View() + "\n" + down, offset
+	return up + "\n" + vp.View() + "\n" + down, offset - start
+}
+
+// scrollUsed is, for one frame, the learner's scroll offsets as the panes
+// drawn used them (see Model.clampScroll).
+type scrollUsed struct {
+	scroll, inputs       int
+	sawScroll, sawInputs bool
+}
+
+// scrolledPane is scrolled for a pane the learner scrolls with J/K and
+// the wheel (the walk, the path, the presenter, the notes).
+func (c *common) scrolledPane(lines []string, width, height, anchor, anchorEnd int, hint func(above, below int) (string, string)) string {
+	out, used := scrolled(lines, width, height, anchor, anchorEnd, c.scroll, hint)
+	if c.used != nil {
+		c.used.scroll, c.used.sawScroll = used, true
+	}
+	return out
+}
+
+// scrolledInputs is scrolled for the inputs, which scroll on their own.
+func (c *common) scrolledInputs(lines []string, width, height, anchor, anchorEnd int) string {
+	out, used := scrolled(lines, width, height, anchor, anchorEnd, c.inputsScroll, c.scrollHint)
+	if c.used != nil {
+		c.used.inputs, c.used.sawInputs = used, true
+	}
+	return out
 }

@@ -78,8 +78,7 @@ func (c *common) filterKey(f filterState, msg tea.KeyPressMsg) (filterState, tea
 	var cmd tea.Cmd
 	f.input, cmd = f.input.Update(msg)
 	if vis := c.visible(f); len(vis) > 0 && !slices.Contains(vis, c.at.Scenario) {
-		c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: vis[0]})
-		c.at.Focus = nav.List
+		c.selectInList(vis[0])
 	}
 	return f, cmd
 }
@@ -97,8 +96,14 @@ func (c *common) moveInList(f filterState, delta int) {
 	} else {
 		i = (i + delta + len(vis)) % len(vis)
 	}
-	c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: vis[i]})
-	c.at.Focus = nav.List
+	c.selectInList(vis[i])
+}
+
+// selectInList opens scenario i of the track with the focus left on the
+// list.
+func (c *common) selectInList(i int) {
+	c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: i})
+	c.navigate(nav.Action{Kind: nav.ToList})
 }
 
 // renderList is the list column: number, title and, once the learner has
@@ -157,8 +162,8 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 			answer = c.answer(i)
 		}
 		line := style.Render(truncate(mark+item, width))
-		if answer != "" && ansiWidth(mark+item)+2+ansiWidth(answer) <= width {
-			line = style.Render(mark+item) + strings.Repeat(" ", width-ansiWidth(mark+item)-ansiWidth(answer)) + st.Code.Render(answer)
+		if answer != "" && lipgloss.Width(mark+item)+2+lipgloss.Width(answer) <= width {
+			line = style.Render(mark+item) + strings.Repeat(" ", width-lipgloss.Width(mark+item)-lipgloss.Width(answer)) + st.Code.Render(answer)
 			answer = ""
 		}
 		items, owner = append(items, line), append(owner, n)
@@ -209,5 +214,3 @@ func (c *common) answer(i int) string {
 	}
 	return ""
 }
-
-func ansiWidth(s string) int { return lipgloss.Width(s) }

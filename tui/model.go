@@ -11,6 +11,7 @@ package tui
 import (
 	"fmt"
 	"os/exec"
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -100,6 +101,9 @@ type Model struct {
 	// back is the mode the what-if returns to.
 	back mode
 
+	// browse is the list, its filter and the overlays (the path, the
+	// inputs in full): the walk mode's, and shared by the quiz and the
+	// room, which step through the same list and walk.
 	browse  browseModel
 	quiz    quizModel
 	whatIf  whatIfModel
@@ -156,45 +160,36 @@ func New(opts Options) Model {
 	fresh := len(m.c.prog.Walked) == 0 && len(m.c.prog.Quiz) == 0 && resume == ""
 	if s, ok := scenarios.Find(opts.Scenarios, track, opts.Scenario); ok && opts.Scenario != "" {
 		m.c.openID(s.ID)
-		m.c.at.Step = min(max(opts.Step, 0), m.c.lastStep())
+		m.c.at = nav.Navigate(&m.c, m.c.at, nav.Action{Kind: nav.Reveal, N: opts.Step})
 	} else {
-		m.c.at.Track = max(indexOf(scenarios.Tracks, track), 0)
+		m.c.at.Track = max(slices.Index(scenarios.Tracks, track), 0)
 		m.c.opened()
 		if resume != "" {
 			// Self-study resumes where it stopped.
 			m.c.openID(resume)
-			m.c.at.Focus = nav.List
+			m.c.navigate(nav.Action{Kind: nav.ToList})
 		}
 	}
 	switch {
 	case opts.Room != nil && opts.Notes:
 		m.mode = modeNotes
-		m.room = roomModel{room: opts.Room, browse: m.browse}
+		m.room = roomModel{room: opts.Room}
 		m.present = newPresent(opts.Timer)
 	case opts.Room != nil:
 		m.mode = modeRoom
-		m.room = roomModel{room: opts.Room, browse: m.browse}
+		m.room = roomModel{room: opts.Room}
 	case opts.Present:
 		m.mode = modePresent
 		m.present = newPresent(opts.Timer)
-		m.c.at.Focus = nav.Walk
+		m.c.navigate(nav.Action{Kind: nav.Open})
 	case opts.Quiz:
 		m.mode = modeQuiz
-		m.quiz = quizModel{browse: m.browse}.resume(&m.c, true).start(&m.c)
+		m.quiz = quizModel{}.resume(&m.c, true).start(&m.c)
 	}
 	m.c.dirty = false
 	m.intro = fresh && opts.Scenario == "" && !opts.Present && opts.Room == nil
 	m.restyle()
 	return m
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // Init asks the terminal for its background colour when the theme is auto.
@@ -231,7 +226,7 @@ func (m Model) modeKeys(now bool) modeKeys {
 	c := &m.c
 	switch m.mode {
 	case modeQuiz:
-		return m.quiz.keys(c, now)
+		return m.quiz.keys(c, &m.browse, now)
 	case modeWhatIf:
 		return m.whatIf.keys(c, now)
 	case modePresent:
@@ -241,7 +236,7 @@ func (m Model) modeKeys(now bool) modeKeys {
 		}
 		return k
 	case modeRoom:
-		return m.room.keys(c, now)
+		return m.room.keys(c, &m.browse, now)
 	case modeNotes:
 		return m.notesKeys()
 	}
@@ -311,6 +306,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.MouseWheelMsg:
 		m.lastKey = m.c.clock()
 		m.wheel(msg)
+		m.clampScroll()
 	case tea.MouseClickMsg:
 		m.lastKey = m.c.clock()
 		m.click(msg)
@@ -379,13 +375,13 @@ func (m *Model) route(msg tea.KeyPressMsg) tea.Cmd {
 	var cmd tea.Cmd
 	switch m.mode {
 	case modeQuiz:
-		m.quiz, cmd = m.quiz.update(c, msg)
+		m.quiz, cmd = m.quiz.update(c, &m.browse, msg)
 	case modeWhatIf:
 		m.whatIf, cmd = m.whatIf.update(c, msg)
 	case modePresent:
-		m.present, cmd = m.present.update(c, msg)
+		m.present = m.present.update(c, msg)
 	case modeRoom:
-		m.room, cmd = m.room.update(c, msg)
+		m.room, cmd = m.room.update(c, &m.browse, msg)
 	case modeNotes:
 		k := m.notesKeys()
 		switch {
@@ -408,10 +404,8 @@ func (m *Model) route(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) toggleQuiz() {
 	switch m.mode {
 	case modeQuiz:
-		m.browse = m.quiz.browse
 		m.mode = modeWalk
 	case modeWalk:
-		m.quiz.browse = m.browse
 		m.quiz = m.quiz.resume(&m.c, false)
 		if _, answered := m.quiz.results[m.c.written().ID]; m.c.has() && !answered {
 			// A scenario not answered yet is asked from its start, even
@@ -429,7 +423,7 @@ func (m *Model) toggleWhatIf() {
 		m.mode = m.back
 		return
 	}
-	if m.c.track() != scenarios.TrackAdmission || !m.c.has() {
+	if !canPath(&m.c) {
 		m.c.notice = tr("whatIfAdmission", m.c.lang)
 		return
 	}
@@ -462,6 +456,7 @@ func (m Model) helpKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 // afterKey tells the room where its presenter is, and saves the progress
 // if the key changed it.
 func (m Model) afterKey() (Model, tea.Cmd) {
+	m.clampScroll()
 	if m.mode == modeRoom || (m.mode == modeWhatIf && m.back == modeRoom) {
 		m.room = m.room.lead(&m.c)
 	}
@@ -472,6 +467,26 @@ func (m Model) afterKey() (Model, tea.Cmd) {
 	m.c.dirty = false
 	m.c.prog.Seq++
 	return m, saveCmd(m.save, m.c.prog.Clone())
+}
+
+// clampScroll keeps the learner's scroll offsets on the content: it draws
+// the frame once and keeps each offset as the pane drawn used it, so that
+// J pressed past the end is not counted, and K after it moves the view at
+// once. An offset no pane drew (an overlay covers it) is left as it is.
+func (m *Model) clampScroll() {
+	if m.c.scroll == 0 && m.c.inputsScroll == 0 {
+		return
+	}
+	var used scrollUsed
+	probe := *m
+	probe.c.used = &used
+	probe.Render()
+	if used.sawScroll {
+		m.c.scroll = used.scroll
+	}
+	if used.sawInputs {
+		m.c.inputsScroll = used.inputs
+	}
 }
 
 // savedMsg reports a finished save.

@@ -307,6 +307,18 @@ func TestQuiz(t *testing.T) {
 	assert.Equal(t, "walk", m.Mode(), "g ends the quiz")
 }
 
+// TestQuizPeekKeysAreTheWalks: while a question waits, every key that
+// steps the walk (the walk's own bindings) only says to answer first.
+func TestQuizPeekKeysAreTheWalks(t *testing.T) {
+	w := newWalkKeys(assess.English)
+	for _, k := range append(w.Next.Keys(), w.Run.Keys()...) {
+		m := press(newTest(t, Options{Quiz: true, Scenario: "4"}), k)
+		_, step, _ := state(m)
+		assert.Zero(t, step, k)
+		assert.Contains(t, plain(m), "Answer first", k)
+	}
+}
+
 func TestQuizOutcomeAndAudit(t *testing.T) {
 	m := newTest(t, Options{Track: "outcome", Quiz: true})
 	assert.Contains(t, plain(m), "which class is this? Press 1–6")
@@ -328,6 +340,31 @@ func TestQuizOutcomeAndAudit(t *testing.T) {
 		assert.Contains(t, plain(a), "✓ Right: "+want, s.ID)
 		assert.True(t, a.c.reached(), s.ID)
 	}
+}
+
+// TestOutcomeAnswersAreTheWalks: an outcome answer is right when it picks
+// the walk's deciding step, and every step is named by the class it asks
+// about, in both languages, whatever order the questions come in; the
+// presenter's poll names them so too.
+func TestOutcomeAnswersAreTheWalks(t *testing.T) {
+	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackOutcome) {
+		for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+			m := newTest(t, Options{Scenario: s.ID, Lang: l})
+			w := m.c.walk
+			class := w.Result.(walk.OutcomeAnswer).Class
+			for n := 1; n <= len(w.Steps); n++ {
+				r := m.c.mark(n, 0)
+				assert.Equal(t, n == w.Decisive, r.right, "%s %v step %d", s.ID, l, n)
+				assert.Equal(t, class.String(), r.decided)
+				var named assess.OutcomeClass
+				require.NoError(t, named.UnmarshalText([]byte(r.said)), "%s step %d is named by a class: %q", s.ID, n, r.said)
+				assert.Equal(t, w.Steps[n-1].Title, named.Title(l), "%s step %d", s.ID, n)
+			}
+		}
+	}
+	rs := RoomMsg{Round: 1, Counts: map[int]int{1: 2, 6: 5}, Answered: 7, Students: 9}
+	w := newTest(t, Options{Track: "outcome", Scenario: "1"}).c.walk
+	assert.Equal(t, "protocol_error: 2 · found: 5 · answered 7 of 9", histogram(rs, scenarios.TrackOutcome, w, assess.English))
 }
 
 func TestProgressIsSavedAndResumed(t *testing.T) {
@@ -393,7 +430,7 @@ func TestWhatIf(t *testing.T) {
 	assert.Equal(t, assess.CodeAdmissionAllowed, m.c.walk.Result.(assess.Verdict).Code, "u undoes the last change")
 	assert.Contains(t, plain(m), "changes so far: 2", "the count follows undo")
 	m = press(m, "2", "R")
-	assert.Equal(t, m.c.written().Input, m.whatIf.input, "R resets to the scenario as written")
+	assert.Equal(t, m.c.written().Input, *m.c.edited, "R resets to the scenario as written")
 	assert.Empty(t, m.whatIf.history)
 	assert.Contains(t, plain(m), "changes so far: 0", "the count follows reset")
 
@@ -781,12 +818,73 @@ func TestMouse(t *testing.T) {
 	_, step, _ = state(q)
 	assert.Zero(t, step, "no peeking with the mouse either")
 
-	s := resize(newTest(t, Options{Scenario: "4", Step: 99}), 80, 14)
+	// The walk scrolls at the verdict where it cannot fold to fit: under
+	// the what-if's knob bar. (Scenario 4's walk alone folds to fit 80×14,
+	// where an offset changes nothing and is no longer kept.)
+	s := resize(press(newTest(t, Options{Scenario: "4"}), "w", "2"), 80, 12)
 	s = send(s, tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	assert.Equal(t, -3, s.c.scroll, "the wheel scrolls the walk")
 
 	assert.Equal(t, tea.MouseModeCellMotion, m.View().MouseMode)
 	assert.Equal(t, tea.MouseModeNone, newTest(t, Options{NoMouse: true}).View().MouseMode)
+}
+
+// TestWheelScrollsTheFullInputsInEveryMode: with the inputs shown in full
+// the wheel scrolls them, in the quiz and the room as in the walk, and not
+// the walk hidden under them.
+func TestWheelScrollsTheFullInputsInEveryMode(t *testing.T) {
+	for _, opts := range []Options{{Scenario: "4"}, {Quiz: true, Scenario: "4"}, {Room: &fakeRoom{}, Scenario: "4"}} {
+		m := resize(press(newTest(t, opts), "i"), 80, 14)
+		require.True(t, m.activeOverlays().full, m.Mode())
+		before := plain(m)
+		m = send(m, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+		assert.Equal(t, 3, m.c.inputsScroll, "%s: the wheel scrolls the inputs", m.Mode())
+		assert.Zero(t, m.c.scroll, "%s: not the walk under them", m.Mode())
+		assert.NotEqual(t, before, plain(m), "%s: the inputs moved", m.Mode())
+	}
+}
+
+// TestScrollStopsAtTheEnd: scrolling past the end of a pane counts for
+// nothing, so that the first key back moves the view at once.
+func TestScrollStopsAtTheEnd(t *testing.T) {
+	tests := []struct {
+		name       string
+		opts       Options
+		open       []string
+		height     int
+		down, up   string
+		inputsPane bool
+	}{
+		{"the path to allowed", Options{Scenario: "4"}, []string{"a"}, 14, "J", "K", false},
+		{"the what-if's walk", Options{Scenario: "4"}, []string{"w", "2"}, 12, "J", "K", false},
+		{"the inputs in full", Options{Scenario: "4"}, []string{"i"}, 14, "down", "up", true},
+		{"the inputs in full in the quiz", Options{Quiz: true, Scenario: "4"}, []string{"i"}, 14, "J", "K", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := resize(press(newTest(t, tt.opts), tt.open...), 80, tt.height)
+			for range 40 {
+				m = press(m, tt.down)
+			}
+			bottom := plain(m)
+			assert.Equal(t, bottom, plain(press(m, tt.down)), "at the end, one more does nothing")
+			m = press(m, tt.up)
+			assert.NotEqual(t, bottom, plain(m), "one key back moves the view")
+			scroll := m.c.scroll
+			if tt.inputsPane {
+				scroll = m.c.inputsScroll
+			}
+			assert.Less(t, scroll, 39, "the offset stopped at the end")
+		})
+	}
+	// The wheel stops at the end too.
+	m := resize(press(newTest(t, Options{Scenario: "4"}), "a"), 80, 14)
+	for range 20 {
+		m = send(m, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	}
+	bottom := plain(m)
+	m = send(m, tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	assert.NotEqual(t, bottom, plain(m), "one turn back moves the view")
 }
 
 // TestReloadKeepsThePlace: when the lecturer's files change, the trainer
@@ -851,7 +949,7 @@ func TestOverlaysCloseOnEsc(t *testing.T) {
 		m := newTest(t, opts)
 		before := m.c.at
 		m = press(m, "i", "down", "down")
-		assert.True(t, m.browse.full || m.quiz.browse.full || m.room.browse.full, m.Mode())
+		assert.True(t, m.browse.full, m.Mode())
 		assert.Equal(t, before, m.c.at, "%s: ↓ scrolls the overlay, it does not change scenario", m.Mode())
 		m = press(m, "esc")
 		assert.NotContains(t, plain(m), "every value whole", "%s: esc closes it", m.Mode())
@@ -895,6 +993,19 @@ func TestNotesScreen(t *testing.T) {
 	assert.Equal(t, 0, room.opened)
 	assert.Empty(t, room.answers)
 	assert.Empty(t, room.live, "nor moves the room")
+}
+
+// TestClocksTimeUp: once the lecture's time is up, the projector's
+// footer and the notes screen both say so before the elapsed time.
+func TestClocksTimeUp(t *testing.T) {
+	p := resize(newTest(t, Options{Present: true, Scenario: "4", Timer: time.Minute}), 80, 24)
+	n := resize(newTest(t, Options{Room: &fakeRoom{}, Notes: true, Timer: time.Minute}), 80, 24)
+	n = send(n, RoomMsg{Live: "write-without-approval", Step: 1})
+	assert.Contains(t, plain(p), "left 01:00 · elapsed 00:00")
+	assert.Contains(t, plain(n), "left 01:00 · elapsed 00:00")
+	p.present.countdown.Timeout, n.present.countdown.Timeout = 0, 0
+	assert.Contains(t, plain(p), "TIME IS UP · elapsed 00:00")
+	assert.Contains(t, plain(n), "TIME IS UP · elapsed 00:00")
 }
 
 // TestPresenterClicker: past the verdict the clicker's forward button

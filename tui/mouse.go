@@ -28,12 +28,20 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) {
 	if msg.Button == tea.MouseWheelUp {
 		delta = -3
 	}
-	switch {
-	case m.browse.full || m.whatIf.full:
+	if m.activeOverlays().full {
 		m.c.inputsScroll += delta
-	default:
-		m.c.scroll += delta
+		return
 	}
+	m.c.scroll += delta
+}
+
+// activeOverlays are the active mode's overlays: the what-if's own, or
+// the browse state's the other modes share.
+func (m Model) activeOverlays() overlays {
+	if m.mode == modeWhatIf {
+		return m.whatIf.overlays
+	}
+	return m.browse.overlays
 }
 
 // clickable is the body of a mode whose list and rules a click can use,
@@ -43,12 +51,14 @@ func (m Model) clickable() (body, bool, bool) {
 	switch {
 	case m.showHelp || m.intro || len(m.notices) > 0 || !c.has():
 		return body{}, false, false
-	case m.mode == modeWalk && m.browse.path == nil && !m.browse.full && !m.browse.filter.typing:
+	case m.browse.path != nil || m.browse.full || m.browse.filter.typing:
+		return body{}, false, false
+	case m.mode == modeWalk:
 		return m.browse.plainBody(c), true, true
-	case m.mode == modeQuiz && m.quiz.browse.path == nil && !m.quiz.summary && !m.quiz.browse.filter.typing:
-		return m.quiz.body(c), true, !m.quiz.q.asking()
-	case m.mode == modeRoom && m.room.browse.path == nil && !m.room.browse.filter.typing:
-		return m.room.body(c), true, !m.room.questionOpen(c)
+	case m.mode == modeQuiz && !m.quiz.summary:
+		return m.quiz.body(c, &m.browse), true, !m.quiz.q.asking()
+	case m.mode == modeRoom:
+		return m.room.body(c, &m.browse), true, !m.room.questionOpen(c)
 	}
 	return body{}, false, false
 }
@@ -103,6 +113,6 @@ func (m *Model) click(msg tea.MouseClickMsg) {
 // quiz asks about it.
 func (m *Model) afterOpen() {
 	if m.mode == modeQuiz {
-		m.quiz = m.quiz.follow(&m.c)
+		m.quiz = m.quiz.start(&m.c)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"toolgate/assess"
-	"toolgate/scenarios"
 	"toolgate/walk"
 )
 
@@ -56,13 +55,14 @@ func (m Model) notesView(height int) string {
 	head := func(label string) { add(st.Verdict.Label.Render(truncate(label, width))) }
 
 	step := min(rs.Step, len(w.Steps)+1)
-	where := fmt.Sprintf(tr("notesAt", c.lang), c.stepWord(), step, len(w.Steps))
-	if step > w.Decisive {
-		where = fmt.Sprintf(tr("atVerdict", c.lang), c.stepWord(), w.Decisive)
-	}
+	where := c.where(step, tr("notesAt", c.lang))
 	add(st.Walk.Title.Render(truncate(fmt.Sprintf("%s %d · %s — %s", tr("scenario", c.lang), s.Number, s.Title.In(c.lang), where), width)))
-	if clocks := m.present.clocks(c); clocks != "" {
-		add(st.Dim.Render(truncate(clocks, width)))
+	if m.present.showClock {
+		timeUp, times := m.present.clocks(c)
+		if timeUp != "" {
+			times = timeUp + " · " + times
+		}
+		add(st.Dim.Render(truncate(times, width)))
 	}
 	add("")
 	// The poll, as it fills.
@@ -72,7 +72,7 @@ func (m Model) notesView(height int) string {
 			state = fmt.Sprintf(tr("roomPollRevealed", c.lang), rs.Round)
 		}
 		head(state)
-		add(wrap(histogram(rs, c.track(), c.lang), width))
+		add(wrap(histogram(rs, c.track(), w, c.lang), width))
 		add("")
 	}
 	// What is on the projector now, and what comes next.
@@ -100,7 +100,7 @@ func (m Model) notesView(height int) string {
 	add("")
 	// The question for the room, and its answer.
 	head(tr("notesAsk", c.lang))
-	add(wrap(askText(s, w, c.lang), width))
+	add(wrap(askText(w, c.lang), width))
 	add("")
 	// What the verdict does NOT prove: the lesson.
 	head(tr("verdict", c.lang) + tr("colon", c.lang) + w.Verdict.Symbol + " " + w.Verdict.Headline)
@@ -112,12 +112,11 @@ func (m Model) notesView(height int) string {
 		head(tr("notesScenario", c.lang))
 		add(wrap(notes, width))
 	}
-	out, _ := scrolled(lines, width, height, 0, 0, c.scroll, c.scrollHint)
-	return joinColumns(height, "", column{out, width})
+	return joinColumns(height, "", column{c.scrolledPane(lines, width, height, 0, 0, c.scrollHint), width})
 }
 
 // askText is the question for the room with its answer.
-func askText(s scenarios.Scenario, w walk.Walk, l assess.Lang) string {
+func askText(w walk.Walk, l assess.Lang) string {
 	switch res := w.Result.(type) {
 	case assess.Verdict:
 		return fmt.Sprintf(tr("notesAskRule", l), w.Decisive, res.Code, w.Steps[w.Decisive-1].Title)
@@ -135,21 +134,6 @@ func outcomeText(o assess.Outcome, l assess.Lang) string {
 		return tr("notesPassed", l)
 	}
 	return ""
-}
-
-// clocks is the presenter's clocks as text, for the notes screen.
-func (m presentModel) clocks(c *common) string {
-	if !m.showClock {
-		return ""
-	}
-	out := fmt.Sprintf("%s %s", tr("elapsed", c.lang), clockText(m.watch.Elapsed()))
-	switch {
-	case m.timed && m.countdown.Timedout():
-		out = tr("timeUp", c.lang) + " · " + out
-	case m.timed:
-		out = fmt.Sprintf("%s %s · %s", tr("left", c.lang), clockText(m.countdown.Timeout), out)
-	}
-	return out
 }
 
 // followNotes follows the presenter: the live scenario, at the step the

@@ -46,14 +46,7 @@ func (p *pathPanel) lines(c *common, width int) []string {
 			add(wrap(indent+ch.Text(l), width))
 		}
 		for _, e := range whatif.Edits(p.input, after) {
-			from, to := e.From, e.To
-			if from == "" {
-				from = tr("pathAbsent", l)
-			}
-			if to == "" {
-				to = tr("pathAbsent", l)
-			}
-			add(paint(st.Dim, indentLines(wrap(e.Path+tr("colon", l)+from+" → "+to, max(width-len(indent)-4, 1)), indent+"    ")))
+			add(paint(st.Dim, indentLines(wrap(e.Text(l), max(width-len(indent)-4, 1)), indent+"    ")))
 		}
 	}
 	switch {
@@ -65,11 +58,7 @@ func (p *pathPanel) lines(c *common, width int) []string {
 		add(paint(st.Verdict.Label, wrap(tr("pathToAllowed", l), width)))
 		changes(p.path.ToAllowed, "  ")
 		for _, alt := range p.path.Alternatives {
-			var texts []string
-			for _, ch := range alt {
-				texts = append(texts, ch.Text(l))
-			}
-			add(paint(st.Dim, wrap("  "+tr("pathOr", l)+strings.Join(texts, " + "), width)))
+			add(paint(st.Dim, wrap("  "+tr("pathOr", l)+alt.Text(l), width)))
 		}
 	}
 	if len(p.path.Fire) > 0 {
@@ -81,11 +70,7 @@ func (p *pathPanel) lines(c *common, width int) []string {
 				add(paint(st.Dim, wrap(head+tr("colon", l)+tr("pathNoKnob", l), width)))
 				continue
 			}
-			var texts []string
-			for _, ch := range f.Changes {
-				texts = append(texts, ch.Text(l))
-			}
-			add(wrap(head+tr("colon", l)+strings.Join(texts, " + "), width))
+			add(wrap(head+tr("colon", l)+f.Changes.Text(l), width))
 			add(paint(st.Dim, wrap(fmt.Sprintf("      → %s/%s", f.Verdict.Status, f.Verdict.Code), width)))
 		}
 	}
@@ -94,6 +79,5 @@ func (p *pathPanel) lines(c *common, width int) []string {
 
 // render fits the panel to the body, scrolled by the learner.
 func (p *pathPanel) render(c *common, width, height int) string {
-	out, _ := scrolled(p.lines(c, width), width, height, 0, 0, c.scroll, c.scrollHint)
-	return joinColumns(height, "", column{out, width})
+	return joinColumns(height, "", column{c.scrolledPane(p.lines(c, width), width, height, 0, 0, c.scrollHint), width})
 }

@@ -85,13 +85,13 @@ func (m presentModel) keys(c *common, now bool) presentKeyMap {
 	return k
 }
 
-func (m presentModel) update(c *common, msg tea.KeyPressMsg) (presentModel, tea.Cmd) {
+func (m presentModel) update(c *common, msg tea.KeyPressMsg) presentModel {
 	k := m.keys(c, true)
 	if m.blank {
 		// A blanked screen wakes on any key but does nothing else, as
 		// slide software does.
 		m.blank = false
-		return m, nil
+		return m
 	}
 	switch {
 	case key.Matches(msg, k.Blank):
@@ -106,9 +106,9 @@ func (m presentModel) update(c *common, msg tea.KeyPressMsg) (presentModel, tea.
 	default:
 		// The rest step as in the walk; the projector has no list.
 		c.stepKey(msg, k.walkKeys, listKeys{Jump: k.Jump}, filterState{})
-		c.at.Focus = nav.Walk
+		c.navigate(nav.Action{Kind: nav.Open})
 	}
-	return m, nil
+	return m
 }
 
 // Presenter parts, folded in this order until the frame fits.
@@ -204,33 +204,20 @@ func (m presentModel) view(c *common) string {
 	if c.reached() {
 		anchor = len(lines) - lineCount(parts[pVerdict].text())
 	}
-	out, _ := scrolled(lines, c.width, height, anchor, len(lines), c.scroll, c.moreHint)
+	out := c.scrolledPane(lines, c.width, height, anchor, len(lines), c.moreHint)
 	return joinColumns(height, "", column{out, c.width}) + "\n" + m.footer(c)
 }
 
 // passedAlts lists the rules passed before the current one compactly:
 // each with its number and title on a line, or all on one line.
 func (m presentModel) passedAlts(c *common, width int) []string {
-	cur := c.current()
 	var names, runs []string
-	for n := 1; n < cur; {
-		st := c.walk.Steps[n-1]
-		// No-break spaces keep each item whole when the list wraps.
-		names = append(names, strings.ReplaceAll(fmt.Sprintf("%s %d %s", look.OutcomeSymbol(st.Outcome), n, st.Title), " ", "\u00a0"))
-		if st.Outcome != assess.Passed {
-			// A step that fired before the current one (an audit's
-			// findings) is never folded into "passed".
-			runs = append(runs, fmt.Sprintf("%s %d %s", look.OutcomeSymbol(st.Outcome), n, look.OutcomeWord(st.Outcome, c.lang)))
-			n++
-			continue
+	for _, r := range c.runsBefore() {
+		for n := r.from; n <= r.to; n++ {
+			// No-break spaces keep each item whole when the list wraps.
+			names = append(names, strings.ReplaceAll(fmt.Sprintf("%s %d %s", look.OutcomeSymbol(r.outcome), n, c.walk.Steps[n-1].Title), " ", "\u00a0"))
 		}
-		j := n
-		for j+1 < cur && c.walk.Steps[j].Outcome == assess.Passed {
-			j++
-			names = append(names, strings.ReplaceAll(fmt.Sprintf("%s %d %s", look.OutcomeSymbol(assess.Passed), j, c.walk.Steps[j-1].Title), " ", "\u00a0"))
-		}
-		runs = append(runs, fmt.Sprintf("%s %s %s", look.OutcomeSymbol(assess.Passed), span(n, j), look.OutcomeWord(assess.Passed, c.lang)))
-		n = j + 1
+		runs = append(runs, fmt.Sprintf("%s %s %s", look.OutcomeSymbol(r.outcome), span(r.from, r.to), look.OutcomeWord(r.outcome, c.lang)))
 	}
 	if len(names) == 0 {
 		return nil
@@ -245,11 +232,8 @@ func (m presentModel) passedAlts(c *common, width int) []string {
 func (m presentModel) currentAlt(c *common, width, i int) string {
 	cur := c.current()
 	step := c.walk.Steps[cur-1]
-	word, style := look.OutcomeWord(assess.Passed, c.lang), c.styles.Walk.Explain
-	if step.Outcome == assess.Fired {
-		word, style = look.OutcomeWord(assess.Fired, c.lang), c.styles.tone(c.walk.Verdict.Tone)
-	}
-	big := fmt.Sprintf("%s  %d · %s  —  %s", look.OutcomeSymbol(step.Outcome), cur, strings.ToUpper(step.Title), word)
+	mark, word, style := c.currentLook()
+	big := fmt.Sprintf("%s  %d · %s  —  %s", mark, cur, strings.ToUpper(step.Title), word)
 	border := c.styles.palette.Tone(toneOf(step.Outcome, c.walk.Verdict.Tone))
 	extra := grow(c)
 	box := func(pad int, text string) string {
@@ -285,19 +269,13 @@ func toneOf(o assess.Outcome, verdict look.Tone) look.Tone {
 // footer is the thin progress line: scenario k/n, rule j/m or "verdict",
 // a bar, and the elapsed time when the clock is on.
 func (m presentModel) footer(c *common) string {
-	where := fmt.Sprintf("%s %d/%d", c.stepWord(), c.current(), len(c.walk.Steps))
-	if c.reached() {
-		where = fmt.Sprintf(tr("atVerdict", c.lang), c.stepWord(), c.walk.Decisive)
-	}
-	left := fmt.Sprintf(" %s %d/%d · %s", tr("scenario", c.lang), c.written().Number, len(c.inTrack()), where)
+	left := fmt.Sprintf(" %s %d/%d · %s", tr("scenario", c.lang), c.written().Number, len(c.inTrack()), c.where(c.at.Step, "%s %d/%d"))
 	right := ""
 	if m.showClock {
-		right = fmt.Sprintf("%s %s ", tr("elapsed", c.lang), clockText(m.watch.Elapsed()))
-		switch {
-		case m.timed && m.countdown.Timedout():
-			right = c.styles.tone(look.ToneBad).Render(tr("timeUp", c.lang)) + c.styles.Dim.Render(" · "+right)
-		case m.timed:
-			right = fmt.Sprintf("%s %s · %s", tr("left", c.lang), clockText(m.countdown.Timeout), right)
+		timeUp, times := m.clocks(c)
+		right = times + " "
+		if timeUp != "" {
+			right = c.styles.tone(look.ToneBad).Render(timeUp) + c.styles.Dim.Render(" · "+right)
 		}
 	}
 	bar := ""
@@ -316,6 +294,19 @@ func (m presentModel) footer(c *common) string {
 		return c.styles.Dim.Render(left+strings.Repeat(" ", gap)) + c.styles.Dim.Render(right)
 	}
 	return c.styles.Dim.Render(line+strings.Repeat(" ", gap)) + c.styles.Dim.Render(right)
+}
+
+// clocks are the presenter's clocks as text: "time up" once the countdown
+// has run out ("" before), and the time left and the time elapsed.
+func (m presentModel) clocks(c *common) (timeUp, times string) {
+	times = fmt.Sprintf("%s %s", tr("elapsed", c.lang), clockText(m.watch.Elapsed()))
+	switch {
+	case m.timed && m.countdown.Timedout():
+		timeUp = tr("timeUp", c.lang)
+	case m.timed:
+		times = fmt.Sprintf("%s %s · %s", tr("left", c.lang), clockText(m.countdown.Timeout), times)
+	}
+	return timeUp, times
 }
 
 // clockText is minutes and seconds ("07:05"), hours when there are some.

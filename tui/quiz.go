@@ -212,11 +212,28 @@ func (c *common) mark(step int, code assess.Code) quizResult {
 		}
 		r.decided = options[correct-1]
 	case walk.OutcomeAnswer:
-		picked := assess.OutcomeClass(step)
-		r.right = picked == res.Class
-		r.said, r.decided = picked.String(), res.Class.String()
+		r.right = step == c.walk.Decisive
+		r.said, r.decided = className(c.walk, step, c.lang), res.Class.String()
 	}
 	return r
+}
+
+// className names the class that step n of an outcome walk asks about.
+// The class is found by the step's title (walk titles each question with
+// its class's title), not by the step's number, so that nothing here
+// assumes the order in which assess asks; a title no class has is said
+// as it is.
+func className(w walk.Walk, n int, l assess.Lang) string {
+	if n < 1 || n > len(w.Steps) {
+		return fmt.Sprint(n)
+	}
+	title := w.Steps[n-1].Title
+	for class := assess.ClassProtocolError; class <= assess.ClassFound; class++ {
+		if class.Title(l) == title {
+			return class.String()
+		}
+	}
+	return title
 }
 
 // lines are the open question, for the walk pane.
@@ -273,7 +290,6 @@ func (c *common) resultLines(r quizResult) []string {
 // quizModel is the quiz mode: each scenario asks first, then reveals the
 // walk and marks the answer; the end of the track shows a summary.
 type quizModel struct {
-	browse  browseModel
 	q       question
 	results map[string]quizResult
 	order   []string // scenario ids in the order answered
@@ -329,14 +345,12 @@ func (m quizModel) start(c *common) quizModel {
 		return m
 	}
 	m.q = firstQuestion(c)
-	c.at.Focus = nav.Walk
+	c.navigate(nav.Action{Kind: nav.Open})
 	return m
 }
 
-func (m quizModel) keys(c *common, now bool) quizKeyMap {
-	k := quizKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang), Answer: answerBinding(c.lang), globalKeys: newGlobalKeys(c.lang),
-		// Stepping before answering is peeking: it only says so.
-		Peek: key.NewBinding(key.WithKeys("right", "l", "space", "pgdown", "e"))}
+func (m quizModel) keys(c *common, b *browseModel, now bool) quizKeyMap {
+	k := quizKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang), Answer: answerBinding(c.lang), globalKeys: newGlobalKeys(c.lang)}
 	k.Quiz.SetHelp("g", tr("kQuizOff", c.lang))
 	// Digits answer in the quiz; they never open a scenario here.
 	off(&k.Jump, &k.WhatIf)
@@ -346,9 +360,13 @@ func (m quizModel) keys(c *common, now bool) quizKeyMap {
 	}
 	c.stepKeysFor(&k.walkKeys, &k.listKeys)
 	off(&k.Jump)
+	// Stepping before answering is peeking: it only says so. Its keys are
+	// the walk's stepping keys as the focus has them (from the list,
+	// enter opens and only e runs).
+	k.Peek = key.NewBinding(key.WithKeys(append(slices.Clone(k.Next.Keys()), k.Run.Keys()...)...))
 	onIf(m.q.asking(), &k.Answer, &k.Peek)
 	onIf(canPath(c) && !m.q.asking(), &k.Path)
-	if m.browse.path != nil {
+	if b.path != nil {
 		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
 		off(&k.Answer, &k.Peek)
 	}
@@ -358,14 +376,14 @@ func (m quizModel) keys(c *common, now bool) quizKeyMap {
 	return k
 }
 
-func (m quizModel) update(c *common, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
+func (m quizModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 	if m.summary {
 		m.summary = false // any key closes the summary
 		return m, nil
 	}
-	k := m.keys(c, true)
+	k := m.keys(c, b, true)
 	switch {
-	case m.browse.busy():
+	case b.busy():
 	case key.Matches(msg, k.Answer):
 		phase := m.q.phase
 		next, done, step, code := m.q.answer(c, int(msg.Code-'0'))
@@ -389,15 +407,12 @@ func (m quizModel) update(c *common, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 	}
 	before := c.at
 	var cmd tea.Cmd
-	m.browse, cmd = m.browse.handle(c, msg, k.walkKeys, k.listKeys, !m.q.asking())
+	*b, cmd = b.handle(c, msg, k.walkKeys, k.listKeys, !m.q.asking())
 	if c.at.Track != before.Track || c.at.Scenario != before.Scenario {
-		m = m.follow(c) // a scenario opened: the quiz asks about it
+		m = m.start(c) // a scenario opened: the quiz asks about it
 	}
 	return m, cmd
 }
-
-// follow asks about a scenario just opened.
-func (m quizModel) follow(c *common) quizModel { return m.start(c) }
 
 // finish marks the answer against what the core decided, records it and
 // reveals the walk.
@@ -466,19 +481,19 @@ func scoreText(points float64, asked int) string {
 	return strconv.FormatFloat(points, 'f', -1, 64) + "/" + strconv.Itoa(asked)
 }
 
-func (m quizModel) view(c *common, height int) string {
+func (m quizModel) view(c *common, b *browseModel, height int) string {
 	if m.summary {
 		return joinColumns(height, "", column{m.renderSummary(c, height), c.width})
 	}
-	if m.browse.path != nil {
-		return m.browse.path.render(c, c.width, height)
+	if b.path != nil {
+		return b.path.render(c, c.width, height)
 	}
-	return c.renderBody(m.body(c), height)
+	return c.renderBody(m.body(c, b), height)
 }
 
 // body is the quiz's panes: the walk with the question or the marked
 // answer, the list without the titles not yet answered.
-func (m quizModel) body(c *common) body {
+func (m quizModel) body(c *common, b *browseModel) body {
 	x := walkExtras{hint: c.stepHint(false)}
 	if r, ok := m.results[c.written().ID]; ok && c.has() {
 		x.question = c.resultLines(r)
@@ -498,13 +513,14 @@ func (m quizModel) body(c *common) body {
 	}
 	// What would answer the question is hidden until it is answered.
 	x.hideTitle = m.q.predicting()
-	b := m.browse.body(c, x)
+	out := b.body(c, x)
 	results := m.results
 	if results == nil {
 		results = map[string]quizResult{}
 	}
-	b.left = func(w, h int) string { return c.renderList(m.browse.filter, w, h, results) }
-	return b
+	filter := b.filter
+	out.left = func(w, h int) string { return c.renderList(filter, w, h, results) }
+	return out
 }
 
 // renderSummary lists the session's score and every miss with what

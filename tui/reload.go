@@ -16,10 +16,6 @@ type NoticeMsg struct{ Text string }
 // the editor closed.
 type reloadMsg struct{}
 
-// ReloadMsg is what a watcher sends the program when the lecturer's files
-// change.
-func ReloadMsg() tea.Msg { return reloadMsg{} }
-
 // reloadedMsg is a reload's result.
 type reloadedMsg struct {
 	all      []scenarios.Scenario

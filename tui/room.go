@@ -10,8 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"toolgate/assess"
-	"toolgate/nav"
 	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // Room is the lecture hall a session is part of when toolgate is served
@@ -56,10 +56,9 @@ type RoomMsg struct {
 // scenario, may wander, and answers the room's question; the presenter
 // leads, opens the question and reveals it.
 type roomModel struct {
-	room   Room
-	browse browseModel
-	state  RoomMsg
-	q      question
+	room  Room
+	state RoomMsg
+	q     question
 	// answered is the round this session answered, said what it said.
 	answered int
 	said     quizResult
@@ -76,7 +75,7 @@ func (m roomModel) questionOpen(c *common) bool {
 	return !m.room.Presenter() && m.state.Open && m.liveOpen(c)
 }
 
-func (m roomModel) keys(c *common, now bool) roomKeyMap {
+func (m roomModel) keys(c *common, b *browseModel, now bool) roomKeyMap {
 	k := roomKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang),
 		Answer: answerBinding(c.lang), OpenPoll: keySets[c.lang].openPoll,
 		Reveal: keySets[c.lang].reveal, globalKeys: newGlobalKeys(c.lang)}
@@ -96,7 +95,7 @@ func (m roomModel) keys(c *common, now bool) roomKeyMap {
 		off(&k.Jump)
 	}
 	onIf(canPath(c) && !m.questionOpen(c), &k.Path)
-	if m.browse.path != nil {
+	if b.path != nil {
 		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
 		off(&k.Answer, &k.OpenPoll, &k.Reveal)
 	}
@@ -107,10 +106,10 @@ func (m roomModel) keys(c *common, now bool) roomKeyMap {
 	return k
 }
 
-func (m roomModel) update(c *common, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
-	k := m.keys(c, true)
+func (m roomModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
+	k := m.keys(c, b, true)
 	switch {
-	case m.browse.busy():
+	case b.busy():
 	case key.Matches(msg, k.OpenPoll):
 		m.room.Open()
 		return m, nil
@@ -131,7 +130,7 @@ func (m roomModel) update(c *common, msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
 		return m, nil
 	}
 	var cmd tea.Cmd
-	m.browse, cmd = m.browse.handle(c, msg, k.walkKeys, k.listKeys, !m.questionOpen(c))
+	*b, cmd = b.handle(c, msg, k.walkKeys, k.listKeys, !m.questionOpen(c))
 	return m, cmd
 }
 
@@ -154,8 +153,7 @@ func (m roomModel) follow(c *common, msg RoomMsg) (roomModel, tea.Cmd) {
 		if !m.liveOpen(c) {
 			c.openID(msg.Live)
 		}
-		c.navigate(nav.Action{Kind: nav.Restart})
-		c.at.Focus = nav.Walk
+		c.setStep(0)
 		m.q = firstQuestion(c)
 	}
 	if msg.Revealed && !prev.Revealed && m.liveOpen(c) {
@@ -190,7 +188,7 @@ func (m roomModel) lines(c *common) []string {
 			lines = append(lines, tr("roomPollClosed", c.lang))
 		}
 		if rs.Round > 0 {
-			lines = append(lines, histogram(rs, c.track(), c.lang))
+			lines = append(lines, histogram(rs, c.track(), c.walk, c.lang))
 		}
 		lines = append(lines, c.styles.Dim.Render(fmt.Sprintf(tr("roomStatus", c.lang), rs.Sessions, rs.Peak, rs.Answered)))
 		return lines
@@ -206,15 +204,15 @@ func (m roomModel) lines(c *common) []string {
 	return lines
 }
 
-func (m roomModel) view(c *common, height int) string {
-	if m.browse.path != nil {
-		return m.browse.path.render(c, c.width, height)
+func (m roomModel) view(c *common, b *browseModel, height int) string {
+	if b.path != nil {
+		return b.path.render(c, c.width, height)
 	}
-	return c.renderBody(m.body(c), height)
+	return c.renderBody(m.body(c, b), height)
 }
 
 // body is the room's panes: the walk with the room's state and question.
-func (m roomModel) body(c *common) body {
+func (m roomModel) body(c *common, b *browseModel) body {
 	x := walkExtras{hint: c.stepHint(false), room: m.lines(c)}
 	if m.questionOpen(c) {
 		// Stepping waits for the reveal: no hint says otherwise.
@@ -225,12 +223,13 @@ func (m roomModel) body(c *common) body {
 		x.hint = ""
 		x.hideTitle = true
 	}
-	return m.browse.body(c, x)
+	return b.body(c, x)
 }
 
 // histogram is the answers by step without names:
-// "rule 4: 12 · rule 7: 31 · answered 43 of 60".
-func histogram(rs RoomMsg, track string, l assess.Lang) string {
+// "rule 4: 12 · rule 7: 31 · answered 43 of 60"; an outcome's steps are
+// named by the class each asks about in the live walk w.
+func histogram(rs RoomMsg, track string, w walk.Walk, l assess.Lang) string {
 	var steps []int
 	for s := range rs.Counts {
 		steps = append(steps, s)
@@ -241,7 +240,7 @@ func histogram(rs RoomMsg, track string, l assess.Lang) string {
 		name := fmt.Sprintf("%s %d", tr("rule", l), s)
 		switch track {
 		case scenarios.TrackOutcome:
-			name = assess.OutcomeClass(s).String()
+			name = className(w, s, l)
 		case scenarios.TrackAudit:
 			name = fmt.Sprintf("%s %d", tr("option", l), s)
 		}

@@ -45,7 +45,7 @@ type Styles struct {
 	List    struct{ Title, Item, Selected, Code ink }
 	Walk    struct {
 		Title, Story, Heading, Question, Explain, Hint ink
-		Passed, Fired, NotReached, Pending             ink
+		Passed, NotReached, Pending                    ink
 	}
 	Inputs struct {
 		Title, Section, Label, Value, Absent, Marked, MarkedValue ink
@@ -54,8 +54,7 @@ type Styles struct {
 		Box   lipgloss.Style
 		Label ink
 	}
-	Column ink
-	Dim    ink
+	Dim ink
 	// Hint is a line that says what a key does or that there is more.
 	Hint  ink
 	Help  help.Styles
@@ -85,9 +84,8 @@ func (k ink) Render(strs ...string) string {
 	return k.pre + s + k.post
 }
 
-// Bold and Italic derive inks, as lipgloss' do styles.
-func (k ink) Bold(v bool) ink   { return inkOf(k.Style.Bold(v)) }
-func (k ink) Italic(v bool) ink { return inkOf(k.Style.Italic(v)) }
+// Bold derives an ink, as lipgloss' Bold does a style.
+func (k ink) Bold(v bool) ink { return inkOf(k.Style.Bold(v)) }
 
 func newStyles(theme Theme, dark bool) Styles {
 	p := look.LightPalette()
@@ -129,7 +127,6 @@ func newStyles(theme Theme, dark bool) Styles {
 	s.Walk.Explain = inkOf(plain)
 	s.Walk.Hint = inkOf(dim.Italic(true))
 	s.Walk.Passed = inkOf(dim)
-	s.Walk.Fired = inkOf(plain.Bold(true))
 	s.Walk.NotReached = inkOf(dim)
 	s.Walk.Pending = inkOf(dim)
 	s.Inputs.Title = inkOf(plain.Bold(true))
@@ -141,7 +138,6 @@ func newStyles(theme Theme, dark bool) Styles {
 	s.Inputs.MarkedValue = inkOf(plain.Bold(true).Foreground(p.Accent))
 	s.Verdict.Box = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 1)
 	s.Verdict.Label = inkOf(plain.Bold(true))
-	s.Column = inkOf(plain)
 	s.Hint = inkOf(dim.Italic(true))
 	s.Help = helpStyles(p, contrast)
 	return s

@@ -119,7 +119,6 @@ var ui = map[string][2]string{
 	"pathNow":          {"Now: %s/%s", "当前：%s/%s"},
 	"pathToAllowed":    {"The smallest change that makes it allowed:", "使其成为 allowed 的最小改变："},
 	"pathOr":           {"or: ", "或："},
-	"pathAbsent":       {"absent", "缺失"},
 	"pathAlready":      {"Already allowed: nothing to change. What it does not prove is in the verdict.", "已经是 allowed：无需改变。它不能证明什么，见判断。"},
 	"pathUnreachable":  {"No combination of the what-if knobs makes this allowed (a tool the contract lacks, or a second required argument missing).", "任何假设旋钮组合都无法得到 allowed（契约中没有该工具，或缺少第二个必填参数）。"},
 	"pathFire":         {"Each rule that passed, and the smallest change that makes it fire:", "每条通过的规则，以及让它触发的最小改变："},

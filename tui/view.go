@@ -58,11 +58,11 @@ func (m Model) Render() string {
 	case !c.has() && m.mode != modeNotes:
 		body = joinColumns(height, "", column{c.styles.Dim.Render(tr("emptyTrack", c.lang)), c.width})
 	case m.mode == modeQuiz:
-		body = m.quiz.view(c, height)
+		body = m.quiz.view(c, &m.browse, height)
 	case m.mode == modeWhatIf:
 		body = m.whatIf.view(c, height)
 	case m.mode == modeRoom:
-		body = m.room.view(c, height)
+		body = m.room.view(c, &m.browse, height)
 	case m.mode == modeNotes:
 		body = m.notesView(height)
 	default:

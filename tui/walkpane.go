@@ -100,8 +100,8 @@ type walkExtras struct {
 type walkPane struct {
 	parts [partCount]part
 	width int
-	// anchor is the part that must be seen: the verdict once reached,
-	// the current rule before.
+	// reached says the verdict shows: it is then the part that must be
+	// seen (lines' anchor), the current rule before.
 	reached bool
 }
 
@@ -243,32 +243,29 @@ func (p walkPane) lines() (lines []string, anchor, anchorEnd int) {
 func (c *common) renderWalkPane(p walkPane, height int) string {
 	p.fold(height)
 	lines, anchor, end := p.lines()
-	out, _ := scrolled(lines, p.width, height, anchor, end, c.scroll, c.scrollHint)
-	return out
+	return c.scrolledPane(lines, p.width, height, anchor, end, c.scrollHint)
 }
 
 // scrollHint is the line above and below a pane that scrolls: how many
 // lines there are and the keys that show them.
 func (c *common) scrollHint(above, below int) (string, string) {
-	up, down := "", ""
-	if above > 0 {
-		up = c.styles.Hint.Render(fmt.Sprintf(tr("moreAbove", c.lang), above))
-	}
-	if below > 0 {
-		down = c.styles.Hint.Render(fmt.Sprintf(tr("moreBelow", c.lang), below))
-	}
-	return up, down
+	return c.countHint(above, below, tr("moreAbove", c.lang), tr("moreBelow", c.lang))
 }
 
 // moreHint is the line above and below a window that follows a cursor
 // (the knobs, the presenter): how much more there is.
 func (c *common) moreHint(above, below int) (string, string) {
-	up, down := "", ""
+	return c.countHint(above, below, tr("moreUp", c.lang), tr("moreDown", c.lang))
+}
+
+// countHint says how many lines are above and below, each with its
+// format; "" where there are none.
+func (c *common) countHint(above, below int, upFormat, downFormat string) (up, down string) {
 	if above > 0 {
-		up = c.styles.Hint.Render(fmt.Sprintf(tr("moreUp", c.lang), above))
+		up = c.styles.Hint.Render(fmt.Sprintf(upFormat, above))
 	}
 	if below > 0 {
-		down = c.styles.Hint.Render(fmt.Sprintf(tr("moreDown", c.lang), below))
+		down = c.styles.Hint.Render(fmt.Sprintf(downFormat, below))
 	}
 	return up, down
 }
@@ -289,23 +286,19 @@ func (c *common) ruleParts(width int) (before, current, after part) {
 		h := fmt.Sprintf(" %s %*d %s", mark, numWidth, n, steps[n-1].Title)
 		return style.Render(padRight(truncate(h, width-wordWidth-1), width-wordWidth) + word)
 	}
-	passedWord := look.OutcomeWord(assess.Passed, c.lang)
 	// Before the current step.
 	var full, folded []string
-	for i := 0; i < cur-1; {
-		if steps[i].Outcome != assess.Passed {
-			line := head(i+1, look.OutcomeSymbol(steps[i].Outcome), look.OutcomeWord(steps[i].Outcome, c.lang), c.styles.tone(c.walk.Verdict.Tone))
+	for _, r := range c.runsBefore() {
+		word := look.OutcomeWord(r.outcome, c.lang)
+		if r.outcome != assess.Passed {
+			line := head(r.from, look.OutcomeSymbol(r.outcome), word, c.styles.tone(c.walk.Verdict.Tone))
 			full, folded = append(full, line), append(folded, line)
-			i++
 			continue
 		}
-		j := i
-		for j < cur-1 && steps[j].Outcome == assess.Passed {
-			full = append(full, head(j+1, look.OutcomeSymbol(assess.Passed), passedWord, st.Passed))
-			j++
+		for n := r.from; n <= r.to; n++ {
+			full = append(full, head(n, look.OutcomeSymbol(assess.Passed), word, st.Passed))
 		}
-		folded = append(folded, st.Passed.Render(truncate(" "+look.OutcomeSymbol(assess.Passed)+" "+span(i+1, j)+" "+passedWord, width)))
-		i = j
+		folded = append(folded, st.Passed.Render(truncate(" "+look.OutcomeSymbol(assess.Passed)+" "+span(r.from, r.to)+" "+word, width)))
 	}
 	if len(full) > 0 {
 		before = part{alts: []string{strings.Join(full, "\n"), strings.Join(folded, "\n"), ""}}
@@ -313,10 +306,7 @@ func (c *common) ruleParts(width int) (before, current, after part) {
 	// The current step.
 	if cur > 0 {
 		step := steps[cur-1]
-		mark, word, style := look.OutcomeSymbol(assess.Passed), passedWord, st.Explain
-		if step.Outcome == assess.Fired {
-			mark, word, style = look.OutcomeSymbol(assess.Fired), look.OutcomeWord(assess.Fired, c.lang), c.styles.tone(c.walk.Verdict.Tone)
-		}
+		mark, word, style := c.currentLook()
 		h := head(cur, mark, word, style)
 		indent := "     "
 		q := paint(st.Question, indentLines(wrap(step.Question, width-len(indent)), indent))
@@ -341,6 +331,48 @@ func (c *common) ruleParts(width int) (before, current, after part) {
 		after = part{alts: []string{strings.Join(lines, "\n"), st.NotReached.Render(truncate(summary, width)), ""}}
 	}
 	return before, current, after
+}
+
+// stepRun is steps before the current one shown together: a run of
+// passed steps (folded into one line when room is short), or one step
+// that did not pass (an audit's finding), which is never folded.
+type stepRun struct {
+	from, to int // step numbers, from 1
+	outcome  assess.Outcome
+}
+
+// runsBefore are the steps before the current one, in runs.
+func (c *common) runsBefore() []stepRun {
+	var runs []stepRun
+	for n := 1; n < c.current(); n++ {
+		o := c.walk.Steps[n-1].Outcome
+		if last := len(runs) - 1; last >= 0 && o == assess.Passed && runs[last].outcome == assess.Passed {
+			runs[last].to = n
+			continue
+		}
+		runs = append(runs, stepRun{from: n, to: n, outcome: o})
+	}
+	return runs
+}
+
+// currentLook is how the current step is marked, in the walk and on the
+// projector: passed, in the explanation's style, or fired, in the
+// verdict's tone.
+func (c *common) currentLook() (mark, word string, style ink) {
+	o := c.walk.Steps[c.current()-1].Outcome
+	if o == assess.Fired {
+		return look.OutcomeSymbol(o), look.OutcomeWord(o, c.lang), c.styles.tone(c.walk.Verdict.Tone)
+	}
+	return look.OutcomeSymbol(assess.Passed), look.OutcomeWord(assess.Passed, c.lang), c.styles.Walk.Explain
+}
+
+// where says how far a walk shown up to step is, the step and the number
+// of steps in format ("rule 3/8"), or at the verdict which step decided.
+func (c *common) where(step int, format string) string {
+	if step > c.walk.Decisive {
+		return fmt.Sprintf(tr("atVerdict", c.lang), c.stepWord(), c.walk.Decisive)
+	}
+	return fmt.Sprintf(format, c.stepWord(), step, len(c.walk.Steps))
 }
 
 // span is "3" or "3–7".

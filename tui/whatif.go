@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -18,37 +17,25 @@ import (
 // admission scenario at a time and sees at once what assess makes of it.
 type whatIfModel struct {
 	cursor int
-	// input is the edited input; history the inputs before each change,
-	// for undo.
-	input   assess.Input
+	// history is the inputs before each change, for undo; the edited
+	// input itself is common's (c.edited).
 	history []assess.Input
 	// message says what the last change did to the verdict.
 	message string
-	full    bool
-	// path is the path to allowed, while its panel is open.
-	path *pathPanel
+	overlays
 	// save keeps an experiment (nil: the key is off).
 	save func(scenarios.Scenario) (string, error)
 }
 
 // startWhatIf opens the experiment on the open scenario, whole walk shown.
 func startWhatIf(c *common, save func(scenarios.Scenario) (string, error)) whatIfModel {
-	m := whatIfModel{input: whatif.Clone(c.written().Input), save: save}
-	c.edit(m.input)
-	c.rewalk()
-	c.setStep(c.lastStep())
-	return m
+	in := whatif.Clone(c.written().Input)
+	c.showEdited(&in)
+	return whatIfModel{save: save}
 }
 
 // stop ends the experiment: the scenario as written, walked whole.
-func (m whatIfModel) stop(c *common) {
-	c.edited = nil
-	c.rewalk()
-	c.setStep(c.lastStep())
-}
-
-// changed reports whether the input differs from the scenario as written.
-func (m whatIfModel) changed(c *common) bool { return !reflect.DeepEqual(m.input, c.written().Input) }
+func (m whatIfModel) stop(c *common) { c.showEdited(nil) }
 
 func (m whatIfModel) keys(c *common, now bool) whatIfKeyMap {
 	k := newWhatIfKeyMap(c.lang)
@@ -64,7 +51,7 @@ func (m whatIfModel) keys(c *common, now bool) whatIfKeyMap {
 		on(&k.Close)
 	}
 	onIf(len(m.history) > 0, &k.Undo)
-	onIf(m.changed(c), &k.Reset)
+	onIf(c.changed(), &k.Reset)
 	return k
 }
 
@@ -73,12 +60,9 @@ func (m whatIfModel) keys(c *common, now bool) whatIfKeyMap {
 func (m *whatIfModel) set(c *common, in assess.Input, record bool) {
 	before := c.walk
 	if record {
-		m.history = append(m.history, m.input)
+		m.history = append(m.history, c.input())
 	}
-	m.input = in
-	c.edit(m.input)
-	c.rewalk()
-	c.setStep(c.lastStep())
+	c.showEdited(&in)
 	m.message = changeMessage(before, c.walk, c.lang)
 }
 
@@ -93,52 +77,30 @@ func (m whatIfModel) update(c *common, msg tea.KeyPressMsg) (whatIfModel, tea.Cm
 	k := m.keys(c, true)
 	knobs := whatif.Knobs()
 	knob := knobs[m.cursor]
-	if m.path != nil {
-		switch {
-		case key.Matches(msg, k.Apply):
-			// The path as one change: undo takes it back whole.
-			m.set(c, m.path.path.ToAllowed.Apply(m.input), true)
-			m.path = nil
-		case key.Matches(msg, k.Path), key.Matches(msg, k.Close):
-			m.path = nil
-		case key.Matches(msg, k.ScrollDown), key.Matches(msg, newListKeys(c.lang).Down):
-			c.scroll++
-		case key.Matches(msg, k.ScrollUp), key.Matches(msg, newListKeys(c.lang).Up):
-			c.scroll--
-		}
+	if key.Matches(msg, k.Apply) {
+		// The path as one change: undo takes it back whole.
+		m.set(c, m.path.path.ToAllowed.Apply(c.input()), true)
+		m.path = nil
 		return m, nil
 	}
-	if m.full && !key.Matches(msg, k.Full) {
-		up, down := newListKeys(c.lang).Up, newListKeys(c.lang).Down
-		switch {
-		case key.Matches(msg, k.Close):
-			m.full = false
-		case key.Matches(msg, down), key.Matches(msg, k.ScrollDown):
-			c.inputsScroll++
-		case key.Matches(msg, up), key.Matches(msg, k.ScrollUp):
-			c.inputsScroll--
-		}
+	// The overlays answer as in the other modes; the experiment goes on
+	// under them.
+	if m.overlayKey(c, msg, true) {
 		return m, nil
 	}
 	switch {
-	case key.Matches(msg, k.Path):
-		m.path = openPath(c)
-		c.scroll = 0
-	case key.Matches(msg, k.Full):
-		m.full = !m.full
-		c.inputsScroll = 0
 	case key.Matches(msg, k.KnobUp):
 		m.cursor = (m.cursor + len(knobs) - 1) % len(knobs)
 	case key.Matches(msg, k.KnobDown):
 		m.cursor = (m.cursor + 1) % len(knobs)
 	case key.Matches(msg, k.ValueNext):
-		m.set(c, knob.Apply(m.input, (knob.Current(m.input)+1)%len(knob.Options)), true)
+		m.set(c, knob.Apply(c.input(), (knob.Current(c.input())+1)%len(knob.Options)), true)
 	case key.Matches(msg, k.ValuePrev):
-		cur := max(knob.Current(m.input), 0)
-		m.set(c, knob.Apply(m.input, (cur+len(knob.Options)-1)%len(knob.Options)), true)
+		cur := max(knob.Current(c.input()), 0)
+		m.set(c, knob.Apply(c.input(), (cur+len(knob.Options)-1)%len(knob.Options)), true)
 	case key.Matches(msg, k.Option):
 		if n := int(msg.Code - '1'); n < len(knob.Options) {
-			m.set(c, knob.Apply(m.input, n), true)
+			m.set(c, knob.Apply(c.input(), n), true)
 		}
 	case key.Matches(msg, k.Undo):
 		n := len(m.history)
@@ -181,7 +143,7 @@ func (m whatIfModel) saveCmd(c *common) tea.Cmd {
 // input is edited (only while it is), and what the last change did.
 func (m whatIfModel) extras(c *common) walkExtras {
 	var x walkExtras
-	if m.changed(c) {
+	if c.changed() {
 		x.banner = append(x.banner, c.styles.Verdict.Label.Render("⚠ "+fmt.Sprintf(tr("whatIfBanner", c.lang), len(m.history))))
 	}
 	if m.message != "" {
@@ -218,7 +180,7 @@ func (m whatIfModel) view(c *common, height int) string {
 func (m whatIfModel) knobLines(c *common, i, width int) []string {
 	st := c.styles
 	k := whatif.Knobs()[i]
-	cur := k.Current(m.input)
+	cur := k.Current(c.input())
 	name := k.Name(c.lang)
 	var head string
 	if i == m.cursor {

@@ -1,6 +1,8 @@
 package whatif
 
 import (
+	"strings"
+
 	"toolgate/assess"
 	"toolgate/look"
 )
@@ -19,6 +21,16 @@ func (c Change) Text(l assess.Lang) string {
 // Changes is a set of knob changes, applied in menu order.
 type Changes []Change
 
+// Text is the changes for people, joined with " + ", e.g.
+// "Approval → active + Environment → ready".
+func (cs Changes) Text(l assess.Lang) string {
+	texts := make([]string, len(cs))
+	for i, c := range cs {
+		texts[i] = c.Text(l)
+	}
+	return strings.Join(texts, " + ")
+}
+
 // Apply returns a copy of the input with every change made, in order.
 func (cs Changes) Apply(in assess.Input) assess.Input {
 	out := Clone(in)
@@ -30,10 +42,23 @@ func (cs Changes) Apply(in assess.Input) assess.Input {
 
 // Edit is one field a set of changes changes: its path (as look names
 // fields, e.g. "approval.status") and its value before and after, as JSON
-// text; an absent value is "".
+// text; an absent value is "" (a value present as null is "null").
 type Edit struct {
 	Path     string
 	From, To string
+}
+
+// Text is the edit for people, e.g. `approval.status: absent → "active"`:
+// an absent value is called absent, a null one null.
+func (e Edit) Text(l assess.Lang) string {
+	return e.Path + [2]string{": ", "："}[l] + editValue(e.From, l) + " → " + editValue(e.To, l)
+}
+
+func editValue(v string, l assess.Lang) string {
+	if v == "" {
+		return [2]string{"absent", "缺失"}[l]
+	}
+	return v
 }
 
 // Edits lists the fields that differ between before and after, in the

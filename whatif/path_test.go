@@ -217,3 +217,37 @@ func TestEdits(t *testing.T) {
 	assert.Empty(t, whatif.Edits(in, in))
 	assert.Equal(t, "Approval → active", p.ToAllowed[0].Text(assess.English))
 }
+
+// TestEditText: an edit reads the same in the CLI and the TUI, in both
+// languages, and an absent value is told from one present as null.
+func TestEditText(t *testing.T) {
+	in := admissionInputs(t)["write-without-approval"]
+	p := whatif.PathToAllowed(in)
+	edits := whatif.Edits(in, p.ToAllowed.Apply(in))
+	require.NotEmpty(t, edits)
+	assert.Equal(t, `approval.status: absent → "active"`, edits[0].Text(assess.English))
+	assert.Equal(t, `approval.status：缺失 → "active"`, edits[0].Text(assess.Chinese))
+
+	// An argument present as null is null, not absent; a value that
+	// contains the word is not taken for the word.
+	without := whatif.Clone(in)
+	delete(without.Request.Arguments, "documentId")
+	nulled := whatif.Clone(without)
+	nulled.Request.Arguments["documentId"] = nil
+	nulled.Request.Arguments["note"] = "absent"
+	text := func(e []whatif.Edit, l assess.Lang) []string {
+		var out []string
+		for _, e := range e {
+			out = append(out, e.Text(l))
+		}
+		return out
+	}
+	assert.Equal(t, []string{`request.arguments.documentId：缺失 → null`, `request.arguments.note：缺失 → "absent"`},
+		text(whatif.Edits(without, nulled), assess.Chinese), "a value is never translated")
+	assert.Equal(t, []string{`request.arguments.documentId: null → absent`, `request.arguments.note: "absent" → absent`},
+		text(whatif.Edits(nulled, without), assess.English))
+
+	two := whatif.Changes{p.ToAllowed[0], p.Alternatives[0][0]}
+	assert.Equal(t, "Approval → active + Tool's effect class → read_only", two.Text(assess.English))
+	assert.Empty(t, whatif.Changes(nil).Text(assess.English))
+}
