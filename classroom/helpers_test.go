@@ -82,7 +82,7 @@ func start(t testing.TB, cfg Config) (*Server, string, *lockedLog) {
 	cfg.Listen = "127.0.0.1:0"
 	cfg.HostKeyPath = filepath.Join(t.TempDir(), "host_ed25519")
 	if cfg.Scenarios == nil {
-		cfg.Scenarios = scenarios.MustBuiltin()
+		cfg.Scenarios = scenarios.Builtin()
 	}
 	if cfg.closeGrace == 0 {
 		cfg.closeGrace = 100 * time.Millisecond

@@ -113,7 +113,7 @@ func serveChild(raw string) int {
 		room = sr
 	}
 	srv, err := New(Config{ClassCode: cc.ClassCode, PresenterCode: cc.PresenterCode, MaxSessions: cc.MaxSessions, Idle: cc.Idle, MaxPTY: cc.MaxPTY,
-		Scenarios: scenarios.MustBuiltin(), HostKeyPath: filepath.Join(dir, "host"), Log: os.Stderr, Room: room})
+		Scenarios: scenarios.Builtin(), HostKeyPath: filepath.Join(dir, "host"), Log: os.Stderr, Room: room})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2

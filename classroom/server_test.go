@@ -56,7 +56,7 @@ func TestCommandsAreRefused(t *testing.T) {
 }
 
 func TestNoLoginWithoutAWay(t *testing.T) {
-	_, err := New(Config{Scenarios: scenarios.MustBuiltin(), HostKeyPath: filepath.Join(t.TempDir(), "k")})
+	_, err := New(Config{Scenarios: scenarios.Builtin(), HostKeyPath: filepath.Join(t.TempDir(), "k")})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "--open")
 }
@@ -64,7 +64,7 @@ func TestNoLoginWithoutAWay(t *testing.T) {
 func TestNegativeLimitsAreRefused(t *testing.T) {
 	for _, cfg := range []Config{{MaxSessions: -1}, {Idle: -time.Second}, {LoginTimeout: -1}, {MaxWaiting: -1},
 		{MaxWaitingPerAddress: -1}, {LoginFailures: -1}, {MaxPTY: Size{-1, 10}}} {
-		cfg.Open, cfg.Scenarios, cfg.HostKeyPath = true, scenarios.MustBuiltin(), filepath.Join(t.TempDir(), "k")
+		cfg.Open, cfg.Scenarios, cfg.HostKeyPath = true, scenarios.Builtin(), filepath.Join(t.TempDir(), "k")
 		_, err := New(cfg)
 		assert.ErrorContains(t, err, "negative")
 	}
@@ -168,7 +168,7 @@ func TestTheNotesScreen(t *testing.T) {
 	assert.Equal(t, 1, srv.Room().Stats().Students, "the notes screen is not a student")
 	assert.Contains(t, log.String(), "as notes")
 
-	_, err := New(Config{ClassCode: "tulip", PresenterCode: "tulip", Scenarios: scenarios.MustBuiltin(), HostKeyPath: filepath.Join(t.TempDir(), "k")})
+	_, err := New(Config{ClassCode: "tulip", PresenterCode: "tulip", Scenarios: scenarios.Builtin(), HostKeyPath: filepath.Join(t.TempDir(), "k")})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "--class-code and --presenter-code are the same code")
 }

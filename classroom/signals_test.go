@@ -17,7 +17,7 @@ import (
 // Item 11: SIGHUP ends the lecture as SIGTERM does, with the goodbye.
 func TestSIGHUPSaysGoodbye(t *testing.T) {
 	log := &lockedLog{}
-	srv, err := New(Config{ClassCode: "tulip", Scenarios: scenarios.MustBuiltin(), Log: log,
+	srv, err := New(Config{ClassCode: "tulip", Scenarios: scenarios.Builtin(), Log: log,
 		HostKeyPath: filepath.Join(t.TempDir(), "host_ed25519")})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = srv.Close() })

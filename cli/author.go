@@ -43,11 +43,7 @@ fires), audit findings and outcome classes. Without PATHs it covers the built-in
 				if err != nil {
 					return err
 				}
-				builtin, err := scenarios.Builtin()
-				if err != nil {
-					return &exitError{ExitInvalid, err}
-				}
-				writeCoverage(out, builtin, "built-in", lang)
+				writeCoverage(out, scenarios.Builtin(), "built-in", lang)
 				return nil
 			}
 			r := scenarios.LoadPaths(args...)
@@ -56,13 +52,11 @@ fires), audit findings and outcome classes. Without PATHs it covers the built-in
 				problems = append(problems, scenarios.Problem{File: strings.Join(args, " "),
 					Msg: "no scenario files (*.yaml, *.yml, *.json) found"})
 			}
-			if builtin, err := scenarios.Builtin(); err == nil {
-				_, clash := scenarios.Combine(builtin, r.Scenarios)
-				for _, p := range clash {
-					p.Msg += " (a built-in scenario; rename it, or load with --only)"
-					problems = append(problems, p)
-					r.Bad++
-				}
+			_, clash := scenarios.Combine(scenarios.Builtin(), r.Scenarios)
+			for _, p := range clash {
+				p.Msg += " (a built-in scenario; rename it, or load with --only)"
+				problems = append(problems, p)
+				r.Bad++
 			}
 			for _, s := range r.Scenarios {
 				// The injected line against the input: what the text

@@ -310,10 +310,7 @@ func (c *common) loadSet() ([]scenarios.Scenario, []string, error) {
 	}
 	var builtin []scenarios.Scenario
 	if !c.only {
-		var err error
-		if builtin, err = scenarios.Builtin(); err != nil {
-			return nil, nil, &exitError{ExitInvalid, err}
-		}
+		builtin = scenarios.Builtin()
 	}
 	if len(dirs) == 0 {
 		return builtin, nil, nil

@@ -93,7 +93,7 @@ func TestChineseModeIsChinese(t *testing.T) {
 		}
 	}
 	zh := assess.Chinese
-	for _, s := range scenarios.MustBuiltin() {
+	for _, s := range scenarios.Builtin() {
 		for name, text := range map[string]scenarios.Text{"title": s.Title, "story": s.Story, "injected": s.Injected,
 			"doesNotProve": s.DoesNotProve, "notes": s.Notes} {
 			check(s.ID+" "+name, text.In(zh))

@@ -14,7 +14,7 @@ import (
 )
 
 func TestBuiltinSet(t *testing.T) {
-	r := coverage.Of(scenarios.MustBuiltin(), assess.English)
+	r := coverage.Of(scenarios.Builtin(), assess.English)
 	assert.Equal(t, map[string]int{"admission": 8, "audit": 8, "outcome": 8}, r.Counts)
 	never := r.Never()
 	for _, name := range []string{"4 Environment not ready", "tool_version_mismatch", "environment_not_ready", "approval_not_active", "approval_scope_mismatch"} {
@@ -38,7 +38,7 @@ func TestBuiltinSet(t *testing.T) {
 // every branch it lists must be taken by some input, so that no branch in
 // its table names a way the core never goes.
 func TestEveryBranchIsReachable(t *testing.T) {
-	vs, err := vectors.For(scenarios.TrackAdmission, scenarios.MustBuiltin())
+	vs, err := vectors.For(scenarios.TrackAdmission, scenarios.Builtin())
 	require.NoError(t, err)
 	var list []scenarios.Scenario
 	for _, v := range vs {

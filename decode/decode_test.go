@@ -100,7 +100,7 @@ func TestInputErrorsNameTheField(t *testing.T) {
 }
 
 func TestEncodeRoundTrips(t *testing.T) {
-	for _, s := range scenarios.MustBuiltin() {
+	for _, s := range scenarios.Builtin() {
 		var err error
 		var b []byte
 		switch s.Track {

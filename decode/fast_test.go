@@ -101,7 +101,7 @@ func differ(a, b *assess.Input) string {
 // and odd but valid text.
 func fastCorpus(t testing.TB) [][]byte {
 	var out [][]byte
-	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission) {
+	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
 		b, err := decode.Encode(s.Input)
 		require.NoError(t, err)
 		out = append(out, b)

@@ -44,7 +44,7 @@ func TestMain(m *testing.M) {
 
 func vecs(t *testing.T, track string) []vectors.Vector {
 	t.Helper()
-	vs, err := vectors.For(track, scenarios.MustBuiltin())
+	vs, err := vectors.For(track, scenarios.Builtin())
 	require.NoError(t, err)
 	return vs
 }

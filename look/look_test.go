@@ -24,7 +24,7 @@ func find(t *testing.T, fields []look.Field, path string) look.Field {
 }
 
 func TestFieldsShowAbsentPartsAndMissingArguments(t *testing.T) {
-	s, ok := scenarios.Find(scenarios.MustBuiltin(), scenarios.TrackAdmission, "invalid-arguments")
+	s, ok := scenarios.Find(scenarios.Builtin(), scenarios.TrackAdmission, "invalid-arguments")
 	require.True(t, ok)
 	_, trace := assess.Explain(&s.Input)
 	fields := look.Fields(s.Input, trace)
@@ -85,7 +85,7 @@ func TestSymbolsAreOneCellWide(t *testing.T) {
 // the requested name, never a tool's effectClass, requiredArguments or
 // approvalScope.
 func TestMarkedFieldsAreTheComparedOnes(t *testing.T) {
-	s, ok := scenarios.Find(scenarios.MustBuiltin(), scenarios.TrackAdmission, "unknown-tool")
+	s, ok := scenarios.Find(scenarios.Builtin(), scenarios.TrackAdmission, "unknown-tool")
 	require.True(t, ok)
 	_, trace := assess.Explain(&s.Input)
 	fields := look.Fields(s.Input, trace)
@@ -97,7 +97,7 @@ func TestMarkedFieldsAreTheComparedOnes(t *testing.T) {
 	}
 	assert.Equal(t, []string{"contract.tools[0].name", "contract.tools[1].name", "request.tool.name"}, marked)
 
-	s, _ = scenarios.Find(scenarios.MustBuiltin(), scenarios.TrackAdmission, "write-without-approval")
+	s, _ = scenarios.Find(scenarios.Builtin(), scenarios.TrackAdmission, "write-without-approval")
 	_, trace = assess.Explain(&s.Input)
 	marked = nil
 	for _, f := range look.Fields(s.Input, trace) {

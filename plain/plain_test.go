@@ -16,7 +16,7 @@ import (
 
 func talk(t *testing.T, o Options, script string) string {
 	t.Helper()
-	o.Scenarios = scenarios.MustBuiltin()
+	o.Scenarios = scenarios.Builtin()
 	var out bytes.Buffer
 	require.NoError(t, Run(strings.NewReader(script), &out, o))
 	return out.String()
@@ -45,7 +45,7 @@ func TestSessions(t *testing.T) {
 // walk's verdict and every detail line, as the trainer shows them.
 func TestSameTextsAsTheTrainer(t *testing.T) {
 	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
-		for _, s := range scenarios.MustBuiltin() {
+		for _, s := range scenarios.Builtin() {
 			out := talk(t, Options{Lang: l, Scenario: s.ID}, "v\nq\n")
 			w := walk.Of(s, l)
 			assert.Contains(t, out, w.Verdict.Headline, s.ID)
@@ -63,7 +63,7 @@ func TestSameTextsAsTheTrainer(t *testing.T) {
 // session with a clear error, not a growing buffer.
 func TestLongLineIsRefused(t *testing.T) {
 	var out bytes.Buffer
-	err := Run(strings.NewReader(strings.Repeat("x", maxLine+1)+"\n"), &out, Options{Scenarios: scenarios.MustBuiltin()})
+	err := Run(strings.NewReader(strings.Repeat("x", maxLine+1)+"\n"), &out, Options{Scenarios: scenarios.Builtin()})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "longer than 4096 bytes")
 }

@@ -156,20 +156,8 @@ type file struct {
 // checked against the core at test time and kept in the binary as Go
 // values (builtin_gen.go, TestBuiltinIsGenerated), so that starting the
 // trainer reads and checks nothing; it cost 10-40 ms of the first frame.
-// Each call returns values of its own. The error is always nil.
-func Builtin() ([]Scenario, error) {
-	return builtinScenarios(), nil
-}
-
-// MustBuiltin is Builtin for callers that cannot go on without the
-// built-in scenarios; they are checked by the package's tests.
-func MustBuiltin() []Scenario {
-	s, err := Builtin()
-	if err != nil {
-		panic(err)
-	}
-	return s
-}
+// Each call returns values of its own.
+func Builtin() []Scenario { return builtinScenarios() }
 
 // LoadFS loads every scenario file of fsys (*.yaml, *.yml, *.json, in
 // subdirectories too), in path order, and numbers them within each track.

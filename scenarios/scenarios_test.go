@@ -14,9 +14,7 @@ import (
 
 // The matrix of SPEC §2, plus the demo.
 func TestBuiltinScenariosAreTheMatrix(t *testing.T) {
-	everything, err := scenarios.Builtin()
-	require.NoError(t, err)
-	all := scenarios.InTrack(everything, scenarios.TrackAdmission)
+	all := scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission)
 	want := []struct {
 		id      string
 		code    assess.Code
@@ -55,7 +53,7 @@ func TestBuiltinScenariosAreTheMatrix(t *testing.T) {
 }
 
 func TestSharedContract(t *testing.T) {
-	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission)[:7] {
+	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission)[:7] {
 		c := s.Input.Contract
 		require.Equal(t, "chapter-11-v1", c.Version, s.File)
 		require.Len(t, c.Tools, 2, s.File)
@@ -133,7 +131,7 @@ func TestTextFallsBackToTheOtherLanguage(t *testing.T) {
 }
 
 func TestFind(t *testing.T) {
-	all := scenarios.MustBuiltin()
+	all := scenarios.Builtin()
 	s, ok := scenarios.Find(all, scenarios.TrackAdmission, "4")
 	require.True(t, ok)
 	assert.Equal(t, "write-without-approval", s.ID)
@@ -148,7 +146,7 @@ func TestFind(t *testing.T) {
 }
 
 func TestOtherTracks(t *testing.T) {
-	all := scenarios.MustBuiltin()
+	all := scenarios.Builtin()
 	audit := scenarios.InTrack(all, scenarios.TrackAudit)
 	outcome := scenarios.InTrack(all, scenarios.TrackOutcome)
 	require.Len(t, audit, 8)
@@ -202,7 +200,7 @@ func TestTemplatesAreValid(t *testing.T) {
 }
 
 func TestMarshalRoundTrips(t *testing.T) {
-	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission) {
+	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
 		data, err := scenarios.Marshal(s, "")
 		require.NoError(t, err, s.ID)
 		back, err := scenarios.Parse(s.ID+".yaml", data)
@@ -211,7 +209,7 @@ func TestMarshalRoundTrips(t *testing.T) {
 		assert.Equal(t, s.Title, back.Title, s.ID)
 		assert.Equal(t, s.Expect.Code, back.Expect.Code, s.ID)
 	}
-	_, err := scenarios.Marshal(scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAudit)[0], "")
+	_, err := scenarios.Marshal(scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAudit)[0], "")
 	assert.Error(t, err)
 }
 
@@ -219,7 +217,7 @@ func TestMarshalRoundTrips(t *testing.T) {
 // stays a number, and a string that looks like a number stays a string,
 // through a what-if save and back.
 func TestMarshalKeepsNumbersAndStrings(t *testing.T) {
-	s := scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission)[2]
+	s := scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission)[2]
 	s.Input.Request.Arguments = map[string]any{"documentId": "1e10", "title": assess.Number("1e400"),
 		"n": 12.5, "big": "123456789012345678901234567890", "s": ""}
 	s.Input.Approval = &assess.Approval{Status: "active"}
@@ -233,7 +231,7 @@ func TestMarshalKeepsNumbersAndStrings(t *testing.T) {
 
 func TestSaveCopyNeverOverwrites(t *testing.T) {
 	dir := t.TempDir()
-	s := scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission)[2]
+	s := scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission)[2]
 	first, err := scenarios.SaveCopy(dir, s)
 	require.NoError(t, err)
 	second, err := scenarios.SaveCopy(dir, s)

@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/stretchr/testify/require"
 
 	"toolgate/assess"
 	"toolgate/scenarios"
@@ -14,9 +13,7 @@ import (
 // newTest builds a trainer on the built-in scenarios at 120×40, dark.
 func newTest(t testing.TB, opts Options) Model {
 	t.Helper()
-	all, err := scenarios.Builtin()
-	require.NoError(t, err)
-	opts.Scenarios = all
+	opts.Scenarios = scenarios.Builtin()
 	if opts.Theme == ThemeAuto {
 		opts.Theme = ThemeDark // tests inject the theme, never detect it
 	}

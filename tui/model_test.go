@@ -148,7 +148,7 @@ func TestLanguageHelpInputsAndQuit(t *testing.T) {
 }
 
 func TestBackgroundColourPicksTheTheme(t *testing.T) {
-	all := scenarios.MustBuiltin()
+	all := scenarios.Builtin()
 	m := New(Options{Scenarios: all})
 	require.NotNil(t, m.Init(), "auto theme asks the terminal")
 	next, _ := m.Update(tea.BackgroundColorMsg{Color: lightColour{}})
@@ -329,7 +329,7 @@ func TestQuizOutcomeAndAudit(t *testing.T) {
 	assert.Contains(t, plain(m), "✗ You said protocol_error; not_found decided.")
 
 	// The audit is quizzed too: a choice of diagnostics, decided by assess.
-	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAudit) {
+	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAudit) {
 		a := newTest(t, Options{Track: "audit", Quiz: true, Scenario: s.ID})
 		require.Equal(t, quizAskAudit, a.quiz.q.phase, s.ID)
 		q := a.quiz.q
@@ -347,7 +347,7 @@ func TestQuizOutcomeAndAudit(t *testing.T) {
 // about, in both languages, whatever order the questions come in; the
 // presenter's poll names them so too.
 func TestOutcomeAnswersAreTheWalks(t *testing.T) {
-	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackOutcome) {
+	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackOutcome) {
 		for _, l := range []assess.Lang{assess.English, assess.Chinese} {
 			m := newTest(t, Options{Scenario: s.ID, Lang: l})
 			w := m.c.walk
@@ -526,7 +526,7 @@ func TestNoticesAreShownWhole(t *testing.T) {
 // TestListFollowsTheSelectionAndFilters: a lecturer's directory of 50
 // scenarios: the selection stays on screen, and / filters the list.
 func TestListFollowsTheSelectionAndFilters(t *testing.T) {
-	base := scenarios.MustBuiltin()[2]
+	base := scenarios.Builtin()[2]
 	var many []scenarios.Scenario
 	for i := range 50 {
 		s := base
@@ -669,7 +669,7 @@ func TestPathToAllowed(t *testing.T) {
 // first start (not when a lecture opens on a scenario), again with d from
 // the help, and a key only closes it.
 func TestIntro(t *testing.T) {
-	all := scenarios.MustBuiltin()
+	all := scenarios.Builtin()
 	first := resize(New(Options{Scenarios: all, Theme: ThemeDark}), 80, 24)
 	out := squash(plain(first))
 	assert.Contains(t, out, squash("What this decision does not do"))
@@ -891,7 +891,7 @@ func TestScrollStopsAtTheEnd(t *testing.T) {
 // takes the new set, stays on the same scenario at the same step, and
 // shows what is wrong with the files whole.
 func TestReloadKeepsThePlace(t *testing.T) {
-	all := scenarios.MustBuiltin()
+	all := scenarios.Builtin()
 	reloaded := slices.Clone(all)
 	reloaded[3].Title = scenarios.Text{En: "Write, still without approval", Zh: "写入缺批准"}
 	reload := func() ([]scenarios.Scenario, []string, error) {
@@ -925,7 +925,7 @@ func TestReloadKeepsThePlace(t *testing.T) {
 // TestEditKey: E opens the scenario's file in the editor (Options.Edit)
 // only for a scenario from a file, and only in the walk.
 func TestEditKey(t *testing.T) {
-	reload := func() ([]scenarios.Scenario, []string, error) { return scenarios.MustBuiltin(), nil, nil }
+	reload := func() ([]scenarios.Scenario, []string, error) { return scenarios.Builtin(), nil, nil }
 	edit := func(s scenarios.Scenario) *exec.Cmd {
 		if s.ID != "write-without-approval" {
 			return nil

@@ -177,7 +177,7 @@ func TestJourneys(t *testing.T) {
 // profile, sends the messages, quits, and returns the final model.
 func drive(t *testing.T, opts Options, width, height int, msgs ...tea.Msg) Model {
 	t.Helper()
-	opts.Scenarios = scenarios.MustBuiltin()
+	opts.Scenarios = scenarios.Builtin()
 	if opts.Theme == ThemeAuto {
 		opts.Theme = ThemeDark
 	}
@@ -264,7 +264,7 @@ func BenchmarkRender(b *testing.B) {
 		{"presenter-80x24", 80, 24, Options{Present: true, Scenario: "4", Step: 9}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			tc.opts.Scenarios, tc.opts.Theme = scenarios.MustBuiltin(), ThemeDark
+			tc.opts.Scenarios, tc.opts.Theme = scenarios.Builtin(), ThemeDark
 			m := resize(New(tc.opts), tc.width, tc.height)
 			b.ReportAllocs()
 			for b.Loop() {
@@ -279,10 +279,7 @@ func BenchmarkRender(b *testing.B) {
 // written. Target: under 100 ms.
 func BenchmarkStartToFirstFrame(b *testing.B) {
 	for b.Loop() {
-		all, err := scenarios.Builtin()
-		if err != nil {
-			b.Fatal(err)
-		}
+		all := scenarios.Builtin()
 		out := &frameWriter{first: make(chan struct{})}
 		p := tea.NewProgram(New(Options{Scenarios: all, Theme: ThemeDark}),
 			tea.WithInput(&bytes.Buffer{}), tea.WithOutput(out), tea.WithWindowSize(120, 40),

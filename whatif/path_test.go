@@ -15,7 +15,7 @@ import (
 func admissionInputs(t *testing.T) map[string]assess.Input {
 	t.Helper()
 	out := map[string]assess.Input{}
-	for _, s := range scenarios.InTrack(scenarios.MustBuiltin(), scenarios.TrackAdmission) {
+	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
 		out[s.ID] = s.Input
 	}
 	require.NotEmpty(t, out)

@@ -25,7 +25,7 @@ func knob(t *testing.T, id string) whatif.Knob {
 // TestEveryKnob turns each knob on two scenarios and checks the verdict
 // assess gives for the edited input.
 func TestEveryKnob(t *testing.T) {
-	all := scenarios.MustBuiltin()
+	all := scenarios.Builtin()
 	tests := []struct {
 		scenario, knob string
 		option         int
@@ -66,7 +66,7 @@ func TestEveryKnob(t *testing.T) {
 			assert.Equal(t, tt.want, assess.Assess(&edited).Code)
 			assert.Equal(t, tt.option, k.Current(edited), "the knob reads back what it set")
 			assert.NotEqual(t, s.Input, edited, "the edit changed something")
-			again, _ := scenarios.Find(scenarios.MustBuiltin(), "", tt.scenario)
+			again, _ := scenarios.Find(scenarios.Builtin(), "", tt.scenario)
 			assert.Equal(t, again.Input, s.Input, "the scenario's own input is untouched")
 		})
 		seen[tt.knob]++
