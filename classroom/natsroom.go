@@ -160,6 +160,9 @@ type op struct {
 	// took is told, for a takeover, whether it ended another session's
 	// lead.
 	took chan bool
+	// reclaim takes the lead back after the state was lost: only while
+	// nobody else has taken it.
+	reclaim bool
 }
 
 // NATSRoomConfig is how a front-end takes part in a shared room.
@@ -454,19 +457,30 @@ func (r *NATSRoom) apply(st sharedState, rev uint64, force bool) {
 			}
 		}
 	}
-	leader := 0
+	was, leader, reclaim := int(r.leader.Load()), 0, false
 	if fe, sess, ok := splitLeader(st.Leader); ok && fe == r.id {
-		if m, ok := r.members[sess]; ok && !isEnded(m) {
+		if m, ok := r.members[sess]; ok && !isEnded(m) && m.role == Presenter {
 			leader = sess
 		}
 	}
-	if was := int(r.leader.Swap(int64(leader))); was != 0 && was != leader {
+	if st.Leader == "" && was != 0 {
+		// The state was lost (deleted, purged, or NATS came back without
+		// its store), not taken: who led here leads on, and says so again.
+		if m, ok := r.members[was]; ok && !isEnded(m) {
+			leader, reclaim = was, true
+		}
+	}
+	r.leader.Store(int64(leader))
+	if was != 0 && was != leader {
 		if m, ok := r.members[was]; ok {
 			m.end(TakenOver)
 		}
 	}
 	news := old.Live != st.Live || old.Round != st.Round || old.Open != st.Open || old.Revealed != st.Revealed
 	r.mu.Unlock()
+	if reclaim {
+		r.enqueue(op{kind: opTake, sess: leader, reclaim: true})
+	}
 	if pollChanged || force {
 		r.wake(r.syncWake)
 	}
@@ -748,6 +762,9 @@ func (r *NATSRoom) write(o op) (took bool, err error) {
 		case opTake:
 			if !here {
 				return false, nil // left before it could lead
+			}
+			if o.reclaim && st.Leader != "" {
+				return false, nil // another took the room meanwhile, or it is back
 			}
 			took = st.Leader != "" && st.Leader != me && r.leads(st.Leader)
 			next.Leader = me

@@ -443,3 +443,69 @@ func TestSharedRoomOverSSH(t *testing.T) {
 	students[0].waitFor(t, "Right: rule 7, approval_missing")
 	late.waitFor(t, "You said rule 4")
 }
+
+// TestSharedRoomStateLost: the room's state is deleted or purged from the
+// bucket (or NATS came back without its store): the presenter who led
+// still leads, is not told another took over, and writes the lead back.
+// A state that names a session of this front-end that is not a presenter
+// makes nobody here lead.
+func TestSharedRoomStateLost(t *testing.T) {
+	_, url := natsServer(t, 0, t.TempDir())
+	fe := frontEnd(t, url)
+	var box, studentBox inbox
+	lecturer := fe.Join(Presenter, box.send)
+	defer lecturer.Leave()
+	student := fe.Join(Student, studentBox.send)
+	defer student.Leave()
+	require.True(t, lecturer.Presenter())
+	me := fmt.Sprintf("%s.%d", fe.ID(), lecturer.(*natsClient).m.id)
+
+	nc, err := nats.Connect(url, nats.Token(roomToken))
+	require.NoError(t, err)
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	require.NoError(t, err)
+	ctx := context.Background()
+	kv, err := js.KeyValue(ctx, "toolgate-lecture")
+	require.NoError(t, err)
+	leaderInBucket := func() string {
+		e, err := kv.Get(ctx, stateKey)
+		if err != nil {
+			return ""
+		}
+		st, err := decodeState(e.Value())
+		if err != nil {
+			return ""
+		}
+		return st.Leader
+	}
+	waitUntil(t, "the lead is in the bucket", func() bool { return leaderInBucket() == me })
+
+	for _, lose := range []func() error{
+		func() error { return kv.Delete(ctx, stateKey) },
+		func() error { return kv.Purge(ctx, stateKey) },
+	} {
+		require.NoError(t, lose())
+		waitUntil(t, "the lead is written back", func() bool { return leaderInBucket() == me })
+		assert.True(t, lecturer.Presenter(), "the presenter still leads")
+		select {
+		case <-lecturer.Ended():
+			t.Fatal("the presenter's session is not ended")
+		default:
+		}
+		box.mu.Lock()
+		for _, m := range box.msgs {
+			assert.Empty(t, m.Ending, "the presenter is told nothing ended")
+		}
+		box.mu.Unlock()
+	}
+	lecturer.Go("write-without-approval", 0)
+	studentBox.sees(t, func(m tui.RoomMsg) bool { return m.Live == "write-without-approval" })
+
+	// A state naming the student as the leader: a student leads nothing.
+	forged := fmt.Sprintf(`{"leader":"%s.%d"}`, fe.ID(), student.(*natsClient).m.id)
+	_, err = kv.PutString(ctx, stateKey, forged)
+	require.NoError(t, err)
+	studentBox.sees(t, func(m tui.RoomMsg) bool { return m.Live == "" })
+	assert.False(t, student.Presenter(), "only a presenter leads")
+}
