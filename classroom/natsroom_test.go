@@ -5,7 +5,9 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
+	"io/fs"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -350,6 +352,71 @@ func TestSharedRoomTLS(t *testing.T) {
 	assert.NoError(t, CheckRoomURL("tls://10.1.2.3:4222", false))
 	assert.Error(t, CheckRoomURL("nats://user:pw@127.0.0.1:4222", false))
 	assert.Error(t, CheckRoomURL("http://127.0.0.1:4222", false))
+}
+
+// TestRoomCertificateIsNeverReplaced: the host's certificate is made
+// once; a pair that cannot be read (truncated, half of it gone) is an
+// error naming the file, and left as it is — never a new pair whose new
+// fingerprint no joining front-end pinned.
+func TestRoomCertificateIsNeverReplaced(t *testing.T) {
+	dir := t.TempDir()
+	certPath, keyPath := filepath.Join(dir, "room-cert.pem"), filepath.Join(dir, "room-key.pem")
+	cert, err := roomCertificate(dir, "10.1.2.3")
+	require.NoError(t, err)
+	fp := certFingerprint(cert.Certificate[0])
+	info, err := os.Stat(keyPath)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm(), "the key is the host's alone")
+	certPEM, err := os.ReadFile(certPath)
+	require.NoError(t, err)
+	keyPEM, err := os.ReadFile(keyPath)
+	require.NoError(t, err)
+
+	require.NoError(t, os.WriteFile(certPath, certPEM[:len(certPEM)/2], 0o644))
+	_, err = roomCertificate(dir, "10.1.2.3")
+	assert.ErrorContains(t, err, certPath, "a truncated certificate is an error")
+	got, _ := os.ReadFile(certPath)
+	assert.Equal(t, certPEM[:len(certPEM)/2], got, "and is not written over")
+
+	require.NoError(t, os.Remove(certPath))
+	_, err = roomCertificate(dir, "10.1.2.3")
+	assert.ErrorContains(t, err, certPath+" is missing", "a key alone is an error")
+	assert.NoFileExists(t, certPath)
+
+	require.NoError(t, os.WriteFile(certPath, certPEM, 0o644))
+	require.NoError(t, os.Remove(keyPath))
+	_, err = roomCertificate(dir, "10.1.2.3")
+	assert.ErrorContains(t, err, keyPath+" is missing", "a certificate alone is an error")
+
+	require.NoError(t, os.WriteFile(keyPath, keyPEM, 0o600))
+	again, err := roomCertificate(dir, "10.1.2.3")
+	require.NoError(t, err)
+	assert.Equal(t, fp, certFingerprint(again.Certificate[0]), "restored, the same fingerprint")
+}
+
+// TestNKeySeedFile: a host makes the seed once (mode 0600) and reads the
+// same one back; a joining front-end makes none; a file too large to be
+// a seed is refused unread.
+func TestNKeySeedFile(t *testing.T) {
+	dir := t.TempDir()
+	seed := filepath.Join(dir, "sub", "room.nk")
+	_, err := loadNKey(seed, false)
+	assert.ErrorIs(t, err, fs.ErrNotExist, "a front-end that joins makes no seed")
+	kp, err := loadNKey(seed, true)
+	require.NoError(t, err)
+	info, err := os.Stat(seed)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+	again, err := loadNKey(seed, true)
+	require.NoError(t, err)
+	pub1, _ := kp.PublicKey()
+	pub2, _ := again.PublicKey()
+	assert.Equal(t, pub1, pub2, "made once, then read")
+
+	big := filepath.Join(dir, "big.nk")
+	require.NoError(t, os.WriteFile(big, make([]byte, maxSeedFile+1), 0o600))
+	_, err = loadNKey(big, true)
+	assert.ErrorContains(t, err, "too long")
 }
 
 func stateWith(cert tls.Certificate) tls.ConnectionState {
