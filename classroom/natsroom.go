@@ -219,8 +219,7 @@ type NATSRoom struct {
 	consumer   jetstream.ConsumeContext
 	watcher    jetstream.KeyWatcher
 
-	logMu  sync.Mutex
-	logged map[string]time.Time
+	logRate rateLog
 }
 
 // newFrontEndID is a random name for this front-end's life: a restarted
@@ -263,7 +262,7 @@ func NewNATSRoom(nc *nats.Conn, id string, cfg NATSRoomConfig) (*NATSRoom, error
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &NATSRoom{cfg: cfg, id: id, nc: nc, js: js, prefix: "toolgate." + cfg.Room, stream: "toolgate-" + cfg.Room + "-answers",
 		ctx: ctx, cancel: cancel, members: map[int]*member{}, answers: map[string]int{}, peers: map[string]peer{},
-		mine: map[int]*outAnswer{}, notice: make(chan struct{}), logged: map[string]time.Time{},
+		mine: map[int]*outAnswer{}, notice: make(chan struct{}),
 		opWake: make(chan struct{}, 1), ansWake: make(chan struct{}, 1), beatWake: make(chan struct{}, 1), syncWake: make(chan struct{}, 1)}
 	if err := r.setUp(); err != nil {
 		cancel()
@@ -285,19 +284,11 @@ func NewNATSRoom(nc *nats.Conn, id string, cfg NATSRoomConfig) (*NATSRoom, error
 // ID is this front-end's name in the room.
 func (r *NATSRoom) ID() string { return r.id }
 
+// logf logs a trouble with NATS, at most once a minute for one key.
 func (r *NATSRoom) logf(key string, format string, v ...any) {
-	now := time.Now()
-	r.logMu.Lock()
-	if last, ok := r.logged[key]; ok && now.Sub(last) < time.Minute {
-		r.logMu.Unlock()
-		return
+	if r.logRate.allow(key, time.Minute) {
+		r.cfg.Log(format, v...)
 	}
-	if len(r.logged) > 256 {
-		clear(r.logged)
-	}
-	r.logged[key] = now
-	r.logMu.Unlock()
-	r.cfg.Log(format, v...)
 }
 
 // setUp makes the bucket and the stream if need be, reads the state back
