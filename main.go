@@ -170,7 +170,7 @@ func serve(o cli.ServeOptions) error {
 	srv, err := classroom.New(classroom.Config{
 		Listen: o.Listen, HostKeyPath: hostKey, MaxSessions: o.MaxSessions, Idle: o.Idle,
 		LoginTimeout: o.LoginTimeout, MaxWaiting: o.MaxWaiting, MaxWaitingPerAddress: o.MaxWaitingPerAddress,
-		LoginFailures: o.LoginFailures, MaxPTY: classroom.Size{Width: o.MaxPTY.Width, Height: o.MaxPTY.Height},
+		LoginFailures: o.LoginFailures, MaxPTY: o.MaxPTY,
 		ClassCode: o.ClassCode, AuthorizedKeys: o.AuthorizedKeys, Open: o.Open,
 		PresenterKeys: o.PresenterKeys, PresenterCode: o.PresenterCode, NotesCode: o.NotesCode, Timer: o.Timer,
 		Scenarios: o.Scenarios, Log: logTo, Room: room,

@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"sync"
 	"time"
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"toolgate/safefile"
 )
 
 const (
@@ -74,7 +76,7 @@ func (k *keySet) has(key ssh.PublicKey) bool {
 			if err := k.reload(st); err != nil {
 				// Fail closed: keys that cannot be read admit nobody.
 				k.keys = nil
-				k.log("keys %s: %v: no key from it is admitted until it can be read", k.path, err)
+				k.log("keys: %v: no key from it is admitted until it can be read", err)
 			}
 		}
 	}
@@ -85,20 +87,11 @@ func (k *keySet) has(key ssh.PublicKey) bool {
 // k is not shared yet).
 func (k *keySet) reload(st fileStamp) error {
 	k.stamp = st
-	f, err := os.Open(k.path)
+	// Not os.Open: opening a named pipe waits for a writer, with k.mu
+	// held, and every key login would wait behind it.
+	data, err := safefile.ReadRegular(k.path, maxKeysFile)
 	if err != nil {
-		return err
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s: not a regular file", k.path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxKeysFile+1))
-	if err != nil {
-		return err
-	}
-	if len(data) > maxKeysFile {
-		return fmt.Errorf("%s: larger than %d KiB", k.path, maxKeysFile>>10)
+		return pathError(k.path, err)
 	}
 	keys, problems := parseKeys(data)
 	for _, p := range problems {
@@ -137,4 +130,14 @@ func parseKeys(data []byte) (map[string]bool, []keyProblem) {
 		}
 	}
 	return keys, problems
+}
+
+// pathError names path in err, unless it does already (an open's
+// *fs.PathError does).
+func pathError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", path, err)
 }

@@ -263,7 +263,7 @@ func (c *Client) Reveal() {
 func (c *Client) Answer(step int, _ assess.Code) {
 	r := c.room
 	r.mu.Lock()
-	if !r.open || c.Presenter() {
+	if m := r.members[c.id]; !r.open || m == nil || !m.mayAnswer(step) {
 		r.mu.Unlock()
 		return
 	}

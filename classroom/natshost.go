@@ -12,6 +12,7 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/big"
 	"net"
 	"net/url"
@@ -25,6 +26,8 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nkeys"
+
+	"toolgate/safefile"
 )
 
 // SharedRoomConfig is how a front-end reaches a shared room: it joins a
@@ -204,37 +207,25 @@ func (s *SharedRoom) shutdownServer() {
 	}
 }
 
+// Bounds of the files a front-end reads for a shared room.
+const (
+	maxSeedFile = 4096
+	maxPEMFile  = 64 << 10
+	maxCAFile   = 1 << 20
+)
+
 // loadNKey reads a user seed; a host makes one (mode 0600) if the file
 // is not there yet, to copy to the other front-ends.
 func loadNKey(path string, create bool) (nkeys.KeyPair, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) && create {
-		kp, err := nkeys.CreateUser()
-		if err != nil {
-			return nil, err
-		}
-		seed, _ := kp.Seed()
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return nil, fmt.Errorf("--room-nkey: %w", err)
-		}
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil {
-			return nil, fmt.Errorf("--room-nkey: %w", err)
-		}
-		_, err = f.Write(append(seed, '\n'))
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return nil, fmt.Errorf("--room-nkey: %w", err)
-		}
-		return kp, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("--room-nkey: %w", err)
-	}
-	if len(data) > 4096 {
+	data, err := safefile.ReadRegular(path, maxSeedFile)
+	var tooLarge *safefile.TooLargeError
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && create:
+		return newNKey(path)
+	case errors.As(err, &tooLarge):
 		return nil, fmt.Errorf("--room-nkey %s: not an NKey seed (too long)", path)
+	case err != nil:
+		return nil, fmt.Errorf("--room-nkey: %w", pathError(path, err))
 	}
 	kp, err := nkeys.FromSeed([]byte(strings.TrimSpace(string(data))))
 	if err != nil {
@@ -242,6 +233,26 @@ func loadNKey(path string, create bool) (nkeys.KeyPair, error) {
 	}
 	if pub, _ := kp.PublicKey(); !nkeys.IsValidPublicUserKey(pub) {
 		return nil, fmt.Errorf("--room-nkey %s: not a user seed (SU…)", path)
+	}
+	return kp, nil
+}
+
+// newNKey makes a user seed and writes it to path, whole or not at all
+// and never over a file there (another host's seed made a moment before).
+func newNKey(path string) (nkeys.KeyPair, error) {
+	kp, err := nkeys.CreateUser()
+	if err != nil {
+		return nil, err
+	}
+	seed, err := kp.Seed()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("--room-nkey: %w", err)
+	}
+	if err := safefile.WriteNew(path, append(seed, '\n'), 0o600); err != nil {
+		return nil, fmt.Errorf("--room-nkey: %w", err)
 	}
 	return kp, nil
 }
@@ -322,12 +333,40 @@ func certFingerprint(der []byte) string {
 }
 
 // roomCertificate is the hosted server's certificate, made on first
-// start (ECDSA P-256, ten years: it is pinned, not checked by name).
+// start (ECDSA P-256, ten years: it is pinned, not checked by name). The
+// front-ends pinned its fingerprint: a pair that cannot be read is an
+// error, never a reason to make another.
 func roomCertificate(dir, host string) (tls.Certificate, error) {
 	certPath, keyPath := filepath.Join(dir, "room-cert.pem"), filepath.Join(dir, "room-key.pem")
-	if cert, err := tls.LoadX509KeyPair(certPath, keyPath); err == nil {
-		return cert, nil
+	certPEM, certErr := safefile.ReadRegular(certPath, maxPEMFile)
+	keyPEM, keyErr := safefile.ReadRegular(keyPath, maxPEMFile)
+	certGone, keyGone := errors.Is(certErr, fs.ErrNotExist), errors.Is(keyErr, fs.ErrNotExist)
+	switch {
+	case certGone && keyGone:
+		return newRoomCertificate(certPath, keyPath, host)
+	case certErr != nil && !certGone:
+		return tls.Certificate{}, fmt.Errorf("room certificate: %w", pathError(certPath, certErr))
+	case keyErr != nil && !keyGone:
+		return tls.Certificate{}, fmt.Errorf("room certificate: %w", pathError(keyPath, keyErr))
+	case certGone:
+		// The key is written first: a host stopped before the
+		// certificate was written never printed a fingerprint.
+		return tls.Certificate{}, fmt.Errorf("room certificate %s is missing beside its key %s: restore it, or remove the key to make a new pair (the front-ends then pin its new fingerprint)", certPath, keyPath)
+	case keyGone:
+		return tls.Certificate{}, fmt.Errorf("room certificate key %s is missing beside %s: restore it, or remove the certificate to make a new pair (the front-ends then pin its new fingerprint)", keyPath, certPath)
 	}
+	cert, err := tls.X509KeyPair(certPEM, keyPEM)
+	if err != nil {
+		return tls.Certificate{}, fmt.Errorf("room certificate %s and key %s: %w (restore them, or remove both to make a new pair: the front-ends then pin its new fingerprint)", certPath, keyPath, err)
+	}
+	return cert, nil
+}
+
+// newRoomCertificate makes the pair and writes it, each file whole or not
+// at all and never over one there: the key first, so that a host stopped
+// in between leaves a key alone, which roomCertificate refuses rather
+// than replaces.
+func newRoomCertificate(certPath, keyPath, host string) (tls.Certificate, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		return tls.Certificate{}, err
@@ -349,16 +388,18 @@ func roomCertificate(dir, host string) (tls.Certificate, error) {
 	if err != nil {
 		return tls.Certificate{}, err
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return tls.Certificate{}, err
+	certPEM := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
+	keyPEM := pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER})
+	if err := os.MkdirAll(filepath.Dir(keyPath), 0o700); err != nil {
+		return tls.Certificate{}, fmt.Errorf("room certificate: %w", err)
 	}
-	if err := os.WriteFile(keyPath, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
-		return tls.Certificate{}, err
+	if err := safefile.WriteNew(keyPath, keyPEM, 0o600); err != nil {
+		return tls.Certificate{}, fmt.Errorf("room certificate: %w", err)
 	}
-	if err := os.WriteFile(certPath, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o644); err != nil {
-		return tls.Certificate{}, err
+	if err := safefile.WriteNew(certPath, certPEM, 0o644); err != nil {
+		return tls.Certificate{}, fmt.Errorf("room certificate: %w", err)
 	}
-	return tls.LoadX509KeyPair(certPath, keyPath)
+	return tls.X509KeyPair(certPEM, keyPEM)
 }
 
 // clientTLS checks the server's certificate: pinned, from CAFile, or from
@@ -380,9 +421,9 @@ func clientTLS(cfg SharedRoomConfig) (*tls.Config, error) {
 			return nil
 		}
 	case cfg.CAFile != "":
-		data, err := os.ReadFile(cfg.CAFile)
+		data, err := safefile.ReadRegular(cfg.CAFile, maxCAFile)
 		if err != nil {
-			return nil, fmt.Errorf("--room-ca: %w", err)
+			return nil, fmt.Errorf("--room-ca: %w", pathError(cfg.CAFile, err))
 		}
 		pool := x509.NewCertPool()
 		if !pool.AppendCertsFromPEM(data) {

@@ -41,7 +41,6 @@ const (
 	maxBeatBytes   = 256
 	maxPeers       = 256
 	maxAnswers     = 100_000
-	maxStep        = 1000
 	maxCount       = 1_000_000
 	maxIDBytes     = 128
 )
@@ -160,6 +159,9 @@ type op struct {
 	// took is told, for a takeover, whether it ended another session's
 	// lead.
 	took chan bool
+	// reclaim takes the lead back after the state was lost: only while
+	// nobody else has taken it.
+	reclaim bool
 }
 
 // NATSRoomConfig is how a front-end takes part in a shared room.
@@ -217,8 +219,7 @@ type NATSRoom struct {
 	consumer   jetstream.ConsumeContext
 	watcher    jetstream.KeyWatcher
 
-	logMu  sync.Mutex
-	logged map[string]time.Time
+	logRate rateLog
 }
 
 // newFrontEndID is a random name for this front-end's life: a restarted
@@ -261,7 +262,7 @@ func NewNATSRoom(nc *nats.Conn, id string, cfg NATSRoomConfig) (*NATSRoom, error
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &NATSRoom{cfg: cfg, id: id, nc: nc, js: js, prefix: "toolgate." + cfg.Room, stream: "toolgate-" + cfg.Room + "-answers",
 		ctx: ctx, cancel: cancel, members: map[int]*member{}, answers: map[string]int{}, peers: map[string]peer{},
-		mine: map[int]*outAnswer{}, notice: make(chan struct{}), logged: map[string]time.Time{},
+		mine: map[int]*outAnswer{}, notice: make(chan struct{}),
 		opWake: make(chan struct{}, 1), ansWake: make(chan struct{}, 1), beatWake: make(chan struct{}, 1), syncWake: make(chan struct{}, 1)}
 	if err := r.setUp(); err != nil {
 		cancel()
@@ -283,19 +284,11 @@ func NewNATSRoom(nc *nats.Conn, id string, cfg NATSRoomConfig) (*NATSRoom, error
 // ID is this front-end's name in the room.
 func (r *NATSRoom) ID() string { return r.id }
 
+// logf logs a trouble with NATS, at most once a minute for one key.
 func (r *NATSRoom) logf(key string, format string, v ...any) {
-	now := time.Now()
-	r.logMu.Lock()
-	if last, ok := r.logged[key]; ok && now.Sub(last) < time.Minute {
-		r.logMu.Unlock()
-		return
+	if r.logRate.allow(key, time.Minute) {
+		r.cfg.Log(format, v...)
 	}
-	if len(r.logged) > 256 {
-		clear(r.logged)
-	}
-	r.logged[key] = now
-	r.logMu.Unlock()
-	r.cfg.Log(format, v...)
 }
 
 // setUp makes the bucket and the stream if need be, reads the state back
@@ -454,19 +447,30 @@ func (r *NATSRoom) apply(st sharedState, rev uint64, force bool) {
 			}
 		}
 	}
-	leader := 0
+	was, leader, reclaim := int(r.leader.Load()), 0, false
 	if fe, sess, ok := splitLeader(st.Leader); ok && fe == r.id {
-		if m, ok := r.members[sess]; ok && !isEnded(m) {
+		if m, ok := r.members[sess]; ok && !isEnded(m) && m.role == Presenter {
 			leader = sess
 		}
 	}
-	if was := int(r.leader.Swap(int64(leader))); was != 0 && was != leader {
+	if st.Leader == "" && was != 0 {
+		// The state was lost (deleted, purged, or NATS came back without
+		// its store), not taken: who led here leads on, and says so again.
+		if m, ok := r.members[was]; ok && !isEnded(m) {
+			leader, reclaim = was, true
+		}
+	}
+	r.leader.Store(int64(leader))
+	if was != 0 && was != leader {
 		if m, ok := r.members[was]; ok {
 			m.end(TakenOver)
 		}
 	}
 	news := old.Live != st.Live || old.Round != st.Round || old.Open != st.Open || old.Revealed != st.Revealed
 	r.mu.Unlock()
+	if reclaim {
+		r.enqueue(op{kind: opTake, sess: leader, reclaim: true})
+	}
 	if pollChanged || force {
 		r.wake(r.syncWake)
 	}
@@ -748,6 +752,9 @@ func (r *NATSRoom) write(o op) (took bool, err error) {
 		case opTake:
 			if !here {
 				return false, nil // left before it could lead
+			}
+			if o.reclaim && st.Leader != "" {
+				return false, nil // another took the room meanwhile, or it is back
 			}
 			took = st.Leader != "" && st.Leader != me && r.leads(st.Leader)
 			next.Leader = me
@@ -1109,11 +1116,8 @@ func (c *natsClient) Reveal() {
 // answer replaces the first.
 func (c *natsClient) Answer(step int, _ assess.Code) {
 	r := c.room
-	if c.Presenter() || c.m.role == Notes || step < 0 || step > maxStep {
-		return
-	}
 	r.mu.Lock()
-	if !r.state.Open || isEnded(c.m) || r.members[c.m.id] == nil {
+	if !r.state.Open || r.members[c.m.id] == nil || !c.m.mayAnswer(step) {
 		r.mu.Unlock()
 		return
 	}

@@ -5,7 +5,9 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
+	"io/fs"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -352,6 +354,71 @@ func TestSharedRoomTLS(t *testing.T) {
 	assert.Error(t, CheckRoomURL("http://127.0.0.1:4222", false))
 }
 
+// TestRoomCertificateIsNeverReplaced: the host's certificate is made
+// once; a pair that cannot be read (truncated, half of it gone) is an
+// error naming the file, and left as it is — never a new pair whose new
+// fingerprint no joining front-end pinned.
+func TestRoomCertificateIsNeverReplaced(t *testing.T) {
+	dir := t.TempDir()
+	certPath, keyPath := filepath.Join(dir, "room-cert.pem"), filepath.Join(dir, "room-key.pem")
+	cert, err := roomCertificate(dir, "10.1.2.3")
+	require.NoError(t, err)
+	fp := certFingerprint(cert.Certificate[0])
+	info, err := os.Stat(keyPath)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm(), "the key is the host's alone")
+	certPEM, err := os.ReadFile(certPath)
+	require.NoError(t, err)
+	keyPEM, err := os.ReadFile(keyPath)
+	require.NoError(t, err)
+
+	require.NoError(t, os.WriteFile(certPath, certPEM[:len(certPEM)/2], 0o644))
+	_, err = roomCertificate(dir, "10.1.2.3")
+	assert.ErrorContains(t, err, certPath, "a truncated certificate is an error")
+	got, _ := os.ReadFile(certPath)
+	assert.Equal(t, certPEM[:len(certPEM)/2], got, "and is not written over")
+
+	require.NoError(t, os.Remove(certPath))
+	_, err = roomCertificate(dir, "10.1.2.3")
+	assert.ErrorContains(t, err, certPath+" is missing", "a key alone is an error")
+	assert.NoFileExists(t, certPath)
+
+	require.NoError(t, os.WriteFile(certPath, certPEM, 0o644))
+	require.NoError(t, os.Remove(keyPath))
+	_, err = roomCertificate(dir, "10.1.2.3")
+	assert.ErrorContains(t, err, keyPath+" is missing", "a certificate alone is an error")
+
+	require.NoError(t, os.WriteFile(keyPath, keyPEM, 0o600))
+	again, err := roomCertificate(dir, "10.1.2.3")
+	require.NoError(t, err)
+	assert.Equal(t, fp, certFingerprint(again.Certificate[0]), "restored, the same fingerprint")
+}
+
+// TestNKeySeedFile: a host makes the seed once (mode 0600) and reads the
+// same one back; a joining front-end makes none; a file too large to be
+// a seed is refused unread.
+func TestNKeySeedFile(t *testing.T) {
+	dir := t.TempDir()
+	seed := filepath.Join(dir, "sub", "room.nk")
+	_, err := loadNKey(seed, false)
+	assert.ErrorIs(t, err, fs.ErrNotExist, "a front-end that joins makes no seed")
+	kp, err := loadNKey(seed, true)
+	require.NoError(t, err)
+	info, err := os.Stat(seed)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+	again, err := loadNKey(seed, true)
+	require.NoError(t, err)
+	pub1, _ := kp.PublicKey()
+	pub2, _ := again.PublicKey()
+	assert.Equal(t, pub1, pub2, "made once, then read")
+
+	big := filepath.Join(dir, "big.nk")
+	require.NoError(t, os.WriteFile(big, make([]byte, maxSeedFile+1), 0o600))
+	_, err = loadNKey(big, true)
+	assert.ErrorContains(t, err, "too long")
+}
+
 func stateWith(cert tls.Certificate) tls.ConnectionState {
 	c, _ := x509.ParseCertificate(cert.Certificate[0])
 	return tls.ConnectionState{PeerCertificates: []*x509.Certificate{c}}
@@ -442,4 +509,70 @@ func TestSharedRoomOverSSH(t *testing.T) {
 	require.NoError(t, again.send("v"))
 	students[0].waitFor(t, "Right: rule 7, approval_missing")
 	late.waitFor(t, "You said rule 4")
+}
+
+// TestSharedRoomStateLost: the room's state is deleted or purged from the
+// bucket (or NATS came back without its store): the presenter who led
+// still leads, is not told another took over, and writes the lead back.
+// A state that names a session of this front-end that is not a presenter
+// makes nobody here lead.
+func TestSharedRoomStateLost(t *testing.T) {
+	_, url := natsServer(t, 0, t.TempDir())
+	fe := frontEnd(t, url)
+	var box, studentBox inbox
+	lecturer := fe.Join(Presenter, box.send)
+	defer lecturer.Leave()
+	student := fe.Join(Student, studentBox.send)
+	defer student.Leave()
+	require.True(t, lecturer.Presenter())
+	me := fmt.Sprintf("%s.%d", fe.ID(), lecturer.(*natsClient).m.id)
+
+	nc, err := nats.Connect(url, nats.Token(roomToken))
+	require.NoError(t, err)
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	require.NoError(t, err)
+	ctx := context.Background()
+	kv, err := js.KeyValue(ctx, "toolgate-lecture")
+	require.NoError(t, err)
+	leaderInBucket := func() string {
+		e, err := kv.Get(ctx, stateKey)
+		if err != nil {
+			return ""
+		}
+		st, err := decodeState(e.Value())
+		if err != nil {
+			return ""
+		}
+		return st.Leader
+	}
+	waitUntil(t, "the lead is in the bucket", func() bool { return leaderInBucket() == me })
+
+	for _, lose := range []func() error{
+		func() error { return kv.Delete(ctx, stateKey) },
+		func() error { return kv.Purge(ctx, stateKey) },
+	} {
+		require.NoError(t, lose())
+		waitUntil(t, "the lead is written back", func() bool { return leaderInBucket() == me })
+		assert.True(t, lecturer.Presenter(), "the presenter still leads")
+		select {
+		case <-lecturer.Ended():
+			t.Fatal("the presenter's session is not ended")
+		default:
+		}
+		box.mu.Lock()
+		for _, m := range box.msgs {
+			assert.Empty(t, m.Ending, "the presenter is told nothing ended")
+		}
+		box.mu.Unlock()
+	}
+	lecturer.Go("write-without-approval", 0)
+	studentBox.sees(t, func(m tui.RoomMsg) bool { return m.Live == "write-without-approval" })
+
+	// A state naming the student as the leader: a student leads nothing.
+	forged := fmt.Sprintf(`{"leader":"%s.%d"}`, fe.ID(), student.(*natsClient).m.id)
+	_, err = kv.PutString(ctx, stateKey, forged)
+	require.NoError(t, err)
+	studentBox.sees(t, func(m tui.RoomMsg) bool { return m.Live == "" })
+	assert.False(t, student.Presenter(), "only a presenter leads")
 }

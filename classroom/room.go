@@ -130,5 +130,17 @@ func isEnded(m *member) bool {
 	}
 }
 
+// maxStep is the furthest step of a walk a room takes: a presenter's
+// position, an answer (walks are far shorter).
+const maxStep = 1000
+
+// mayAnswer is who may answer the open question, in every room: a
+// student still in the room, predicting a step a walk could have. The
+// leader, the notes screens and a session told the room's last word do
+// not vote.
+func (m *member) mayAnswer(step int) bool {
+	return m.role == Student && !isEnded(m) && step >= 0 && step <= maxStep
+}
+
 // everyone chooses every session for a broadcast.
 func everyone(*member) bool { return true }

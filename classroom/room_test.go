@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"toolgate/assess"
 	"toolgate/tui"
@@ -161,4 +162,41 @@ func TestStepsGoToWhoFollowsThem(t *testing.T) {
 	assert.Equal(t, before, after, "a step is not news to a student")
 	notes.Go("unknown-tool", 0) // the notes screen leads nothing
 	assert.Equal(t, 1, r.Stats().Students)
+}
+
+// TestRoomCountsStudentsOnly: in a room in this process as in a shared
+// one, only a student still in the room answers, and only with a step a
+// walk could have: not the notes screen, not a presenter who no longer
+// leads, not a session told the room's last word.
+func TestRoomCountsStudentsOnly(t *testing.T) {
+	r := NewRoom()
+	var box inbox
+	ousted := r.Join(Presenter, func(tui.RoomMsg) {})
+	lecturer := r.Join(Presenter, box.send)
+	notes := r.Join(Notes, func(tui.RoomMsg) {})
+	student := r.Join(Student, func(tui.RoomMsg) {})
+	leaving := r.Join(Student, func(tui.RoomMsg) {})
+	t.Cleanup(func() {
+		for _, m := range []Member{ousted, lecturer, notes, student, leaving} {
+			m.Leave()
+		}
+	})
+	require.False(t, ousted.Presenter(), "taken over")
+	lecturer.Go("write-without-approval", 0)
+	lecturer.Open()
+
+	r.mu.Lock()
+	r.members[leaving.(*Client).id].end("this server is closing")
+	r.mu.Unlock()
+	for name, m := range map[string]Member{"notes": notes, "ousted presenter": ousted, "leader": lecturer, "ended student": leaving} {
+		m.Answer(7, assess.CodeApprovalMissing)
+		assert.Empty(t, r.Counts(), "%s does not vote", name)
+	}
+	for _, step := range []int{-1, maxStep + 1} {
+		student.Answer(step, 0)
+		assert.Empty(t, r.Counts(), "step %d is no step", step)
+	}
+	student.Answer(4, assess.CodeEnvironmentNotReady)
+	assert.Equal(t, map[int]int{4: 1}, r.Counts())
+	box.sees(t, func(m tui.RoomMsg) bool { return m.Answered == 1 && m.Students == 1 })
 }

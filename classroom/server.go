@@ -110,8 +110,8 @@ type Server struct {
 	// refused without a check (a timed-out address).
 	failures, unchecked atomic.Int64
 
-	logMu  sync.Mutex
-	logged map[string]time.Time
+	logMu   sync.Mutex
+	logRate rateLog
 }
 
 // withDefaults fills the zero limits and refuses negative ones.
@@ -190,7 +190,7 @@ func New(cfg Config) (*Server, error) {
 	if room == nil {
 		room = NewRoom()
 	}
-	s := &Server{cfg: cfg, room: room, logged: map[string]time.Time{},
+	s := &Server{cfg: cfg, room: room, logRate: rateLog{now: cfg.now},
 		penalties: newPenalties(cfg.LoginFailures, cfg.failRefill, cfg.now)}
 	if cfg.AuthorizedKeys != "" {
 		if s.authorizedKeys, err = loadKeySet(cfg.AuthorizedKeys, s.Printf, cfg.now); err != nil {
@@ -275,18 +275,9 @@ func (s *Server) Printf(format string, v ...any) {
 // logEvery logs a line at most once every so often for one key, so that
 // a flood is one line, not a flood of lines.
 func (s *Server) logEvery(key string, every time.Duration, format string, v ...any) {
-	now := s.cfg.now()
-	s.logMu.Lock()
-	if last, ok := s.logged[key]; ok && now.Sub(last) < every && !now.Before(last) {
-		s.logMu.Unlock()
-		return
+	if s.logRate.allow(key, every) {
+		s.Printf(format, v...)
 	}
-	if len(s.logged) >= 1024 {
-		clear(s.logged)
-	}
-	s.logged[key] = now
-	s.logMu.Unlock()
-	s.Printf(format, v...)
 }
 
 // quote makes a client-supplied string safe for the log: quoted, with

@@ -70,6 +70,24 @@ func TestNegativeLimitsAreRefused(t *testing.T) {
 	}
 }
 
+// The waiting limits left at zero follow MaxSessions: twice it in all,
+// and it for one address (a class behind one NAT); one given stays.
+func TestWaitingLimitsFollowMaxSessions(t *testing.T) {
+	for _, tc := range []struct {
+		in                 Config
+		sessions, all, per int
+	}{
+		{Config{}, DefaultMaxSessions, 2 * DefaultMaxSessions, DefaultMaxSessions},
+		{Config{MaxSessions: 60}, 60, 120, 60},
+		{Config{MaxSessions: 5, MaxWaiting: 7}, 5, 7, 5},
+		{Config{MaxSessions: 5, MaxWaitingPerAddress: 2}, 5, 10, 2},
+	} {
+		got, err := tc.in.withDefaults()
+		require.NoError(t, err)
+		assert.Equal(t, [3]int{tc.sessions, tc.all, tc.per}, [3]int{got.MaxSessions, got.MaxWaiting, got.MaxWaitingPerAddress}, "%+v", tc.in)
+	}
+}
+
 func TestTheLecture(t *testing.T) {
 	srv, addr, log := start(t, Config{ClassCode: "tulip", PresenterCode: "orchid"})
 	lecturer := connect(t, addr, "orchid")

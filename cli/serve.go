@@ -27,12 +27,13 @@ type ServeOptions struct {
 	MaxSessions  int
 	Idle         time.Duration
 	LoginTimeout time.Duration
-	MaxWaiting   int
-	// MaxWaitingPerAddress caps the connections of one address waiting
-	// to log in.
+	// MaxWaiting and MaxWaitingPerAddress cap the connections waiting to
+	// log in, in all and from one address; 0 leaves them to classroom
+	// (which derives them from MaxSessions).
+	MaxWaiting           int
 	MaxWaitingPerAddress int
 	LoginFailures        int
-	MaxPTY               PTYSize
+	MaxPTY               classroom.Size
 	ClassCode            string
 	AuthorizedKeys       string
 	Open                 bool
@@ -56,19 +57,15 @@ type ServeOptions struct {
 	LogPath string
 }
 
-// PTYSize is a terminal size in cells, as --max-pty reads it: WIDTHxHEIGHT.
-type PTYSize struct{ Width, Height int }
-
-func (p PTYSize) String() string { return fmt.Sprintf("%dx%d", p.Width, p.Height) }
-
-func parsePTYSize(v string) (PTYSize, error) {
+// parsePTYSize reads --max-pty: WIDTHxHEIGHT.
+func parsePTYSize(v string) (classroom.Size, error) {
 	w, h, ok := strings.Cut(strings.ToLower(strings.TrimSpace(v)), "x")
 	width, err1 := strconv.Atoi(w)
 	height, err2 := strconv.Atoi(h)
 	if !ok || err1 != nil || err2 != nil {
-		return PTYSize{}, fmt.Errorf("want WIDTHxHEIGHT, like 300x100")
+		return classroom.Size{}, fmt.Errorf("want WIDTHxHEIGHT, like 300x100")
 	}
-	p := PTYSize{width, height}
+	p := classroom.Size{Width: width, Height: height}
 	if width < 40 || height < 10 || width > 4096 || height > 4096 || width*height > 1<<20 {
 		return p, fmt.Errorf("want from 40x10 to 4096 wide, 4096 high and 1048576 cells")
 	}
@@ -76,9 +73,9 @@ func parsePTYSize(v string) (PTYSize, error) {
 }
 
 // ptyFlag is --max-pty.
-type ptyFlag struct{ p *PTYSize }
+type ptyFlag struct{ p *classroom.Size }
 
-func (f ptyFlag) String() string { return f.p.String() }
+func (f ptyFlag) String() string { return fmt.Sprintf("%dx%d", f.p.Width, f.p.Height) }
 func (f ptyFlag) Type() string   { return "WxH" }
 func (f ptyFlag) Set(v string) error {
 	p, err := parsePTYSize(v)
@@ -158,13 +155,13 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 	f := cmd.Flags()
 	f.StringVar(&o.Listen, "listen", "127.0.0.1:2323", "address to listen on; a public one must be given on purpose")
 	f.StringVar(&o.HostKey, "host-key", "", "the server's ed25519 key, created on first start (default in the XDG state directory)")
-	f.IntVar(&o.MaxSessions, "max-sessions", 200, "most sessions at once; the next is told the room is full")
-	f.DurationVar(&o.Idle, "idle", 10*time.Minute, "close a session after this long without a key")
-	f.DurationVar(&o.LoginTimeout, "login-timeout", 30*time.Second, "close a connection that has not logged in and started its session within this")
+	f.IntVar(&o.MaxSessions, "max-sessions", classroom.DefaultMaxSessions, "most sessions at once; the next is told the room is full")
+	f.DurationVar(&o.Idle, "idle", classroom.DefaultIdle, "close a session after this long without a key")
+	f.DurationVar(&o.LoginTimeout, "login-timeout", classroom.DefaultLoginTimeout, "close a connection that has not logged in and started its session within this")
 	f.IntVar(&o.MaxWaiting, "max-waiting", 0, "most connections waiting to log in at once (default twice --max-sessions)")
 	f.IntVar(&o.MaxWaitingPerAddress, "max-waiting-per-address", 0, "most connections from one address waiting to log in (default --max-sessions: a class behind one NAT is one address)")
-	f.IntVar(&o.LoginFailures, "login-failures", 20, "wrong codes one address may send before its logins are refused; one more every 3s")
-	o.MaxPTY = PTYSize{300, 100}
+	f.IntVar(&o.LoginFailures, "login-failures", classroom.DefaultLoginFailures, "wrong codes one address may send before its logins are refused; one more every 3s")
+	o.MaxPTY = classroom.DefaultMaxPTY
 	f.Var(ptyFlag{&o.MaxPTY}, "max-pty", "largest terminal a session is drawn at (WIDTHxHEIGHT); a larger one is clamped")
 	f.StringVar(&o.ClassCode, "class-code", "", "the code students type to get in")
 	f.StringVar(&o.AuthorizedKeys, "authorized-keys", "", "an authorized_keys file of students' keys to admit (re-read when it changes)")
@@ -264,8 +261,9 @@ func name(f *pflag.FlagSet, flag string) string {
 	return fmt.Sprintf("--%s %s", flag, fl.Value)
 }
 
-// checkServe refuses values that parse but make no sense, and fills the
-// limits whose default follows --max-sessions.
+// checkServe refuses values that parse but make no sense. The limits
+// whose default follows --max-sessions stay 0 unless given: classroom
+// fills them.
 func checkServe(f *pflag.FlagSet, o *ServeOptions) error {
 	atLeastOne := []struct {
 		flag  string
@@ -298,12 +296,6 @@ func checkServe(f *pflag.FlagSet, o *ServeOptions) error {
 		if d.value <= 0 {
 			return fmt.Errorf("%s: want a positive duration (like 30s or 10m)", name(f, d.flag))
 		}
-	}
-	if !f.Changed("max-waiting") {
-		o.MaxWaiting = 2 * o.MaxSessions
-	}
-	if !f.Changed("max-waiting-per-address") {
-		o.MaxWaitingPerAddress = o.MaxSessions
 	}
 	if err := checkRoom(f, o); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"toolgate/classroom"
 	"toolgate/cli"
 )
 
@@ -83,13 +84,15 @@ func TestServeSettings(t *testing.T) {
 		"TOOLGATE_IDLE": "20m", "TOOLGATE_MAX_PTY": "300x100", "TOOLGATE_PRESENTER_CODE": "orchid"})
 	require.Equal(t, 0, exit, stderr)
 	assert.Equal(t, cli.ServeOptions{Scenarios: got.Scenarios, Listen: "127.0.0.1:2323", MaxSessions: 60, Idle: 20 * time.Minute,
-		LoginTimeout: 30 * time.Second, MaxWaiting: 120, MaxWaitingPerAddress: 60, LoginFailures: 20,
-		MaxPTY: cli.PTYSize{Width: 300, Height: 100}, ClassCode: "tulip", PresenterCode: "orchid"}, *got)
+		LoginTimeout: 30 * time.Second, LoginFailures: 20,
+		MaxPTY: classroom.Size{Width: 300, Height: 100}, ClassCode: "tulip", PresenterCode: "orchid"}, *got)
+	// The waiting limits not given are left to classroom, which derives
+	// them from MaxSessions (classroom.TestWaitingLimitsFollowMaxSessions).
 
 	// A flag wins over its variable, even an invalid one.
 	got, stderr, exit = serve(map[string]string{"TOOLGATE_MAX_SESSIONS": "abc"}, "--open", "--max-sessions", "5", "--max-waiting", "7")
 	require.Equal(t, 0, exit, stderr)
-	assert.Equal(t, [3]int{5, 7, 5}, [3]int{got.MaxSessions, got.MaxWaiting, got.MaxWaitingPerAddress})
+	assert.Equal(t, [3]int{5, 7, 0}, [3]int{got.MaxSessions, got.MaxWaiting, got.MaxWaitingPerAddress})
 	assert.True(t, got.Open)
 }
 
