@@ -278,8 +278,6 @@ func (c *Client) Answer(step int, _ assess.Code) {
 func (c *Client) Leave() { c.room.Leave(c.id) }
 
 // Notice is never set: a room in this process is never out of reach.
-func (c *Client) Notice() (string, <-chan struct{}) { return "", nil }
-
 // Shared is false: the room ends with this process.
 func (r *LocalRoom) Shared() bool { return false }
 

@@ -51,12 +51,6 @@ var (
 	scenarioIDRe = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
 )
 
-// Notices of a shared room out of reach: it is frozen, not gone.
-const (
-	FrozenNotice = "Room out of reach: frozen until it is back (answers are kept)."
-	ClosedNotice = "Room out of reach for good here: frozen; connect again to rejoin."
-)
-
 // ValidRoomName reports whether name may name a shared room: letters,
 // digits, _ and -, at most 32.
 func ValidRoomName(name string) bool { return roomNameRe.MatchString(name) }
@@ -201,10 +195,9 @@ type NATSRoom struct {
 	peers   map[string]peer
 	mine    map[int]*outAnswer
 	ops     []op
-	// frozen is the notice while NATS is out of reach; notice is closed
-	// when it changes.
-	frozen string
-	notice chan struct{}
+	// frozen says NATS is out of reach: the room keeps its state and
+	// every session says so (RoomMsg.Frozen).
+	frozen tui.Frozen
 	closed bool
 
 	// leader is the session of this front-end that leads (0: none here).
@@ -262,7 +255,7 @@ func NewNATSRoom(nc *nats.Conn, id string, cfg NATSRoomConfig) (*NATSRoom, error
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &NATSRoom{cfg: cfg, id: id, nc: nc, js: js, prefix: "toolgate." + cfg.Room, stream: "toolgate-" + cfg.Room + "-answers",
 		ctx: ctx, cancel: cancel, members: map[int]*member{}, answers: map[string]int{}, peers: map[string]peer{},
-		mine: map[int]*outAnswer{}, notice: make(chan struct{}),
+		mine:   map[int]*outAnswer{},
 		opWake: make(chan struct{}, 1), ansWake: make(chan struct{}, 1), beatWake: make(chan struct{}, 1), syncWake: make(chan struct{}, 1)}
 	if err := r.setUp(); err != nil {
 		cancel()
@@ -521,14 +514,14 @@ func (r *NATSRoom) syncLoop() {
 		} else if r.resync.Load() {
 			r.wake(r.syncWake)
 		} else {
-			r.setFrozen("")
+			r.setFrozen(tui.NotFrozen)
 		}
 	}
 }
 
 // Disconnected freezes the room: NATS is out of reach.
 func (r *NATSRoom) Disconnected() {
-	r.setFrozen(FrozenNotice)
+	r.setFrozen(tui.FrozenForNow)
 	r.logf("disconnected", "room %s: NATS is out of reach: the room is frozen", r.cfg.Room)
 }
 
@@ -559,22 +552,21 @@ func (r *NATSRoom) ConnectionClosed() {
 	closed := r.closed
 	r.mu.Unlock()
 	if !closed {
-		r.setFrozen(ClosedNotice)
+		r.setFrozen(tui.FrozenForGood)
 		r.cfg.Log("room %s: the connection to NATS is closed: the room stays frozen", r.cfg.Room)
 	}
 }
 
-func (r *NATSRoom) setFrozen(text string) {
+func (r *NATSRoom) setFrozen(f tui.Frozen) {
 	r.mu.Lock()
-	if r.frozen == text || (r.frozen == ClosedNotice && text != ClosedNotice) {
+	if r.frozen == f || r.frozen == tui.FrozenForGood {
 		r.mu.Unlock()
 		return
 	}
-	r.frozen = text
-	close(r.notice)
-	r.notice = make(chan struct{})
+	r.frozen = f
 	r.mu.Unlock()
-	if text == "" {
+	r.broadcast(everyone)
+	if f == tui.NotFrozen {
 		// What waited for the room goes now.
 		r.wake(r.ansWake)
 		r.wake(r.opWake)
@@ -584,7 +576,7 @@ func (r *NATSRoom) setFrozen(text string) {
 func (r *NATSRoom) isFrozen() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.frozen != ""
+	return r.frozen != tui.NotFrozen
 }
 
 // heard takes another front-end's presence.
@@ -659,7 +651,7 @@ func (r *NATSRoom) sendBeat(b beat) {
 // hears nobody (frozen): then the room keeps its numbers.
 func (r *NATSRoom) expire() {
 	r.mu.Lock()
-	if r.frozen != "" {
+	if r.frozen != tui.NotFrozen {
 		r.mu.Unlock()
 		return
 	}
@@ -742,7 +734,7 @@ func (r *NATSRoom) write(o op) (took bool, err error) {
 		r.mu.Lock()
 		st, rev, kv := r.state, r.rev, r.kv
 		_, here := r.members[o.sess]
-		frozen := r.frozen != ""
+		frozen := r.frozen != tui.NotFrozen
 		r.mu.Unlock()
 		if frozen && o.kind != opTake && o.kind != opRelease {
 			return false, errors.New("the room is out of reach")
@@ -991,7 +983,7 @@ func (r *NATSRoom) broadcast(to func(*member) bool) {
 	r.mu.Lock()
 	st, counts := r.statsLocked()
 	base := tui.RoomMsg{Live: r.state.Live, Step: r.state.Step, Round: r.state.Round, Open: r.state.Open, Revealed: r.state.Revealed,
-		Answered: st.Answered, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak}
+		Answered: st.Answered, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak, Frozen: r.frozen}
 	var members []*member
 	for _, m := range r.members {
 		if !isEnded(m) && to(m) {
@@ -1082,12 +1074,6 @@ type natsClient struct {
 func (c *natsClient) TookOver() bool         { return c.tookOver }
 func (c *natsClient) Presenter() bool        { return c.room.leader.Load() == int64(c.m.id) }
 func (c *natsClient) Ended() <-chan struct{} { return c.m.ended }
-
-func (c *natsClient) Notice() (string, <-chan struct{}) {
-	c.room.mu.Lock()
-	defer c.room.mu.Unlock()
-	return c.room.frozen, c.room.notice
-}
 
 // Go makes a scenario live at a step (the leader only).
 func (c *natsClient) Go(id string, step int) {

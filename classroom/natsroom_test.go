@@ -275,28 +275,24 @@ func TestSharedRoomOutage(t *testing.T) {
 	studentBox.sees(t, func(m tui.RoomMsg) bool { return m.Open })
 	screen.waitFor(t, "Predict first")
 
-	_, changed := student.Notice()
 	ns.Shutdown()
 	ns.WaitForShutdown()
-	<-changed
+	studentBox.sees(t, func(m tui.RoomMsg) bool { return m.Frozen == tui.FrozenForNow })
 	screen.waitFor(t, "Room out of reach: frozen")
 	require.NoError(t, screen.send("7"))
 	screen.waitFor(t, "which code?")
 	screen.waitFor(t, "Room out of reach: frozen") // a key does not clear it
-	text, _ := student.Notice()
-	assert.Equal(t, FrozenNotice, text)
-	waitUntil(t, "both front-ends are frozen", func() bool { n, _ := lecturer.Notice(); return n == FrozenNotice })
+	assert.Equal(t, tui.FrozenForNow, studentBox.last(t).Frozen)
+	lecturerBox.sees(t, func(m tui.RoomMsg) bool { return m.Frozen == tui.FrozenForNow }) // both front-ends are frozen
 	student.Answer(7, 0)
 	lecturer.Reveal() // lost: the room is frozen
 	assert.Equal(t, Stats{Sessions: 3, Students: 2, Peak: 3}, b.Stats(), "the numbers stay as they were")
 
 	ns2, _ := natsServer(t, port, store)
 	defer ns2.Shutdown()
-	waitUntil(t, "the room is back on both", func() bool {
-		n1, _ := lecturer.Notice()
-		n2, _ := student.Notice()
-		return n1 == "" && n2 == ""
-	})
+	// The room is back on both.
+	lecturerBox.sees(t, func(m tui.RoomMsg) bool { return m.Frozen == tui.NotFrozen })
+	studentBox.sees(t, func(m tui.RoomMsg) bool { return m.Frozen == tui.NotFrozen })
 	screen.waitFor(t, "The room is back.")
 	converge(t, "the answer given while frozen is counted", map[int]int{7: 1}, Stats{Sessions: 3, Students: 2, Answered: 1}, a, b)
 	lecturer.Reveal()

@@ -42,10 +42,6 @@ type Member interface {
 	Ended() <-chan struct{}
 	// Leave removes the session from the room.
 	Leave()
-	// Notice is what the room says beside its state (a shared room out
-	// of reach is frozen, and says so), and a channel closed when it
-	// changes; nil when it never will.
-	Notice() (string, <-chan struct{})
 }
 
 // Stats are the room's numbers for the lecturer.

@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"github.com/charmbracelet/colorprofile"
-	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
 
 	"toolgate/assess"
@@ -35,9 +34,6 @@ func (s *Server) trainer(next ssh.Handler) ssh.Handler {
 		next(sess)
 	}
 }
-
-// roomBack follows a room's notice that no longer holds.
-const roomBack = "The room is back."
 
 // clampNotice tells a student their terminal is larger than a session
 // draws.
@@ -111,21 +107,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	_, _ = io.WriteString(out, ansi.RequestModeSynchronizedOutput+ansi.RequestModeUnicodeCore)
 
 	done := make(chan struct{})
-	notice, noticed := client.Notice()
-	if notice != "" {
-		p.Send(tui.NoticeMsg{Text: notice})
-	}
-	go pumpKeys(ctx, sess, func(msg tea.Msg) {
-		p.Send(msg)
-		switch msg.(type) {
-		case uv.KeyPressEvent, tea.KeyPressMsg:
-			// A key clears the footer's notice; the room's stays while
-			// it holds (a frozen shared room).
-			if n, _ := client.Notice(); n != "" {
-				p.Send(tui.NoticeMsg{Text: n})
-			}
-		}
-	})
+	go pumpKeys(ctx, sess, p.Send)
 	go func() {
 		var grace <-chan time.Time
 		ended := client.Ended()
@@ -133,14 +115,6 @@ func (s *Server) runTrainer(sess ssh.Session) {
 			select {
 			case <-done:
 				return
-			case <-noticed:
-				was := notice
-				notice, noticed = client.Notice()
-				text := notice
-				if text == "" && was != "" {
-					text = roomBack
-				}
-				p.Send(tui.NoticeMsg{Text: text})
 			case <-ctx.Done():
 				p.Kill()
 				return

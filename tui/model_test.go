@@ -1036,3 +1036,29 @@ func TestStudentHintWhileTheQuestionIsOpen(t *testing.T) {
 	assert.Contains(t, out, squash("Answer sent. Wait for the reveal."))
 	assert.NotContains(t, out, squash("for the first step"))
 }
+
+// TestFrozenRoom: while a shared room is out of reach every session says
+// so in its footer, in its language, whatever keys are pressed; when it
+// is back, it says that once.
+func TestFrozenRoom(t *testing.T) {
+	for _, tc := range []struct {
+		lang         assess.Lang
+		frozen, back string
+	}{
+		{assess.English, "Room out of reach: frozen", "The room is back."},
+		{assess.Chinese, "教室暂时连不上", "教室已恢复。"},
+	} {
+		for _, opts := range []Options{{Room: &fakeRoom{}, Lang: tc.lang}, {Room: &fakeRoom{}, Notes: true, Lang: tc.lang}} {
+			m := resize(newTest(t, opts), 80, 24)
+			m = send(m, RoomMsg{Live: "write-without-approval", Frozen: FrozenForNow})
+			footer := func() string { lines := strings.Split(plain(m), "\n"); return lines[len(lines)-1] }
+			assert.Contains(t, footer(), tc.frozen, m.Mode())
+			m = press(m, "l", "n", "?", "?")
+			assert.Contains(t, footer(), tc.frozen, "%s: a key does not clear it", m.Mode())
+			m = send(m, RoomMsg{Live: "write-without-approval"})
+			assert.Contains(t, footer(), tc.back, m.Mode())
+			m = press(m, "l")
+			assert.NotContains(t, footer(), tc.back, "%s: said once", m.Mode())
+		}
+	}
+}

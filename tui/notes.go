@@ -148,6 +148,9 @@ func (m Model) followNotes(msg RoomMsg) (Model, tea.Cmd) {
 	if msg.Live != "" && (!c.has() || c.written().ID != msg.Live) {
 		c.openID(msg.Live)
 	}
+	if m.room.state.Frozen != NotFrozen && msg.Frozen == NotFrozen {
+		c.notice = tr("roomBack", c.lang)
+	}
 	m.room.state = msg
 	if c.has() && msg.Live == c.written().ID {
 		c.setStep(msg.Step)

@@ -50,6 +50,34 @@ type RoomMsg struct {
 	Answered, Students, Sessions, Peak int
 	// Ending, when set, is the last thing said before the room closes.
 	Ending string
+	// Frozen says the room is out of reach: its state stays as it was,
+	// and the session says so until it is back.
+	Frozen Frozen
+}
+
+// Frozen is whether a room shared across servers is out of reach.
+type Frozen uint8
+
+const (
+	// NotFrozen: the room is within reach (a room of one server always).
+	NotFrozen Frozen = iota
+	// FrozenForNow: out of reach; it goes on when it is back, with the
+	// answers given meanwhile.
+	FrozenForNow
+	// FrozenForGood: out of reach for good on this server; connecting
+	// again (to another) rejoins.
+	FrozenForGood
+)
+
+// text is what a session says while the room is frozen.
+func (f Frozen) text(l assess.Lang) string {
+	switch f {
+	case FrozenForNow:
+		return tr("roomFrozen", l)
+	case FrozenForGood:
+		return tr("roomFrozenForGood", l)
+	}
+	return ""
 }
 
 // roomModel is a session in the lecture hall: a student follows the live
@@ -139,6 +167,9 @@ func (m roomModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (roomM
 func (m roomModel) follow(c *common, msg RoomMsg) (roomModel, tea.Cmd) {
 	prev := m.state
 	m.state = msg
+	if prev.Frozen != NotFrozen && msg.Frozen == NotFrozen {
+		c.notice = tr("roomBack", c.lang)
+	}
 	if msg.Ending != "" {
 		c.notice = msg.Ending
 		return m, tea.Sequence(tea.Tick(2*time.Second, func(time.Time) tea.Msg { return nil }), tea.Quit)

@@ -121,12 +121,16 @@ func (m Model) renderHeader() string {
 	return left
 }
 
-// renderFooter is the notice of the last key, or the mode's keys; "? keys"
-// and "q quit" are always on it.
+// renderFooter is a frozen room's notice, the notice of the last key, or
+// the mode's keys; "? keys" and "q quit" are always on it.
 func (m Model) renderFooter() string {
 	c := &m.c
-	if c.notice != "" {
-		return clamp(c.styles.Verdict.Label.Render(truncate("! "+c.notice, c.width)), c.width, 1)
+	notice := c.notice
+	if frozen := m.room.state.Frozen.text(c.lang); frozen != "" {
+		notice = frozen // until the room is back, whatever the last key said
+	}
+	if notice != "" {
+		return clamp(c.styles.Verdict.Label.Render(truncate("! "+notice, c.width)), c.width, 1)
 	}
 	k := m.keys()
 	g := k.globals()
