@@ -1,7 +1,6 @@
 package assess
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -98,7 +97,9 @@ func (e *evaluation) verdict(code Code) Verdict {
 	case CodeInvalidArguments:
 		v.MissingArguments = e.missing
 	case CodeTimedOutWithoutReadback:
-		v.EffectStatus = "unknown"
+		v.EffectStatus = EffectUnknown
+	case CodeApprovalStatus:
+		v.ApprovalStatus = e.in.Approval.Status
 	}
 	return v
 }
@@ -183,69 +184,73 @@ func (e *evaluation) paths(p ...string) []string {
 	return out
 }
 
-// Rule 1: the contract must have the tool, at the requested version. It
-// looks the tool up once; later rules use that entry. It reads exactly
-// what it compares: the requested name against each tool's name up to the
-// match, and the requested version against the versions of the tools with
-// that name.
+// Rule 1: the contract must list the tool at the requested version. Like
+// the book, it looks up the FIRST tool whose name is the requested one,
+// and later rules use that entry: a later tool of the same name is never
+// read, whatever its version.
 func (e *evaluation) toolInContract() result {
 	want := &e.in.Request.Tool
 	tools := e.in.Contract.Tools
-	named := false
-	var reads []string
-	if e.explain {
-		reads = []string{"request.tool.name"}
-		if len(tools) == 0 {
-			reads = append(reads, "contract.tools")
-		}
+	i := 0
+	for i < len(tools) && tools[i].Name != want.Name {
+		i++
 	}
-	for i := range tools {
+	if i == len(tools) {
 		if e.explain {
-			reads = append(reads, "contract.tools["+strconv.Itoa(i)+"].name")
-		}
-		if tools[i].Name != want.Name {
-			continue
-		}
-		if e.explain {
-			if !named {
-				reads = slices.Insert(reads, 1, "request.tool.version")
-			}
-			reads = append(reads, "contract.tools["+strconv.Itoa(i)+"].version")
-		}
-		named = true
-		if tools[i].Version == want.Version {
-			e.tool, e.toolIdx = &tools[i], i
-			e.explainAs(NoteToolFound, reads, want.Name, want.Version)
-			return result{}
-		}
-	}
-	if !named {
-		e.explainAs(NoteToolUnknown, reads, want.Name)
-		if e.explain {
-			e.ex.note.List = toolNames(tools)
+			e.ex.note = Note{Key: NoteToolUnknown, List: toolNames(tools)}
+			e.ex.note.Args[0] = want.Name
+			e.ex.reads = e.namesRead(len(tools))
 		}
 		return result{fired: true, code: CodeUnknownTool}
 	}
-	e.explainAs(NoteToolVersionMismatch, reads, want.Name, want.Version)
+	e.tool, e.toolIdx = &tools[i], i
+	t := &tools[i]
+	key := NoteToolFound
+	r := result{}
+	if t.Version != want.Version {
+		key, r = NoteToolVersionMismatch, result{fired: true, code: CodeToolVersionMismatch}
+	}
 	if e.explain {
-		for i := range tools {
-			if tools[i].Name == want.Name {
-				e.ex.note.List = append(e.ex.note.List, strconv.Quote(tools[i].Version))
+		e.ex.note = Note{Key: key}
+		e.ex.note.Args = [4]string{want.Name, optArg(want.Version), optArg(t.Version), strconv.Itoa(i)}
+		e.ex.reads = append(e.namesRead(i+1), "request.tool.version", "contract.tools["+strconv.Itoa(i)+"].version")
+		for j := i + 1; j < len(tools); j++ {
+			if tools[j].Name == want.Name {
+				e.ex.note.List = append(e.ex.note.List, "contract.tools["+strconv.Itoa(j)+"] "+tools[j].Version.Quote())
 			}
 		}
+		if len(e.ex.note.List) > 0 {
+			e.ex.note.Aside = AsideShadowedTool
+		}
 	}
-	return result{fired: true, code: CodeToolVersionMismatch}
+	return r
+}
+
+// namesRead are the paths rule 1 reads to look a name up among the first
+// n tools.
+func (e *evaluation) namesRead(n int) []string {
+	reads := make([]string, 0, n+3)
+	reads = append(reads, "request.tool.name")
+	if len(e.in.Contract.Tools) == 0 {
+		reads = append(reads, "contract.tools")
+	}
+	for j := range n {
+		reads = append(reads, "contract.tools["+strconv.Itoa(j)+"].name")
+	}
+	return reads
 }
 
 func toolNames(tools []Tool) []string {
 	names := make([]string, 0, len(tools))
 	for i := range tools {
-		names = append(names, tools[i].Name+" "+strconv.Quote(tools[i].Version))
+		names = append(names, strconv.Quote(tools[i].Name)+" "+tools[i].Version.Quote())
 	}
 	return names
 }
 
 // Rule 2: a record of an earlier attempt must be about this very request.
+// A record without a correlationId is about another request: absent
+// differs from every string.
 func (e *evaluation) correlation() result {
 	rec := e.in.InvocationRecord
 	if rec == nil {
@@ -253,184 +258,219 @@ func (e *evaluation) correlation() result {
 		return result{}
 	}
 	reads := []string{"request.correlationId", "invocationRecord.correlationId"}
-	if rec.CorrelationID != e.in.Request.CorrelationID {
-		e.explainAs(NoteCorrelationConflict, reads, rec.CorrelationID, e.in.Request.CorrelationID)
-		return result{fired: true, code: CodeCorrelationConflict}
+	id := e.in.Request.CorrelationID
+	switch got, ok := rec.CorrelationID.Get(); {
+	case !ok:
+		e.explainAs(NoteCorrelationAbsent, reads, "", id)
+	case got != id:
+		e.explainAs(NoteCorrelationConflict, reads, got, id)
+	default:
+		e.explainAs(NoteCorrelationMatches, reads, got)
+		return result{}
 	}
-	e.explainAs(NoteCorrelationMatches, reads, rec.CorrelationID)
+	return result{fired: true, code: CodeCorrelationConflict}
+}
+
+// Rule 3: every required argument must be a string that is not blank
+// after trimming whitespace. missingArguments lists every name that is
+// not, in requiredArguments order: a name listed twice is missing twice,
+// as in the book. One pass, one lookup a name: linear in the list.
+func (e *evaluation) arguments() result {
+	required := e.tool.RequiredArguments
+	r := &e.in.Request
+	for _, name := range required {
+		if why, _ := argumentProblem(r, name); why != "" {
+			e.missing = append(e.missing, name)
+		}
+	}
+	if e.explain {
+		e.explainArguments(required)
+	}
+	if len(e.missing) > 0 {
+		return result{fired: true, code: CodeInvalidArguments}
+	}
 	return result{}
 }
 
-// Rule 3: every required argument must be a non-empty string.
-func (e *evaluation) arguments() result {
-	required := e.tool.RequiredArguments
-	e.explainAs(NoteNoRequiredArguments, []string{toolEntry + "requiredArguments"}, e.tool.Name)
+// explainArguments notes rule 3's findings: each required name once, with
+// how often it is listed and why its value is unusable.
+func (e *evaluation) explainArguments(required []string) {
+	e.ex.reads = e.paths(toolEntry + "requiredArguments")
 	if len(required) == 0 {
-		return result{}
+		e.ex.note = Note{Key: NoteNoRequiredArguments, Args: [4]string{e.tool.Name}}
+		return
 	}
-	var items []Item
-	for i, name := range required {
-		if e.explain && !contains(required[:i], name) {
-			e.ex.reads = append(e.ex.reads, "request.arguments."+name)
-		}
-		problem := argumentProblem(&e.in.Request, name)
-		if problem == "" || contains(required[:i], name) {
+	r := &e.in.Request
+	if r.Arguments == nil && r.Given == nil {
+		e.ex.reads = append(e.ex.reads, "request.arguments")
+	}
+	at := make(map[string]int, len(required))
+	var all, bad []Item
+	for _, name := range required {
+		if k, ok := at[name]; ok {
+			all[k].Times++
 			continue
 		}
-		e.missing = append(e.missing, name)
-		if e.explain {
-			items = append(items, Item{Name: name, Why: problem})
+		at[name] = len(all)
+		why, value := argumentProblem(r, name)
+		all = append(all, Item{Name: name, Why: why, Value: value, Times: 1})
+		e.ex.reads = append(e.ex.reads, "request.arguments."+name)
+	}
+	for _, it := range all {
+		if it.Why != "" {
+			bad = append(bad, it)
 		}
 	}
-	if len(e.missing) > 0 {
-		if e.explain {
-			e.ex.note = Note{Key: NoteArgumentsMissing, Items: items}
-		}
-		return result{fired: true, code: CodeInvalidArguments}
+	if len(bad) > 0 {
+		e.ex.note = Note{Key: NoteArgumentsMissing, Items: bad}
+		return
 	}
-	if e.explain {
-		e.ex.note = Note{Key: NoteArgumentsPresent, List: append([]string(nil), required...)}
-	}
-	return result{}
+	e.ex.note = Note{Key: NoteArgumentsPresent, Items: all}
 }
 
 // argumentProblem says why an argument is unusable, or "" when it is a
-// non-empty string. The reason is a Why* constant.
-func argumentProblem(r *Request, name string) string {
+// string that is not blank; value is the string when it is blank.
+func argumentProblem(r *Request, name string) (why, value string) {
 	if r.Arguments == nil {
 		for i := range r.Given {
 			if r.Given[i].Name == name {
-				return r.Given[i].Why
+				return r.Given[i].Why, r.Given[i].Value
 			}
 		}
-		return WhyAbsent
+		return WhyAbsent, ""
 	}
 	v, ok := r.Arguments[name]
 	if !ok {
-		return WhyAbsent
+		return WhyAbsent, ""
 	}
-	return WhyValue(v)
+	why = WhyValue(v)
+	if why == WhyBlank {
+		value = v.(string)
+	}
+	return why, value
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// Rule 4: the environment snapshot must say ready; no snapshot is not ready.
+// Rule 4: the environment snapshot must say "ready"; a snapshot without
+// a status is not ready.
 func (e *evaluation) environment() result {
-	env := e.in.Environment
-	if env == nil {
-		e.explainAs(NoteEnvironmentAbsent, []string{"environment"})
-		return result{fired: true, code: CodeEnvironmentNotReady}
-	}
 	reads := []string{"environment.status"}
-	if env.Status != "ready" {
-		e.explainAs(NoteEnvironmentNotReady, reads, env.Status)
-		return result{fired: true, code: CodeEnvironmentNotReady}
+	switch st, ok := e.in.Environment.Status.Get(); {
+	case !ok:
+		e.explainAs(NoteEnvironmentNoStatus, reads)
+	case st != StatusReady:
+		e.explainAs(NoteEnvironmentNotReady, reads, st)
+	default:
+		e.explainAs(NoteEnvironmentReady, reads)
+		return result{}
 	}
-	e.explainAs(NoteEnvironmentReady, reads)
-	return result{}
+	return result{fired: true, code: CodeEnvironmentNotReady}
 }
 
-// Rule 5: a timed-out attempt whose effect was never read back blocks a retry.
+// Rule 5: a timed-out attempt whose record says its effect is "unknown"
+// blocks a retry. The book asks for "unknown" exactly: a record that says
+// nothing of its effect does not fire it.
 func (e *evaluation) timeout() result {
 	rec := e.in.InvocationRecord
 	if rec == nil {
 		e.explainAs(NoteNoRecordNoTimeout, []string{"invocationRecord"})
 		return result{}
 	}
-	if rec.Status != "timed_out" {
-		e.explainAs(NoteRecordNotTimedOut, []string{"invocationRecord.status"}, rec.Status)
+	if !rec.Status.Is(StatusTimedOut) {
+		e.explainAs(NoteRecordNotTimedOut, []string{"invocationRecord.status"}, e.opt(rec.Status))
 		return result{}
 	}
 	reads := []string{"invocationRecord.status", "invocationRecord.effectStatus"}
-	switch {
-	case rec.EffectStatus == nil:
+	switch eff, ok := rec.EffectStatus.Get(); {
+	case !ok:
 		e.explainAs(NoteTimedOutNoEffect, reads)
-		return result{fired: true, code: CodeTimedOutWithoutReadback}
-	case *rec.EffectStatus == "unknown":
+		e.aside(AsideSilentTimeout)
+	case eff == EffectUnknown:
 		e.explainAs(NoteTimedOutUnknown, reads)
 		return result{fired: true, code: CodeTimedOutWithoutReadback}
-	case *rec.EffectStatus == "":
-		// SPEC §1: "" is neither "unknown" nor absent.
-		e.explainAs(NoteTimedOutEmptyEffect, reads)
-		return result{}
+	default:
+		e.explainAs(NoteTimedOutReadBack, reads, eff)
 	}
-	e.explainAs(NoteTimedOutReadBack, reads, *rec.EffectStatus)
 	return result{}
 }
 
-// Rule 6: a success is only evidence once its verification was accepted.
+// opt is an optional member as a note argument, built only when
+// explaining: the fast path allocates nothing for it.
+func (e *evaluation) opt(o Opt) string {
+	if !e.explain {
+		return ""
+	}
+	return optArg(o)
+}
+
+// aside marks the last explanation with a trainer's note.
+func (e *evaluation) aside(a Aside) {
+	if e.explain {
+		e.ex.note.Aside = a
+	}
+}
+
+// Rule 6: a success is only evidence once its verification was accepted;
+// a success without a verificationStatus was accepted by nobody.
 func (e *evaluation) verification() result {
 	rec := e.in.InvocationRecord
 	if rec == nil {
 		e.explainAs(NoteNoRecordNoSuccess, []string{"invocationRecord"})
 		return result{}
 	}
-	if rec.Status != "succeeded" {
-		e.explainAs(NoteRecordNotSucceeded, []string{"invocationRecord.status"}, rec.Status)
+	if !rec.Status.Is(StatusSuccess) {
+		e.explainAs(NoteRecordNotSucceeded, []string{"invocationRecord.status"}, e.opt(rec.Status))
 		return result{}
 	}
 	reads := []string{"invocationRecord.status", "invocationRecord.verificationStatus"}
-	switch {
-	case rec.VerificationStatus == nil:
+	switch v, ok := rec.VerificationStatus.Get(); {
+	case !ok:
 		e.explainAs(NoteSucceededNoVerification, reads)
-	case *rec.VerificationStatus == "accepted":
+	case v == Accepted:
 		e.explainAs(NoteSucceededAccepted, reads)
 		return result{}
 	default:
-		e.explainAs(NoteSucceededUnverified, reads, *rec.VerificationStatus)
+		e.explainAs(NoteSucceededUnverified, reads, v)
 	}
 	return result{fired: true, code: CodeToolResultNotVerified}
 }
 
-// Rule 7: a write-class tool needs an active approval for its scope. It
-// reads the scope it compares: the tool's approvalScope, or its name when
-// it has none.
+// Rule 7: a write-class tool needs an approval: present, then "active",
+// then naming the tool's approvalScope (absent equals only absent),
+// checked in that order. An approval whose status is not "active" answers
+// approval_<status>, the status itself in the code.
 func (e *evaluation) approval() result {
 	t := e.tool
+	class := e.opt(t.EffectClass)
 	if !t.IsWrite() {
 		e.explainAs(NoteReadOnly, []string{toolEntry + "effectClass"}, t.Name)
 		return result{}
 	}
 	r := result{fired: true}
 	a := e.in.Approval
-	toolScope := toolEntry + "approvalScope"
-	if t.ApprovalScope == nil {
-		toolScope = toolEntry + "name"
-	}
+	scopes := []string{toolEntry + "effectClass", "approval.status", "approval.scope", toolEntry + "approvalScope"}
 	switch {
 	case a == nil:
 		r.code = CodeApprovalMissing
-		e.explainAs(NoteApprovalMissing, []string{toolEntry + "effectClass", "approval"}, t.Name, t.EffectClass)
-	case a.Status != "active":
-		r.code = CodeApprovalNotActive
-		e.explainAs(NoteApprovalNotActive, []string{toolEntry + "effectClass", "approval.status"}, t.Name, t.EffectClass, a.Status)
-	case a.Scope == nil:
-		// SPEC §1: an approval that names no scope matches no tool,
-		// not even one whose scope is "".
+		e.explainAs(NoteApprovalMissing, []string{toolEntry + "effectClass", "approval"}, t.Name, class)
+	case a.Status != StatusActive:
+		r.code = CodeApprovalStatus
+		e.explainAs(NoteApprovalStatus, []string{toolEntry + "effectClass", "approval.status"}, t.Name, class, a.Status)
+		if isCodeName("approval_" + a.Status) {
+			e.aside(AsideStatusLikeCode)
+		}
+	case a.Scope != t.ApprovalScope:
 		r.code = CodeApprovalScopeMismatch
-		e.explainAs(NoteApprovalNoScope,
-			[]string{toolEntry + "effectClass", "approval.status", "approval.scope"},
-			t.Name, t.EffectClass, "", t.Scope())
-	case *a.Scope != t.Scope():
-		r.code = CodeApprovalScopeMismatch
-		e.explainAs(NoteApprovalScopeMismatch,
-			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolScope},
-			t.Name, t.EffectClass, *a.Scope, t.Scope())
+		e.explainAs(NoteApprovalScopeMismatch, scopes, t.Name, class, e.opt(a.Scope), e.opt(t.ApprovalScope))
+	case !a.Scope.Present():
+		r.fired = false
+		e.explainAs(NoteApprovalUnscoped, scopes, t.Name, class)
+		e.aside(AsideUnscopedWrite)
 	default:
 		r.fired = false
-		e.explainAs(NoteApprovalActive,
-			[]string{toolEntry + "effectClass", "approval.status", "approval.scope", toolScope},
-			t.Name, t.EffectClass, *a.Scope)
+		e.explainAs(NoteApprovalActive, scopes, t.Name, class, e.opt(a.Scope))
 	}
 	if e.explain {
-		e.ex.note.FailClosed = t.EffectClass != ReversibleWrite && t.EffectClass != IrreversibleWrite
+		e.ex.note.FailClosed = !t.EffectClass.Is(ReversibleWrite) && !t.EffectClass.Is(IrreversibleWrite)
 	}
 	return r
 }

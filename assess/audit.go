@@ -3,7 +3,6 @@ package assess
 import (
 	"fmt"
 	"hash/maphash"
-	"slices"
 	"strconv"
 )
 
@@ -26,31 +25,21 @@ type AuditResult struct {
 	Pending     []string `json:"pending"`
 }
 
-// AuditError is an input the audit cannot answer: a duplicate or empty
-// request ID, or an empty result ID.
+// AuditError is an input the audit cannot answer: a request ID listed
+// twice (the seed's Java throws). The empty ID "" is an ID like any other.
 type AuditError struct {
 	// Path names the offending element, e.g. "requested[1]".
 	Path string
 	ID   string
-	// Duplicate is true for a repeated request ID, false for an empty ID.
-	Duplicate bool
 }
 
 func (e *AuditError) Error() string {
-	if e.Duplicate {
-		return fmt.Sprintf("%s: duplicate request ID %q: which request would a result answer?", e.Path, e.ID)
-	}
-	return e.Path + ": empty ID"
+	return fmt.Sprintf("%s: duplicate request ID %q: which request would a result answer?", e.Path, e.ID)
 }
 
 // Reason names what is wrong for a machine, in English whatever the
-// language: "duplicate_request_id" or "empty_id".
-func (e *AuditError) Reason() string {
-	if e.Duplicate {
-		return "duplicate_request_id"
-	}
-	return "empty_id"
-}
+// language: "duplicate_request_id".
+func (e *AuditError) Reason() string { return "duplicate_request_id" }
 
 // AuditStepKind is what a step of the audit looks at.
 type AuditStepKind uint8
@@ -63,13 +52,13 @@ const (
 )
 
 var auditStepIDs = [...]string{
-	AuditRequests: "duplicate_or_empty_request_id",
+	AuditRequests: "duplicate_request_id",
 	AuditScan:     "result",
 	AuditClose:    "batch_end",
 }
 
 // ID is the step's stable identifier, as Rule.ID is a rule's: what the
-// step asks ("duplicate_or_empty_request_id", "batch_end"), or "result"
+// step asks ("duplicate_request_id", "batch_end"), or "result"
 // for the step that looks at one result.
 func (k AuditStepKind) ID() string {
 	if k >= AuditRequests && k <= AuditClose {
@@ -132,15 +121,11 @@ const (
 	idDuplicate
 )
 
-// requestError finds the first requested ID that is empty or repeats an
-// earlier one.
+// requestError finds the first requested ID that repeats an earlier one.
 func requestError(requested []string, ids map[string]uint8) *AuditError {
 	for i, id := range requested {
-		switch {
-		case id == "":
-			return &AuditError{Path: "requested[" + strconv.Itoa(i) + "]"}
-		case ids[id] != 0:
-			return &AuditError{Path: "requested[" + strconv.Itoa(i) + "]", ID: id, Duplicate: true}
+		if ids[id] != 0 {
+			return &AuditError{Path: "requested[" + strconv.Itoa(i) + "]", ID: id}
 		}
 		ids[id] = idRequested
 	}
@@ -188,14 +173,6 @@ func audit(in AuditInput, explain bool) (AuditResult, []AuditStep, error) {
 		steps = append(steps, AuditStep{Kind: AuditRequests, Outcome: Passed, Reads: []string{"requested"}})
 	}
 	for i, id := range in.Results {
-		if id == "" {
-			err := &AuditError{Path: "results[" + strconv.Itoa(i) + "]"}
-			if explain {
-				steps = append(steps, AuditStep{Kind: AuditScan, Outcome: Fired, Index: i, Err: err,
-					Reads: []string{"results[" + strconv.Itoa(i) + "]"}})
-			}
-			return AuditResult{}, steps, err
-		}
 		before := see(ids, id)
 		if explain {
 			step := AuditStep{Kind: AuditScan, Outcome: Passed, Index: i, ID: id,
@@ -215,8 +192,8 @@ func audit(in AuditInput, explain bool) (AuditResult, []AuditStep, error) {
 	}
 	result := AuditResult{Diagnostics: []string{}, Pending: []string{}}
 	report(ids, in.Closed, &result)
-	slices.Sort(result.Diagnostics) // byte order, as SPEC §3 asks
-	slices.Sort(result.Pending)
+	SortUTF16(result.Diagnostics)
+	SortUTF16(result.Pending)
 	if explain {
 		var unseen []string
 		for _, id := range in.Requested {

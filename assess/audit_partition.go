@@ -98,20 +98,12 @@ func auditPartitioned[T ~string | ~[]byte](n, total int, id func(ref uint32) T, 
 	numParts := 1 << (32 - shift)
 
 	// Pass 1, in order: hashes, and how many IDs and bytes each
-	// partition gets. The first empty ID of each list is an input error.
+	// partition gets.
 	hashes := make([]uint32, total)
 	count := make([]int, numParts+1)
 	size := make([]int, numParts+1)
-	emptyReq, emptyRes := -1, -1
 	for ref := range total {
 		s := id(uint32(ref))
-		if len(s) == 0 {
-			if ref < n && emptyReq < 0 {
-				emptyReq = ref
-			} else if ref >= n && emptyRes < 0 {
-				emptyRes = ref - n
-			}
-		}
 		h := uint32(hash(s))
 		hashes[ref] = h
 		p := part(h)
@@ -228,17 +220,12 @@ func auditPartitioned[T ~string | ~[]byte](n, total int, id func(ref uint32) T, 
 		}
 	}
 
-	// The input errors, as audit finds them: the first request that is
-	// empty or repeats one, then the first empty result.
-	switch {
-	case emptyReq >= 0 && (dupReq < 0 || emptyReq < dupReq):
-		return AuditResult{}, &AuditError{Path: "requested[" + strconv.Itoa(emptyReq) + "]"}
-	case dupReq >= 0:
-		return AuditResult{}, &AuditError{Path: "requested[" + strconv.Itoa(dupReq) + "]", ID: string(id(uint32(dupReq))), Duplicate: true}
-	case emptyRes >= 0:
-		return AuditResult{}, &AuditError{Path: "results[" + strconv.Itoa(emptyRes) + "]"}
+	// The input error, as audit finds it: the first request that repeats
+	// one.
+	if dupReq >= 0 {
+		return AuditResult{}, &AuditError{Path: "requested[" + strconv.Itoa(dupReq) + "]", ID: string(id(uint32(dupReq)))}
 	}
-	slices.Sort(result.Diagnostics) // byte order, as SPEC §3 asks
-	slices.Sort(result.Pending)
+	SortUTF16(result.Diagnostics)
+	SortUTF16(result.Pending)
 	return result, nil
 }

@@ -26,8 +26,8 @@ func (s AuditStep) Title(l Lang) string {
 func (s AuditStep) Question(l Lang) string {
 	switch s.Kind {
 	case AuditRequests:
-		return pick(l, "Is some requested ID empty, or used more than once? Then no result could be matched to one request.",
-			"是否有请求 ID 为空或重复？若有，结果就无法对应到唯一的请求。")
+		return pick(l, "Is some requested ID used more than once? Then no result could be matched to one request.",
+			"是否有请求 ID 重复？若有，结果就无法对应到唯一的请求。")
 	case AuditScan:
 		return pick(l, "Was this ID never requested, or seen before? Either one fires: unknown, duplicate.",
 			"这个 ID 是否从未被请求，或之前已出现过？任一为是即触发：unknown、duplicate。")
@@ -41,12 +41,8 @@ func (s AuditStep) Question(l Lang) string {
 // Explanation says what the step found, from the actual IDs.
 func (s AuditStep) Explanation(l Lang) string {
 	if s.Err != nil {
-		if s.Err.Duplicate {
-			return pick(l, s.Err.Path+" repeats "+strconv.Quote(s.Err.ID)+": a result for it could answer either request, so the audit stops with an input error",
-				s.Err.Path+" 重复了 "+strconv.Quote(s.Err.ID)+"：它的结果可以对应任一请求，审计以输入错误结束")
-		}
-		return pick(l, s.Err.Path+" is empty: an ID that names nothing cannot be matched",
-			s.Err.Path+" 为空：不指向任何东西的 ID 无法匹配")
+		return pick(l, s.Err.Path+" repeats "+strconv.Quote(s.Err.ID)+": a result for it could answer either request, so the audit stops with an input error",
+			s.Err.Path+" 重复了 "+strconv.Quote(s.Err.ID)+"：它的结果可以对应任一请求，审计以输入错误结束")
 	}
 	sep := pick(l, "; ", "；")
 	switch s.Kind {
@@ -96,10 +92,7 @@ func (e *AuditError) Text(l Lang) string {
 	if l != Chinese {
 		return e.Error()
 	}
-	if e.Duplicate {
-		return e.Path + "：请求 ID " + strconv.Quote(e.ID) + " 重复：一个结果该对应哪一个请求？"
-	}
-	return e.Path + "：ID 为空"
+	return e.Path + "：请求 ID " + strconv.Quote(e.ID) + " 重复：一个结果该对应哪一个请求？"
 }
 
 func pick(l Lang, en, zh string) string {

@@ -13,15 +13,14 @@ import (
 func benchInputs() []assess.Input {
 	edits := []func(*assess.Input){
 		func(in *assess.Input) { in.Request.Tool.Name = "nope" },
-		func(in *assess.Input) { in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "x"} },
-		func(in *assess.Input) { delete(in.Request.Arguments, "title") },
-		func(in *assess.Input) { in.Environment = nil },
+		func(in *assess.Input) { in.InvocationRecord = record("x", "") },
+		func(in *assess.Input) { delete(in.Request.Arguments, "value") },
+		func(in *assess.Input) { in.Environment = assess.Environment{} },
 		func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out"}
+			in.InvocationRecord = record("request-1", "timed_out")
+			in.InvocationRecord.EffectStatus = some("unknown")
 		},
-		func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded"}
-		},
+		func(in *assess.Input) { in.InvocationRecord = record("request-1", "succeeded") },
 		func(in *assess.Input) { in.Approval = nil },
 		func(*assess.Input) {},
 	}

@@ -43,43 +43,38 @@ func TestBranchesAreTheWalksOwn(t *testing.T) {
 
 // branchInputs are edits of base that take every branch of every rule.
 func branchInputs() []assess.Input {
+	rec := func(status string, edit func(*assess.InvocationRecord)) func(*assess.Input) {
+		return func(in *assess.Input) {
+			in.InvocationRecord = record("request-1", status)
+			if edit != nil {
+				edit(in.InvocationRecord)
+			}
+		}
+	}
 	edits := []func(*assess.Input){
 		func(*assess.Input) {},
 		func(in *assess.Input) { in.Request.Tool.Name = "document_delete" },
-		func(in *assess.Input) { in.Request.Tool.Version = "v2" },
-		func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-0", Status: "succeeded"}
-		},
-		func(in *assess.Input) { in.Contract.Tools[1].RequiredArguments = nil },
-		func(in *assess.Input) { delete(in.Request.Arguments, "title") },
-		func(in *assess.Input) { in.Environment = nil },
-		func(in *assess.Input) { in.Environment.Status = "degraded" },
-		func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out"}
-		},
-		func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: ptr("unknown")}
-		},
-		func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: ptr("read_back")}
-		},
-		func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: ptr("")}
-		},
-		func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded"}
-		},
-		func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded", VerificationStatus: ptr("not_run")}
-		},
-		func(in *assess.Input) {
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "succeeded", VerificationStatus: ptr("accepted")}
-		},
+		func(in *assess.Input) { in.Request.Tool.Version = some("v2") },
+		func(in *assess.Input) { in.InvocationRecord = record("request-0", "succeeded") },
+		func(in *assess.Input) { in.InvocationRecord = &assess.InvocationRecord{} },
+		func(in *assess.Input) { in.Contract.Tools[1].RequiredArguments = []string{} },
+		func(in *assess.Input) { delete(in.Request.Arguments, "value") },
+		func(in *assess.Input) { in.Environment = assess.Environment{} },
+		func(in *assess.Input) { in.Environment.Status = some("degraded") },
+		rec("timed_out", nil),
+		rec("timed_out", func(r *assess.InvocationRecord) { r.EffectStatus = some("unknown") }),
+		rec("timed_out", func(r *assess.InvocationRecord) { r.EffectStatus = some("read_back") }),
+		rec("succeeded", nil),
+		rec("succeeded", func(r *assess.InvocationRecord) { r.VerificationStatus = some("not_run") }),
+		rec("succeeded", func(r *assess.InvocationRecord) { r.VerificationStatus = some("accepted") }),
 		func(in *assess.Input) { in.Request.Tool.Name = "document_read_metadata" },
 		func(in *assess.Input) { in.Approval = nil },
 		func(in *assess.Input) { in.Approval.Status = "expired" },
-		func(in *assess.Input) { in.Approval.Scope = ptr("other") },
-		func(in *assess.Input) { in.Approval.Scope = nil },
+		func(in *assess.Input) { in.Approval.Scope = some("other") },
+		func(in *assess.Input) {
+			in.Approval.Scope = assess.Absent
+			in.Contract.Tools[1].ApprovalScope = assess.Absent
+		},
 	}
 	ins := make([]assess.Input, len(edits))
 	for i, edit := range edits {

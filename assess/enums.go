@@ -66,7 +66,10 @@ const (
 	CodeTimedOutWithoutReadback
 	CodeToolResultNotVerified
 	CodeApprovalMissing
-	CodeApprovalNotActive
+	// CodeApprovalStatus is the book's approval_<status>: an approval
+	// whose status is not "active" puts that status in the code
+	// (approval_expired, approval_revoked). A Verdict carries the status.
+	CodeApprovalStatus
 	CodeApprovalScopeMismatch
 	CodeAdmissionAllowed
 )
@@ -86,7 +89,7 @@ var codes = [...]codeInfo{
 	CodeTimedOutWithoutReadback: {"timed_out_without_readback", StatusEffectUnknown, RuleTimeout},
 	CodeToolResultNotVerified:   {"tool_result_not_verified", StatusNeedsEvidence, RuleVerification},
 	CodeApprovalMissing:         {"approval_missing", StatusRequiresApproval, RuleApproval},
-	CodeApprovalNotActive:       {"approval_not_active", StatusRequiresApproval, RuleApproval},
+	CodeApprovalStatus:          {"approval_<status>", StatusRequiresApproval, RuleApproval},
 	CodeApprovalScopeMismatch:   {"approval_scope_mismatch", StatusRequiresApproval, RuleApproval},
 	CodeAdmissionAllowed:        {"admission_allowed", StatusAllowed, RuleAllow},
 }
@@ -125,23 +128,39 @@ func (c Code) Rule() Rule {
 	return 0
 }
 
-// MarshalText writes the code's JSON name.
-func (c Code) MarshalText() ([]byte, error) {
-	if !c.valid() {
-		return nil, fmt.Errorf("invalid code %d", uint8(c))
+// Name is the code's JSON name; for CodeApprovalStatus, the status
+// goes in it: "approval_" + status.
+func (c Code) Name(status string) string {
+	if c == CodeApprovalStatus {
+		return approvalPrefix + status
 	}
-	return []byte(codes[c].name), nil
+	return c.String()
 }
 
-// UnmarshalText reads a code's JSON name.
-func (c *Code) UnmarshalText(b []byte) error {
+const approvalPrefix = "approval_"
+
+// ParseCode reads a code's JSON name. Any "approval_" name that is not
+// one of the fixed codes is CodeApprovalStatus with the rest as the
+// approval's status ("approval_expired": "expired"); status is "" for
+// every other code.
+func ParseCode(name string) (c Code, status string, err error) {
 	for i := CodeUnknownTool; i <= CodeAdmissionAllowed; i++ {
-		if codes[i].name == string(b) {
-			*c = i
-			return nil
+		if i != CodeApprovalStatus && codes[i].name == name {
+			return i, "", nil
 		}
 	}
-	return fmt.Errorf("unknown code %q", b)
+	if st, ok := strings.CutPrefix(name, approvalPrefix); ok && st != "" {
+		return CodeApprovalStatus, st, nil
+	}
+	return 0, "", fmt.Errorf("unknown code %q", name)
+}
+
+// isCodeName reports whether name is the name of a fixed code, such as
+// "approval_missing": an approval whose status is "missing" answers it
+// too.
+func isCodeName(name string) bool {
+	c, _, err := ParseCode(name)
+	return err == nil && c != CodeApprovalStatus
 }
 
 // Rule is one step of the decision order, numbered 1–8 as in SPEC §1.

@@ -114,12 +114,12 @@ func (s OutcomeStep) Explanation(l Lang) string {
 	switch s.Outcome {
 	case Fired:
 		if s.legacy {
-			return fill(t.legacy[l], [6]string{s.note})
+			return fill(t.legacy[l], [6]string{s.note}, l)
 		}
 		if s.unknownTool {
-			return fill(t.unknownTool[l], [6]string{s.note})
+			return fill(t.unknownTool[l], [6]string{s.note}, l)
 		}
-		return fill(t.yes[l], [6]string{s.note})
+		return fill(t.yes[l], [6]string{s.note}, l)
 	case Passed:
 		if s.legacy && s.Class == ClassProtocolError {
 			return pick(l, "a JSON-RPC error came back, but "+s.note+" is the invalid-params code and names no unknown tool: the trainer reads it as an old-style invalid-arguments report, which the next question takes",

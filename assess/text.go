@@ -17,10 +17,11 @@ const (
 	NoteNoRecord
 	NoteCorrelationMatches
 	NoteCorrelationConflict
+	NoteCorrelationAbsent
 	NoteNoRequiredArguments
 	NoteArgumentsPresent
 	NoteArgumentsMissing
-	NoteEnvironmentAbsent
+	NoteEnvironmentNoStatus
 	NoteEnvironmentNotReady
 	NoteEnvironmentReady
 	NoteNoRecordNoTimeout
@@ -28,7 +29,6 @@ const (
 	NoteTimedOutNoEffect
 	NoteTimedOutUnknown
 	NoteTimedOutReadBack
-	NoteTimedOutEmptyEffect
 	NoteNoRecordNoSuccess
 	NoteRecordNotSucceeded
 	NoteSucceededNoVerification
@@ -36,9 +36,9 @@ const (
 	NoteSucceededAccepted
 	NoteReadOnly
 	NoteApprovalMissing
-	NoteApprovalNotActive
+	NoteApprovalStatus
 	NoteApprovalScopeMismatch
-	NoteApprovalNoScope
+	NoteApprovalUnscoped
 	NoteApprovalActive
 	NoteAdmitted
 	NoteNotReached
@@ -49,19 +49,30 @@ const (
 type Note struct {
 	Key  NoteKey
 	Args [4]string
-	// List is a list of values (tool names, argument names) shown joined.
+	// List is a list of values (tool names, later tools of a name) shown
+	// joined.
 	List []string
-	// Items are the unusable required arguments, each with why.
+	// Items are the required arguments, each once, with why each is
+	// unusable ("" when it is usable) and how often it is listed.
 	Items []Item
-	// FailClosed marks a write-class decision taken because the effect
-	// class is not one the trainer knows.
+	// FailClosed marks a write-class decision taken on an effectClass
+	// that is not one of the book's write classes (absent, "", unheard
+	// of): the book counts everything but "read_only" as a write.
 	FailClosed bool
+	// Aside is a trainer's note on this step: where a careful harness
+	// would go further than the book. Never the book's word.
+	Aside Aside
 }
 
-// Item is one required argument that is not a non-empty string.
+// Item is one required argument as rule 3 found it.
 type Item struct {
 	Name string `json:"name"`
-	Why  string `json:"why"`
+	// Why is a Why constant, or "" for a usable string.
+	Why string `json:"why"`
+	// Value is the string, when Why is WhyBlank.
+	Value string `json:"value,omitempty"`
+	// Times is how often requiredArguments lists the name.
+	Times int `json:"times"`
 }
 
 // Why an argument is unusable.
@@ -69,6 +80,7 @@ const (
 	WhyAbsent    = "absent"
 	WhyNull      = "null"
 	WhyEmpty     = "empty"
+	WhyBlank     = "blank"
 	WhyNumber    = "number"
 	WhyBool      = "boolean"
 	WhyArray     = "array"
@@ -76,20 +88,79 @@ const (
 	WhyNotString = "not_string"
 )
 
-// tmpl holds a template per language. Args are used with %[n]s (as given)
-// or %[n]q (quoted, so an empty string stays visible).
+// Aside names a trainer's note: what a careful harness would do beyond
+// the book's rule, said as the trainer's own.
+type Aside uint8
+
+// The trainer's notes.
+const (
+	AsideNone Aside = iota
+	// A later tool of the requested name is never read.
+	AsideShadowedTool
+	// A timed-out record that says nothing of its effect passes rule 5.
+	AsideSilentTimeout
+	// A write tool without approvalScope is approved by any active
+	// approval that names no scope.
+	AsideUnscopedWrite
+	// approval_<status> spells a fixed code: "missing" answers as no
+	// approval does.
+	AsideStatusLikeCode
+)
+
+var asideTexts = [...]tmpl{
+	AsideShadowedTool: {
+		`the book reads only the first tool of a name; a careful harness would refuse a contract that lists a name twice`,
+		`本书只读取同名工具中的第一个；谨慎的 Harness 会拒绝同一名称出现两次的契约`},
+	AsideSilentTimeout: {
+		`a careful harness would stop here too: a timed-out record that says nothing of its effect leaves the effect just as unknown`,
+		`谨慎的 Harness 在这里也会停下：超时记录若对效果只字未提，效果同样未知`},
+	AsideUnscopedWrite: {
+		`a careful harness would require every write tool to name its approvalScope: here any active approval that names no scope approves this write`,
+		`谨慎的 Harness 会要求每个写入类工具都写明 approvalScope：此处任何未指明范围的有效批准都能批准这次写入`},
+	AsideStatusLikeCode: {
+		`the code is built from the status, so it reads like a different case; a careful harness would accept only the statuses it knows`,
+		`代码由状态拼接而成，读起来像另一种情况；谨慎的 Harness 只接受它认识的状态`},
+}
+
+// Text is the trainer's note in a language; "" for AsideNone.
+func (a Aside) Text(l Lang) string {
+	if int(a) < len(asideTexts) {
+		return asideTexts[a][l]
+	}
+	return ""
+}
+
+// TrainerNoteLabel marks a trainer's note wherever it is shown, so that
+// it is never taken for the book's word.
+func TrainerNoteLabel(l Lang) string {
+	return [2]string{"Trainer's note, not the book's", "训练器的补充，不是本书的规则"}[l]
+}
+
+// tmpl holds a template per language. Args are used with %[n]s (as
+// given), %[n]q (quoted, so an empty string stays visible) or %[n]v (an
+// optional member written by optArg: quoted, or the word absent).
 type tmpl [2]string
+
+// optArg writes an optional member as a note argument for %[n]v.
+func optArg(o Opt) string {
+	if s, ok := o.Get(); ok {
+		return "\x00" + s
+	}
+	return ""
+}
+
+var absentWord = tmpl{"absent", "缺失"}
 
 var noteTemplates = map[NoteKey]tmpl{
 	NoteToolFound: {
-		`contract has %[1]s version %[2]q, exactly what the request asks for`,
-		`契约中有 %[1]s 版本 %[2]q，正是请求要的版本`},
+		`contract.tools[%[4]s] is the first tool named %[1]q, at version %[3]v: what the request asks for`,
+		`contract.tools[%[4]s] 是第一个名为 %[1]q 的工具，版本 %[3]v，正是请求要的`},
 	NoteToolUnknown: {
 		`contract has no tool named %[1]q (it has: %[5]s)`,
 		`契约中没有名为 %[1]q 的工具（它有：%[5]s）`},
 	NoteToolVersionMismatch: {
-		`contract has %[1]s version %[5]s, the request asks for %[2]q`,
-		`契约中 %[1]s 的版本是 %[5]s，请求要的是 %[2]q`},
+		`the first tool named %[1]q, contract.tools[%[4]s], has version %[3]v; the request asks for %[2]v`,
+		`第一个名为 %[1]q 的工具 contract.tools[%[4]s] 的版本是 %[3]v；请求要的是 %[2]v`},
 	NoteNoRecord: {
 		`no invocation record, so nothing can conflict`,
 		`没有调用记录，不存在关联冲突`},
@@ -99,18 +170,21 @@ var noteTemplates = map[NoteKey]tmpl{
 	NoteCorrelationConflict: {
 		`the record is for %[1]q, the request is %[2]q`,
 		`记录属于 %[1]q，请求却是 %[2]q`},
+	NoteCorrelationAbsent: {
+		`the record has no correlationId: absent differs from the request's %[2]q`,
+		`记录没有 correlationId：缺失与请求的 %[2]q 不同`},
 	NoteNoRequiredArguments: {
-		`%[1]s requires no arguments`,
-		`%[1]s 没有必填参数`},
+		`%[1]s lists no required arguments`,
+		`%[1]s 没有列出必填参数`},
 	NoteArgumentsPresent: {
-		`every required argument is a non-empty string: %[5]s`,
-		`每个必填参数都是非空字符串：%[5]s`},
+		`every required argument is a string that is not blank: %[6]s`,
+		`每个必填参数都是去掉空白后仍非空的字符串：%[6]s`},
 	NoteArgumentsMissing: {
 		`unusable required arguments: %[6]s`,
 		`不合格的必填参数：%[6]s`},
-	NoteEnvironmentAbsent: {
-		`no environment snapshot, which counts as not ready`,
-		`没有环境摘要，按未就绪处理`},
+	NoteEnvironmentNoStatus: {
+		`environment has no status: absent is not "ready"`,
+		`environment 没有 status：缺失不是 "ready"`},
 	NoteEnvironmentNotReady: {
 		`environment.status is %[1]q, not "ready"`,
 		`environment.status 是 %[1]q，不是 "ready"`},
@@ -121,32 +195,29 @@ var noteTemplates = map[NoteKey]tmpl{
 		`no invocation record, so nothing timed out`,
 		`没有调用记录，也就没有超时`},
 	NoteRecordNotTimedOut: {
-		`record status is %[1]q, not "timed_out"`,
-		`记录状态是 %[1]q，不是 "timed_out"`},
+		`record status is %[1]v, not "timed_out"`,
+		`记录状态是 %[1]v，不是 "timed_out"`},
 	NoteTimedOutNoEffect: {
-		`record timed out and has no effectStatus, which counts as "unknown": nobody knows the effect`,
-		`记录超时且没有 effectStatus，按 "unknown" 处理：没有人知道效果如何`},
+		`record timed out, but effectStatus is absent, not "unknown": rule 5 asks for "unknown" exactly, so it does not fire`,
+		`记录超时，但 effectStatus 缺失，不是 "unknown"：规则 5 只认 "unknown"，所以不触发`},
 	NoteTimedOutUnknown: {
 		`record timed out and effectStatus is "unknown": nobody knows the effect`,
 		`记录超时且 effectStatus 是 "unknown"：没有人知道效果如何`},
 	// The record's effectStatus is only what the record says: a value
-	// other than "unknown" lets the rule pass under this book's rule, and
+	// other than "unknown" lets the rule pass under the book's rule, and
 	// says nothing about a read-back anyone saw.
 	NoteTimedOutReadBack: {
-		`record timed out; its effectStatus says %[1]q, which is not "unknown", so under this book's rule it does not fire — that is the record's word, not proof that the effect was read back or that a retry is safe`,
-		`记录超时；它的 effectStatus 写的是 %[1]q，不是 "unknown"，所以按本书的规则本规则不触发——这只是记录上的说法，不证明效果已被回读，也不证明可以安全重试`},
-	NoteTimedOutEmptyEffect: {
-		`record timed out, but effectStatus is "": neither "unknown" nor absent, so this rule does not fire — which does not prove that the effect was read back`,
-		`记录超时，但 effectStatus 是 ""：既不是 "unknown" 也不是缺失，所以本规则不触发——这不证明效果已被回读`},
+		`record timed out; its effectStatus says %[1]q, not "unknown", so under the book's rule it does not fire — that is the record's word, not proof that the effect was read back or that a retry is safe`,
+		`记录超时；它的 effectStatus 写的是 %[1]q，不是 "unknown"，所以按本书的规则不触发——这只是记录上的说法，不证明效果已被回读，也不证明可以安全重试`},
 	NoteNoRecordNoSuccess: {
 		`no invocation record, so no success to verify`,
 		`没有调用记录，也就没有需要验证的成功`},
 	NoteRecordNotSucceeded: {
-		`record status is %[1]q, not "succeeded"`,
-		`记录状态是 %[1]q，不是 "succeeded"`},
+		`record status is %[1]v, not "succeeded"`,
+		`记录状态是 %[1]v，不是 "succeeded"`},
 	NoteSucceededNoVerification: {
-		`record succeeded but has no verificationStatus, so nothing accepted it`,
-		`记录成功，但没有 verificationStatus，没有任何验证接受它`},
+		`record succeeded but has no verificationStatus: absent is not "accepted"`,
+		`记录成功，但没有 verificationStatus：缺失不是 "accepted"`},
 	NoteSucceededUnverified: {
 		`record succeeded but verificationStatus is %[1]q, not "accepted"`,
 		`记录成功，但 verificationStatus 是 %[1]q，不是 "accepted"`},
@@ -154,23 +225,23 @@ var noteTemplates = map[NoteKey]tmpl{
 		`record succeeded and verificationStatus is "accepted"`,
 		`记录成功，且 verificationStatus 是 "accepted"`},
 	NoteReadOnly: {
-		`%[1]s is read_only, so no approval is needed`,
-		`%[1]s 是 read_only，不需要批准`},
+		`%[1]s is "read_only", so no approval is needed`,
+		`%[1]s 是 "read_only"，不需要批准`},
 	NoteApprovalMissing: {
-		`%[1]s is %[2]q (a write) and there is no approval snapshot`,
-		`%[1]s 是 %[2]q（写入类），却没有批准快照`},
-	NoteApprovalNotActive: {
-		`%[1]s is %[2]q (a write) and approval.status is %[3]q, not "active"`,
-		`%[1]s 是 %[2]q（写入类），approval.status 是 %[3]q，不是 "active"`},
+		`%[1]s's effectClass is %[2]v (a write) and there is no approval snapshot`,
+		`%[1]s 的 effectClass 是 %[2]v（写入类），却没有批准快照`},
+	NoteApprovalStatus: {
+		`%[1]s's effectClass is %[2]v (a write) and approval.status is %[3]q, not "active": the code is approval_%[3]s`,
+		`%[1]s 的 effectClass 是 %[2]v（写入类），approval.status 是 %[3]q，不是 "active"：代码就是 approval_%[3]s`},
 	NoteApprovalScopeMismatch: {
-		`%[1]s is %[2]q (a write); the approval is for scope %[3]q, the tool needs %[4]q`,
-		`%[1]s 是 %[2]q（写入类）；批准的范围是 %[3]q，工具需要 %[4]q`},
-	NoteApprovalNoScope: {
-		`%[1]s is %[2]q (a write); the approval names no scope, the tool needs %[4]q`,
-		`%[1]s 是 %[2]q（写入类）；批准没有指明范围，工具需要 %[4]q`},
+		`%[1]s's effectClass is %[2]v (a write); the approval's scope is %[3]v, the tool's approvalScope is %[4]v`,
+		`%[1]s 的 effectClass 是 %[2]v（写入类）；批准的 scope 是 %[3]v，工具的 approvalScope 是 %[4]v`},
+	NoteApprovalUnscoped: {
+		`%[1]s's effectClass is %[2]v (a write); the approval is active and names no scope, and the tool names no approvalScope: absent equals absent`,
+		`%[1]s 的 effectClass 是 %[2]v（写入类）；批准有效且没有 scope，工具也没有 approvalScope：缺失等于缺失`},
 	NoteApprovalActive: {
-		`%[1]s is %[2]q (a write) and an active approval names its scope %[3]q`,
-		`%[1]s 是 %[2]q（写入类），且有指明其范围 %[3]q 的有效批准`},
+		`%[1]s's effectClass is %[2]v (a write) and an active approval names its approvalScope %[3]v`,
+		`%[1]s 的 effectClass 是 %[2]v（写入类），且有效批准的 scope 正是它的 approvalScope %[3]v`},
 	NoteAdmitted: {
 		`no rule above fired (rules 1–7 all passed): the call is a candidate to go ahead`,
 		`以上规则都没有触发（规则 1–7 全部通过）：此调用可以作为候选进入下一步`},
@@ -183,6 +254,7 @@ var whyTexts = map[string]tmpl{
 	WhyAbsent:    {"absent", "缺失"},
 	WhyNull:      {"null", "为 null"},
 	WhyEmpty:     {"empty string", "空字符串"},
+	WhyBlank:     {"%s is blank after trimming whitespace", "%s 去掉空白后为空"},
 	WhyNumber:    {"a number, not a string", "是数字，不是字符串"},
 	WhyBool:      {"a boolean, not a string", "是布尔值，不是字符串"},
 	WhyArray:     {"an array, not a string", "是数组，不是字符串"},
@@ -191,15 +263,16 @@ var whyTexts = map[string]tmpl{
 }
 
 var failClosedText = tmpl{
-	` — an effect class the trainer does not know counts as a write (fail closed)`,
-	`——训练器不认识的效果类别一律按写入处理（默认从严）`,
+	` — the book counts every effectClass but "read_only" as a write, this one included (fail closed)`,
+	`——本书把 "read_only" 以外的每个 effectClass 都按写入处理，这个也不例外（默认从严）`,
 }
 
 // FailClosedTerm is the name of the fail-closed principle in a language.
 func FailClosedTerm(l Lang) string { return [2]string{"fail closed", "默认从严"}[l] }
 
 // Text renders the note in a language. Argument 5 of a template is the
-// joined List, argument 6 the joined Items.
+// joined List, argument 6 the joined Items. The trainer's note is not
+// part of it: render it apart, with TrainerNoteLabel (Aside.Text).
 func (n Note) Text(l Lang) string {
 	t, ok := noteTemplates[n.Key]
 	if !ok {
@@ -212,22 +285,50 @@ func (n Note) Text(l Lang) string {
 	}
 	items := make([]string, len(n.Items))
 	for i, it := range n.Items {
-		why := whyTexts[it.Why][l]
-		if l == Chinese {
-			items[i] = it.Name + "（" + why + "）"
-		} else {
-			items[i] = it.Name + " (" + why + ")"
-		}
+		items[i] = it.text(l)
 	}
-	s := fill(t[l], [6]string{n.Args[0], n.Args[1], n.Args[2], n.Args[3], list, strings.Join(items, sep)})
+	s := fill(t[l], [6]string{n.Args[0], n.Args[1], n.Args[2], n.Args[3], list, strings.Join(items, sep)}, l)
 	if n.FailClosed {
 		s += failClosedText[l]
 	}
 	return s
 }
 
-// fill replaces %[n]s with argument n and %[n]q with it quoted.
-func fill(t string, args [6]string) string {
+// text is an item as a note lists it: its name, how often it is listed
+// when more than once, and why it is unusable.
+func (it Item) text(l Lang) string {
+	s := it.Name
+	if it.Times > 1 {
+		s += [2]string{" (listed ", "（列出 "}[l] + strconv.Itoa(it.Times) + [2]string{" times)", " 次）"}[l]
+	}
+	if it.Why == "" {
+		return s
+	}
+	why := whyTexts[it.Why][l]
+	if it.Why == WhyBlank {
+		why = strings.Replace(why, "%s", strconv.Quote(clipValue(it.Value)), 1)
+	}
+	if l == Chinese {
+		return s + "（" + why + "）"
+	}
+	return s + " (" + why + ")"
+}
+
+// clipValue shortens a value quoted in a note to its first 40 characters.
+func clipValue(s string) string {
+	n := 0
+	for i := range s {
+		if n == 40 {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// fill replaces %[n]s with argument n, %[n]q with it quoted and %[n]v
+// with the optional member it holds (optArg).
+func fill(t string, args [6]string, l Lang) string {
 	var b strings.Builder
 	for {
 		i := strings.Index(t, "%[")
@@ -237,8 +338,15 @@ func fill(t string, args [6]string) string {
 		}
 		b.WriteString(t[:i])
 		arg := args[t[i+2]-'1']
-		if t[i+4] == 'q' {
+		switch t[i+4] {
+		case 'q':
 			arg = strconv.Quote(arg)
+		case 'v':
+			if v, ok := strings.CutPrefix(arg, "\x00"); ok {
+				arg = strconv.Quote(v)
+			} else {
+				arg = absentWord[l]
+			}
 		}
 		b.WriteString(arg)
 		t = t[i+5:]
@@ -261,43 +369,43 @@ type ruleText struct {
 var ruleTexts = [NumRules + 1]ruleText{
 	RuleToolInContract: {
 		tmpl{"Tool not in contract", "契约中没有该工具"},
-		tmpl{"Does the contract lack a tool with the requested name, or at the requested version?",
-			"契约中是否没有请求的名称的工具，或没有请求的版本？"},
+		tmpl{"Does the contract lack a tool of the requested name, or is the first tool of that name at another version?",
+			"契约中是否没有请求的名称的工具，或第一个同名工具的版本不是请求的版本？"},
 		tmpl{"that a real tool registry was queried", "真实的工具注册表已被查询"},
 	},
 	RuleCorrelation: {
 		tmpl{"Correlation conflict", "关联冲突"},
-		tmpl{"Is there an invocation record that belongs to another request (a different correlationId)?",
-			"是否有属于另一个请求（correlationId 不同）的调用记录？"},
+		tmpl{"Is there an invocation record that belongs to another request (a different or absent correlationId)?",
+			"是否有属于另一个请求（correlationId 不同或缺失）的调用记录？"},
 		tmpl{"that the external system received no request", "外部系统没有收到任何请求"},
 	},
 	RuleArguments: {
 		tmpl{"Arguments unusable", "参数形状不合格"},
-		tmpl{"Is some required argument missing, empty, or not a string?",
-			"是否有必填参数缺失、为空或不是字符串？"},
+		tmpl{"Is some required argument absent, not a string, or blank after trimming whitespace?",
+			"是否有必填参数缺失、不是字符串，或去掉空白后为空？"},
 		tmpl{"that a schema validator ran", "某个 Schema 校验器已经运行"},
 	},
 	RuleEnvironment: {
 		tmpl{"Environment not ready", "环境未就绪"},
-		tmpl{"Is the environment snapshot absent, or its status not ready?", "环境摘要是否缺失，或其状态不是 ready？"},
+		tmpl{`Is the environment's status anything but "ready" (absent included)?`, `环境的 status 是否不是 "ready"（缺失也算）？`},
 		tmpl{"the real state of the environment or of permissions", "真实的环境或权限状态"},
 	},
 	RuleTimeout: {
 		tmpl{"Timed out, effect unknown", "超时且效果未知"},
-		tmpl{`Did an earlier attempt time out with its effect unknown (effectStatus "unknown" or absent)?`,
-			`之前的尝试是否超时，且效果仍未知（effectStatus 为 "unknown" 或缺失）？`},
+		tmpl{`Does a record say the earlier attempt timed out with effectStatus "unknown"?`,
+			`是否有记录表明之前的尝试超时，且 effectStatus 为 "unknown"？`},
 		tmpl{"that a retry is safe, or that the target is unchanged", "可以安全重试，或目标一定没有变化"},
 	},
 	RuleVerification: {
 		tmpl{"Success not verified", "成功但未验证"},
-		tmpl{"Did an earlier attempt succeed without an accepted verification?",
-			"之前的尝试是否成功，却没有被接受的验证？"},
+		tmpl{`Does a record say the earlier attempt succeeded, without verificationStatus "accepted"?`,
+			`是否有记录表明之前的尝试成功，而 verificationStatus 不是 "accepted"？`},
 		tmpl{"that the task is complete", "任务已经完成"},
 	},
 	RuleApproval: {
 		tmpl{"Write not approved", "写入未获有效批准"},
-		tmpl{"Is the tool a write without an active approval for its scope?",
-			"工具是否为写入类，且没有范围匹配的有效批准？"},
+		tmpl{`Is the tool a write (effectClass not "read_only") without an "active" approval naming its approvalScope?`,
+			`工具是否为写入类（effectClass 不是 "read_only"），且没有 scope 等于其 approvalScope 的 "active" 批准？`},
 		tmpl{"that approval was granted, or that the write happened", "批准已经授予，或写入已经发生"},
 	},
 	RuleAllow: {
@@ -327,14 +435,14 @@ func (r Rule) text() ruleText {
 
 var codeMeanings = [...]tmpl{
 	CodeUnknownTool:             {"the contract has no tool by that name", "契约中没有这个名称的工具"},
-	CodeToolVersionMismatch:     {"the tool exists, but not at the requested version", "工具存在，但没有请求的版本"},
+	CodeToolVersionMismatch:     {"the first tool of that name is at another version", "第一个同名工具的版本不是请求的版本"},
 	CodeCorrelationConflict:     {"the invocation record belongs to a different request", "调用记录属于另一个请求"},
-	CodeInvalidArguments:        {"a required argument is missing, empty, or not a string", "必填参数缺失、为空或不是字符串"},
-	CodeEnvironmentNotReady:     {"the environment snapshot is absent or not ready", "环境摘要缺失或不是 ready"},
+	CodeInvalidArguments:        {"a required argument is absent, not a string, or blank", "必填参数缺失、不是字符串或为空白"},
+	CodeEnvironmentNotReady:     {"the environment's status is not ready", "环境的状态不是 ready"},
 	CodeTimedOutWithoutReadback: {"an earlier attempt timed out and its effect is unknown", "之前的尝试超时，效果未知"},
 	CodeToolResultNotVerified:   {"an earlier attempt succeeded but nobody accepted its result", "之前的尝试成功，但结果没有被验证接受"},
 	CodeApprovalMissing:         {"a write with no approval snapshot", "写入操作没有批准快照"},
-	CodeApprovalNotActive:       {"a write whose approval is not active", "写入操作的批准不是有效状态"},
+	CodeApprovalStatus:          {"a write whose approval is not active: the code names its status", "写入操作的批准不是 active：代码写出它的状态"},
 	CodeApprovalScopeMismatch:   {"a write whose approval names another scope", "写入操作的批准范围不匹配"},
 	CodeAdmissionAllowed:        {"every check passed: a candidate for the next step", "所有检查都通过：可以进入下一步的候选"},
 }

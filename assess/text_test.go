@@ -21,19 +21,19 @@ func TestRuleTextsFirePolarity(t *testing.T) {
 		questionEn, question string
 	}{
 		{assess.RuleToolInContract, "tool_not_in_contract", "Tool not in contract", "契约中没有该工具",
-			"Does the contract lack a tool with the requested name, or at the requested version?", "契约中是否没有请求的名称的工具，或没有请求的版本？"},
+			"Does the contract lack a tool of the requested name, or is the first tool of that name at another version?", "契约中是否没有请求的名称的工具，或第一个同名工具的版本不是请求的版本？"},
 		{assess.RuleCorrelation, "correlation_conflict", "Correlation conflict", "关联冲突",
-			"Is there an invocation record that belongs to another request (a different correlationId)?", "是否有属于另一个请求（correlationId 不同）的调用记录？"},
+			"Is there an invocation record that belongs to another request (a different or absent correlationId)?", "是否有属于另一个请求（correlationId 不同或缺失）的调用记录？"},
 		{assess.RuleArguments, "arguments_unusable", "Arguments unusable", "参数形状不合格",
-			"Is some required argument missing, empty, or not a string?", "是否有必填参数缺失、为空或不是字符串？"},
+			"Is some required argument absent, not a string, or blank after trimming whitespace?", "是否有必填参数缺失、不是字符串，或去掉空白后为空？"},
 		{assess.RuleEnvironment, "environment_not_ready", "Environment not ready", "环境未就绪",
-			"Is the environment snapshot absent, or its status not ready?", "环境摘要是否缺失，或其状态不是 ready？"},
+			`Is the environment's status anything but "ready" (absent included)?`, `环境的 status 是否不是 "ready"（缺失也算）？`},
 		{assess.RuleTimeout, "timed_out_effect_unknown", "Timed out, effect unknown", "超时且效果未知",
-			`Did an earlier attempt time out with its effect unknown (effectStatus "unknown" or absent)?`, `之前的尝试是否超时，且效果仍未知（effectStatus 为 "unknown" 或缺失）？`},
+			`Does a record say the earlier attempt timed out with effectStatus "unknown"?`, `是否有记录表明之前的尝试超时，且 effectStatus 为 "unknown"？`},
 		{assess.RuleVerification, "success_not_verified", "Success not verified", "成功但未验证",
-			"Did an earlier attempt succeed without an accepted verification?", "之前的尝试是否成功，却没有被接受的验证？"},
+			`Does a record say the earlier attempt succeeded, without verificationStatus "accepted"?`, `是否有记录表明之前的尝试成功，而 verificationStatus 不是 "accepted"？`},
 		{assess.RuleApproval, "write_not_approved", "Write not approved", "写入未获有效批准",
-			"Is the tool a write without an active approval for its scope?", "工具是否为写入类，且没有范围匹配的有效批准？"},
+			`Is the tool a write (effectClass not "read_only") without an "active" approval naming its approvalScope?`, `工具是否为写入类（effectClass 不是 "read_only"），且没有 scope 等于其 approvalScope 的 "active" 批准？`},
 		{assess.RuleAllow, "admit", "Admit", "准入",
 			"Did no rule above fire? Then the call is a candidate to go ahead.", "以上规则都没有触发吗？那么此调用是可以进入下一步的候选。"},
 	}
@@ -74,7 +74,8 @@ func TestTimeoutExplanationIsTruthful(t *testing.T) {
 	for _, status := range []string{"not_checked", "read_back", ""} {
 		t.Run(status, func(t *testing.T) {
 			in := base()
-			in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: ptr(status)}
+			in.InvocationRecord = record("request-1", "timed_out")
+			in.InvocationRecord.EffectStatus = some(status)
 			v, trace := assess.Explain(&in)
 			require.Equal(t, assess.Passed, trace[assess.RuleTimeout-1].Outcome)
 			assert.Equal(t, assess.StatusAllowed, v.Status)
@@ -88,11 +89,12 @@ func TestTimeoutExplanationIsTruthful(t *testing.T) {
 		})
 	}
 	in := base()
-	in.InvocationRecord = &assess.InvocationRecord{CorrelationID: "request-1", Status: "timed_out", EffectStatus: ptr("not_checked")}
+	in.InvocationRecord = record("request-1", "timed_out")
+	in.InvocationRecord.EffectStatus = some("not_checked")
 	_, trace := assess.Explain(&in)
-	assert.Equal(t, `record timed out; its effectStatus says "not_checked", which is not "unknown", so under this book's rule it does not fire — that is the record's word, not proof that the effect was read back or that a retry is safe`,
+	assert.Equal(t, `record timed out; its effectStatus says "not_checked", not "unknown", so under the book's rule it does not fire — that is the record's word, not proof that the effect was read back or that a retry is safe`,
 		trace[assess.RuleTimeout-1].Explanation(assess.English))
-	assert.Equal(t, `记录超时；它的 effectStatus 写的是 "not_checked"，不是 "unknown"，所以按本书的规则本规则不触发——这只是记录上的说法，不证明效果已被回读，也不证明可以安全重试`,
+	assert.Equal(t, `记录超时；它的 effectStatus 写的是 "not_checked"，不是 "unknown"，所以按本书的规则不触发——这只是记录上的说法，不证明效果已被回读，也不证明可以安全重试`,
 		trace[assess.RuleTimeout-1].Explanation(assess.Chinese))
 }
 
@@ -107,11 +109,11 @@ func TestEachRuleReadsWhatItCompares(t *testing.T) {
 		want []string
 	}{
 		{"rule 1 found at the second tool", func(*assess.Input) {}, assess.RuleToolInContract,
-			[]string{"request.tool.name", "request.tool.version", "contract.tools[0].name", "contract.tools[1].name", "contract.tools[1].version"}},
+			[]string{"request.tool.name", "contract.tools[0].name", "contract.tools[1].name", "request.tool.version", "contract.tools[1].version"}},
 		{"rule 1 unknown tool compares names only", func(in *assess.Input) { in.Request.Tool.Name = "document_delete" }, assess.RuleToolInContract,
 			[]string{"request.tool.name", "contract.tools[0].name", "contract.tools[1].name"}},
-		{"rule 1 version mismatch", func(in *assess.Input) { in.Request.Tool.Version = "v2" }, assess.RuleToolInContract,
-			[]string{"request.tool.name", "request.tool.version", "contract.tools[0].name", "contract.tools[1].name", "contract.tools[1].version"}},
+		{"rule 1 version mismatch", func(in *assess.Input) { in.Request.Tool.Version = some("v2") }, assess.RuleToolInContract,
+			[]string{"request.tool.name", "contract.tools[0].name", "contract.tools[1].name", "request.tool.version", "contract.tools[1].version"}},
 		{"rule 1 with no tools reads the empty list", func(in *assess.Input) { in.Contract.Tools = nil }, assess.RuleToolInContract,
 			[]string{"request.tool.name", "contract.tools"}},
 		{"rule 3 reads each required argument once", func(in *assess.Input) {
@@ -120,9 +122,9 @@ func TestEachRuleReadsWhatItCompares(t *testing.T) {
 		{"rule 5 without a record", func(*assess.Input) {}, assess.RuleTimeout, []string{"invocationRecord"}},
 		{"rule 7 compares the approval scope", func(*assess.Input) {}, assess.RuleApproval,
 			[]string{"contract.tools[1].effectClass", "approval.status", "approval.scope", "contract.tools[1].approvalScope"}},
-		{"rule 7 compares the name when the tool has no approvalScope", func(in *assess.Input) {
-			in.Contract.Tools[1].ApprovalScope = nil
-		}, assess.RuleApproval, []string{"contract.tools[1].effectClass", "approval.status", "approval.scope", "contract.tools[1].name"}},
+		{"rule 7 compares the approvalScope even when the tool has none", func(in *assess.Input) {
+			in.Contract.Tools[1].ApprovalScope = assess.Absent
+		}, assess.RuleApproval, []string{"contract.tools[1].effectClass", "approval.status", "approval.scope", "contract.tools[1].approvalScope"}},
 		{"rule 7 with no approval", func(in *assess.Input) { in.Approval = nil }, assess.RuleApproval,
 			[]string{"contract.tools[1].effectClass", "approval"}},
 		{"rule 7 on a read reads the effect class only", func(in *assess.Input) {
@@ -159,9 +161,6 @@ func TestAuditTeachesTheDeadline(t *testing.T) {
 	require.ErrorAs(t, err, &ae)
 	assert.Equal(t, `requested[1]: duplicate request ID "A": which request would a result answer?`, ae.Text(assess.English))
 	assert.Equal(t, `requested[1]：请求 ID "A" 重复：一个结果该对应哪一个请求？`, ae.Text(assess.Chinese))
-	_, err = assess.Audit(assess.AuditInput{Requested: []string{""}})
-	require.ErrorAs(t, err, &ae)
-	assert.Equal(t, "requested[0]：ID 为空", ae.Text(assess.Chinese))
 }
 
 // The outcome track names the MCP revision it was checked against, keeps
@@ -203,7 +202,7 @@ func TestOutcomeTextsNameTheRevisionAndTheirSource(t *testing.T) {
 func TestChineseTerms(t *testing.T) {
 	assert.Equal(t, "默认从严", assess.FailClosedTerm(assess.Chinese))
 	in := base()
-	in.Contract.Tools[1].EffectClass = "mostly_harmless"
+	in.Contract.Tools[1].EffectClass = some("mostly_harmless")
 	in.Approval = nil
 	_, trace := assess.Explain(&in)
 	assert.True(t, strings.HasSuffix(trace[assess.RuleApproval-1].Explanation(assess.Chinese), "（默认从严）"))

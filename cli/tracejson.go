@@ -20,7 +20,7 @@ type stepJSON struct {
 	// the rule's number.
 	Step int `json:"step"`
 	// ID names what the step asks, in the polarity that fires: a rule id
-	// ("environment_not_ready"), an audit check ("duplicate_or_empty_request_id",
+	// ("environment_not_ready"), an audit check ("duplicate_request_id",
 	// "result", "batch_end") or an outcome class ("protocol_error").
 	ID      string   `json:"id"`
 	Outcome string   `json:"outcome"`

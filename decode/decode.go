@@ -65,12 +65,50 @@ var strict = json.JoinOptions(
 	json.RejectUnknownMembers(true),
 	jsontext.AllowDuplicateNames(false),
 	jsontext.AllowInvalidUTF8(false),
+	json.WithUnmarshalers(stringsOnly),
+)
+
+// stringsOnly reads every string member of an input as a string, never
+// null: the book compares null and an absent member differently (null
+// !== undefined), so an input says absent by leaving the member out.
+// Values inside request.arguments are any JSON and are not strings here.
+var stringsOnly = json.JoinUnmarshalers(
+	json.UnmarshalFromFunc(func(dec *jsontext.Decoder, o *assess.Opt) error {
+		switch dec.PeekKind() {
+		case '"':
+			tok, err := dec.ReadToken()
+			if err != nil {
+				return err
+			}
+			*o = assess.Some(tok.String())
+			return nil
+		case 'n':
+			if _, err := dec.ReadToken(); err != nil {
+				return err
+			}
+			return assess.ErrNullString
+		}
+		v, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		return &json.SemanticError{JSONKind: v.Kind(), GoType: reflect.TypeFor[string]()}
+	}),
+	json.UnmarshalFromFunc(func(dec *jsontext.Decoder, s *string) error {
+		if dec.PeekKind() == 'n' {
+			if _, err := dec.ReadToken(); err != nil {
+				return err
+			}
+			return assess.ErrNullString
+		}
+		return errors.ErrUnsupported
+	}),
 )
 
 // strictBig is strict with numbers too large for a float64 kept (see
 // anyNumber). It is the second try only: the unmarshaler costs every
 // input two allocations, and only a rare one needs it.
-var strictBig = json.JoinOptions(strict, json.WithUnmarshalers(json.UnmarshalFromFunc(anyNumber)))
+var strictBig = json.JoinOptions(strict, json.WithUnmarshalers(json.JoinUnmarshalers(stringsOnly, json.UnmarshalFromFunc(anyNumber))))
 
 // anyNumber reads a number inside arguments (the only place toolgate
 // takes any JSON value). A number too large for a float64 (1e400) is
@@ -97,30 +135,75 @@ func anyNumber(dec *jsontext.Decoder, v *any) error {
 	return nil
 }
 
-// wire mirrors the JSON input with pointers where presence must be checked.
+// wire mirrors the JSON input with pointers and Opts where presence
+// must be checked.
 type wire struct {
 	Contract         *wireContract            `json:"contract"`
 	Request          *wireRequest             `json:"request"`
 	Environment      *assess.Environment      `json:"environment"`
-	Approval         *assess.Approval         `json:"approval"`
+	Approval         *wireApproval            `json:"approval"`
 	InvocationRecord *assess.InvocationRecord `json:"invocationRecord"`
 }
 
 type wireContract struct {
-	Version string        `json:"version"`
-	Tools   []assess.Tool `json:"tools"`
+	Version assess.Opt  `json:"version"`
+	Tools   []*wireTool `json:"tools"`
+}
+
+type wireTool struct {
+	Name              assess.Opt `json:"name"`
+	Version           assess.Opt `json:"version"`
+	EffectClass       assess.Opt `json:"effectClass"`
+	RequiredArguments []string   `json:"requiredArguments"`
+	ApprovalScope     assess.Opt `json:"approvalScope"`
 }
 
 type wireRequest struct {
-	CorrelationID string          `json:"correlationId"`
-	Tool          *assess.ToolRef `json:"tool"`
-	Arguments     map[string]any  `json:"arguments"`
+	CorrelationID assess.Opt     `json:"correlationId"`
+	Tool          *wireToolRef   `json:"tool"`
+	Arguments     map[string]any `json:"arguments"`
 }
 
-// Input decodes one JSON value into an assess input. A non-nil error is a
-// *NotJSON when data is not JSON text, else an *Error or Errors (several
-// required fields missing at once). Duplicate field names and invalid UTF-8
-// are input errors, not *NotJSON: the text is still readable.
+type wireToolRef struct {
+	Name    assess.Opt `json:"name"`
+	Version assess.Opt `json:"version"`
+}
+
+type wireApproval struct {
+	Status assess.Opt `json:"status"`
+	Scope  assess.Opt `json:"scope"`
+}
+
+// The most tools a contract, and names a requiredArguments list, may
+// hold: far beyond any real contract (GitHub's MCP server has 117 tools),
+// and small enough that no input costs a student's screen a visible
+// moment.
+const (
+	MaxTools             = 4096
+	MaxRequiredArguments = 4096
+)
+
+// Why the book's function needs each member the input check requires:
+// what a learner reads when it is missing.
+const (
+	needContract     = "required: the book's function reads contract.tools"
+	needTools        = "required: an array of tools ([] for none) — the book's function calls contract.tools.find"
+	needToolName     = "required: a string — the book's function compares each tool's name"
+	needRequired     = "required: an array of names ([] for none) — the book's function calls requiredArguments.filter"
+	needRequest      = "required: the book's function reads request.correlationId and request.tool"
+	needCorrelation  = "required: a string — every verdict carries the request's correlationId"
+	needRequestTool  = "required: the book's function reads request.tool.name"
+	needRequestName  = "required: a string — the book's function looks the tool up by it"
+	needEnvironment  = "required: the book's function reads environment.status (send {} for a snapshot without a status)"
+	needApprovalStat = `required, a non-empty string: the book answers approval_<status>, which would be approval_undefined or approval_`
+)
+
+// Input decodes one JSON value into an assess input: toolgate's input
+// check (every refusal names the member), before the book's decision. A
+// non-nil error is a *NotJSON when data is not JSON text, else an *Error
+// or Errors (several required members missing at once). Duplicate member
+// names and invalid UTF-8 are input errors, not *NotJSON: the text is
+// still readable.
 func Input(data []byte) (assess.Input, error) {
 	var w wire
 	if err := unmarshal(data, &w); err != nil {
@@ -133,28 +216,44 @@ func Input(data []byte) (assess.Input, error) {
 		}
 	}
 	var in assess.Input
-	need(w.Contract != nil, "contract", "required")
-	if w.Contract != nil {
-		need(w.Contract.Tools != nil, "contract.tools", "required (an array, may be empty)")
-		for i, t := range w.Contract.Tools {
+	need(w.Contract != nil, "contract", needContract)
+	if c := w.Contract; c != nil {
+		need(c.Tools != nil, "contract.tools", needTools)
+		need(len(c.Tools) <= MaxTools, "contract.tools", fmt.Sprintf("%d tools: toolgate reads at most %d", len(c.Tools), MaxTools))
+		in.Contract = assess.Contract{Version: c.Version, Tools: make([]assess.Tool, 0, len(c.Tools))}
+		for i, t := range c.Tools {
 			p := "contract.tools[" + strconv.Itoa(i) + "]"
-			need(t.Name != "", p+".name", "required, a non-empty string")
-			for j, a := range t.RequiredArguments {
-				need(a != "", p+".requiredArguments["+strconv.Itoa(j)+"]", "want a non-empty string")
+			if t == nil {
+				need(false, p, "want object, got null")
+				continue
 			}
+			name, ok := t.Name.Get()
+			need(ok, p+".name", needToolName)
+			need(t.RequiredArguments != nil, p+".requiredArguments", needRequired)
+			need(len(t.RequiredArguments) <= MaxRequiredArguments, p+".requiredArguments",
+				fmt.Sprintf("%d names: toolgate reads at most %d", len(t.RequiredArguments), MaxRequiredArguments))
+			in.Contract.Tools = append(in.Contract.Tools, assess.Tool{Name: name, Version: t.Version, EffectClass: t.EffectClass,
+				RequiredArguments: t.RequiredArguments, ApprovalScope: t.ApprovalScope})
 		}
-		in.Contract = assess.Contract{Version: w.Contract.Version, Tools: w.Contract.Tools}
 	}
-	need(w.Request != nil, "request", "required")
+	need(w.Request != nil, "request", needRequest)
 	if r := w.Request; r != nil {
-		need(r.CorrelationID != "", "request.correlationId", "required, a non-empty string")
-		need(r.Tool != nil, "request.tool", "required")
+		id, ok := r.CorrelationID.Get()
+		need(ok, "request.correlationId", needCorrelation)
+		need(r.Tool != nil, "request.tool", needRequestTool)
 		if r.Tool != nil {
-			need(r.Tool.Name != "", "request.tool.name", "required, a non-empty string")
-			in.Request.Tool = *r.Tool
+			name, ok := r.Tool.Name.Get()
+			need(ok, "request.tool.name", needRequestName)
+			in.Request.Tool = assess.ToolRef{Name: name, Version: r.Tool.Version}
 		}
-		in.Request.CorrelationID = r.CorrelationID
+		in.Request.CorrelationID = id
 		in.Request.Arguments = r.Arguments
+	}
+	need(w.Environment != nil, "environment", needEnvironment)
+	if w.Approval != nil {
+		st, _ := w.Approval.Status.Get()
+		need(st != "", "approval.status", needApprovalStat)
+		in.Approval = &assess.Approval{Status: st, Scope: w.Approval.Scope}
 	}
 	if len(errs) == 1 {
 		return assess.Input{}, errs[0]
@@ -162,7 +261,7 @@ func Input(data []byte) (assess.Input, error) {
 	if len(errs) > 1 {
 		return assess.Input{}, errs
 	}
-	in.Environment, in.Approval, in.InvocationRecord = w.Environment, w.Approval, w.InvocationRecord
+	in.Environment, in.InvocationRecord = *w.Environment, w.InvocationRecord
 	return in, nil
 }
 
@@ -205,10 +304,10 @@ func Audit(data []byte) (assess.AuditInput, error) {
 	}
 	var errs Errors
 	if w.Requested == nil {
-		errs = append(errs, &Error{Path: "requested", Msg: "required (an array, may be empty)"})
+		errs = append(errs, &Error{Path: "requested", Msg: "required: an array of IDs ([] for none)"})
 	}
 	if w.Results == nil {
-		errs = append(errs, &Error{Path: "results", Msg: "required (an array, may be empty)"})
+		errs = append(errs, &Error{Path: "results", Msg: "required: an array of IDs ([] for none)"})
 	}
 	switch len(errs) {
 	case 0:
@@ -217,8 +316,8 @@ func Audit(data []byte) (assess.AuditInput, error) {
 	default:
 		return assess.AuditInput{}, errs
 	}
-	// A duplicate or empty ID is for the audit to find: it is the
-	// lesson of one of the scenarios.
+	// A duplicate request ID is for the audit to find: it is the lesson
+	// of one of the scenarios. "" is an ID like any other.
 	return assess.AuditInput{Requested: w.Requested, Results: w.Results, Closed: w.Closed == nil || *w.Closed}, nil
 }
 
@@ -287,6 +386,8 @@ func Describe(err error, arrayRoot bool) (path, msg string, offset int64) {
 	if errors.As(err, &se) {
 		path := Dotted(se.JSONPointer, arrayRoot)
 		switch {
+		case errors.Is(se.Err, assess.ErrNullString):
+			return path, se.Err.Error(), se.ByteOffset
 		case errors.Is(se.Err, json.ErrUnknownName):
 			msg := "unknown field"
 			if hint := suggest(se.JSONPointer.LastToken(), se.GoType); hint != "" {

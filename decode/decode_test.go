@@ -21,16 +21,20 @@ const valid = `{"contract":{"version":"c1","tools":[{"name":"t","version":"v1","
 func TestInputDecodesTheSeedShape(t *testing.T) {
 	in, err := decode.Input([]byte(valid))
 	require.NoError(t, err)
-	assert.Equal(t, "c1", in.Contract.Version)
+	assert.Equal(t, assess.Some("c1"), in.Contract.Version)
 	assert.Equal(t, []string{"a"}, in.Contract.Tools[0].RequiredArguments)
 	assert.Equal(t, "x", in.Request.Arguments["a"])
 	assert.Nil(t, in.Approval)
 	assert.Equal(t, assess.CodeAdmissionAllowed, assess.Assess(&in).Code)
 }
 
+// minimal is the least input the check accepts: every member the book's
+// function needs, and nothing else.
+const minimal = `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},"environment":{}}`
+
 func TestArgumentsMayBeAnyJSON(t *testing.T) {
 	in, err := decode.Input([]byte(`{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"},
-	  "arguments":{"n":1.5,"b":true,"z":null,"o":{"deep":[1,{"x":"y"}]},"s":"", "Any Key!":[]}}}`))
+	  "arguments":{"n":1.5,"b":true,"z":null,"o":{"deep":[1,{"x":"y"}]},"s":"", "Any Key!":[]}},"environment":{}}`))
 	require.NoError(t, err)
 	assert.Equal(t, 1.5, in.Request.Arguments["n"])
 	assert.Equal(t, true, in.Request.Arguments["b"])
@@ -39,55 +43,88 @@ func TestArgumentsMayBeAnyJSON(t *testing.T) {
 	assert.Equal(t, map[string]any{"deep": []any{1.0, map[string]any{"x": "y"}}}, in.Request.Arguments["o"])
 }
 
-func TestNullMeansAbsent(t *testing.T) {
-	in, err := decode.Input([]byte(`{"contract":{"version":null,"tools":[{"name":"t","version":null,"effectClass":null,
-	  "requiredArguments":null,"approvalScope":null}]},
-	  "request":{"correlationId":"r","tool":{"name":"t","version":null},"arguments":null},
-	  "environment":null,"approval":null,"invocationRecord":null}`))
+// TestAbsentAndEmptyStringDiffer: an optional member left out is absent;
+// "" is a value; null is neither and is refused where a string is
+// expected. Optional objects may be null, which means absent.
+func TestAbsentAndEmptyStringDiffer(t *testing.T) {
+	in, err := decode.Input([]byte(minimal))
 	require.NoError(t, err)
-	assert.Nil(t, in.Environment)
+	assert.False(t, in.Environment.Status.Present())
 	assert.Nil(t, in.Approval)
 	assert.Nil(t, in.InvocationRecord)
-	assert.Nil(t, in.Contract.Tools[0].ApprovalScope)
 	assert.Nil(t, in.Request.Arguments)
-	// absent environment: rule 4 fires, after rule 1 matched version "" to "".
-	assert.Equal(t, assess.CodeEnvironmentNotReady, assess.Assess(&in).Code)
+	assert.False(t, in.Request.Tool.Version.Present())
+
+	in, err = decode.Input([]byte(`{"contract":{"version":"","tools":[{"name":"","version":"","effectClass":"",
+	  "requiredArguments":[""],"approvalScope":""}]},
+	  "request":{"correlationId":"","tool":{"name":"","version":""},"arguments":null},
+	  "environment":{"status":""},"approval":null,"invocationRecord":{"correlationId":"","status":"","verificationStatus":"","effectStatus":""}}`))
+	require.NoError(t, err, `"" is a value everywhere`)
+	empty := assess.Some("")
+	assert.Equal(t, assess.Tool{Name: "", Version: empty, EffectClass: empty, RequiredArguments: []string{""}, ApprovalScope: empty}, in.Contract.Tools[0])
+	assert.Equal(t, assess.InvocationRecord{CorrelationID: empty, Status: empty, VerificationStatus: empty, EffectStatus: empty}, *in.InvocationRecord)
+	assert.Nil(t, in.Approval, "an optional object may be null")
+	assert.Nil(t, in.Request.Arguments)
+	// version "" matches "", the record's correlationId "" matches the
+	// request's "", and the argument named "" is absent.
+	v := assess.Assess(&in)
+	assert.Equal(t, assess.CodeInvalidArguments, v.Code)
+	assert.Equal(t, []string{""}, v.MissingArguments)
 }
 
 func TestInputErrorsNameTheField(t *testing.T) {
+	const req = `"request":{"correlationId":"r","tool":{"name":"t"}},"environment":{}`
 	tests := []struct {
 		name, json, want string
 	}{
-		{"wrong type in a record", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},
+		{"wrong type in a record", `{"contract":{"tools":[]},` + req + `,
 		  "invocationRecord":{"correlationId":"r","status":"succeeded","verificationStatus":5}}`,
 			"invocationRecord.verificationStatus: want string, got number"},
-		{"misspelt top-level field", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},"invocationRecrod":{}}`,
+		{"misspelt top-level member", `{"contract":{"tools":[]},` + req + `,"invocationRecrod":{}}`,
 			"invocationRecrod: unknown field (did you mean invocationRecord?); an input has contract, request, environment, approval, invocationRecord"},
-		{"unknown field inside a tool", `{"contract":{"tools":[{"name":"t","effect":"read_only"}]},"request":{"correlationId":"r","tool":{"name":"t"}}}`,
+		{"unknown member inside a tool", `{"contract":{"tools":[{"name":"t","effect":"read_only","requiredArguments":[]}]},` + req + `}`,
 			"contract.tools[0].effect: unknown field; known fields: name, version, effectClass, requiredArguments, approvalScope"},
-		{"field names are case-sensitive", `{"contract":{"tools":[]},"request":{"correlationID":"r","tool":{"name":"t"}}}`,
+		{"member names are case-sensitive", `{"contract":{"tools":[]},"request":{"correlationID":"r","tool":{"name":"t"}},"environment":{}}`,
 			"request.correlationID: unknown field (did you mean correlationId?); known fields: correlationId, tool, arguments"},
-		{"tools not an array", `{"contract":{"tools":{}},"request":{"correlationId":"r","tool":{"name":"t"}}}`,
-			"contract.tools: want array, got object"},
-		{"required argument names are strings", `{"contract":{"tools":[{"name":"t","requiredArguments":["a",7]}]},"request":{"correlationId":"r","tool":{"name":"t"}}}`,
+		{"tools not an array", `{"contract":{"tools":{}},` + req + `}`, "contract.tools: want array, got object"},
+		{"a tool that is null", `{"contract":{"tools":[null]},` + req + `}`, "contract.tools[0]: want object, got null"},
+		{"required argument names are strings", `{"contract":{"tools":[{"name":"t","requiredArguments":["a",7]}]},` + req + `}`,
 			"contract.tools[0].requiredArguments[1]: want string, got number"},
-		{"arguments must be an object", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":["a"]}}`,
+		{"a required argument name is not null", `{"contract":{"tools":[{"name":"t","requiredArguments":["a",null]}]},` + req + `}`,
+			"contract.tools[0].requiredArguments[1]: null where a string is expected: leave the member out to say absent"},
+		{"arguments must be an object", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":["a"]},"environment":{}}`,
 			"request.arguments: want object, got array"},
 		{"environment must be an object", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},"environment":"ready"}`,
 			"environment: want object, got string"},
 		{"input must be an object", `[1,2]`, "input: want object, got array"},
-		{"missing contract and request", `{}`, "contract: required; request: required"},
-		{"missing tools", `{"contract":{"version":"v"},"request":{"correlationId":"r","tool":{"name":"t"}}}`,
-			"contract.tools: required (an array, may be empty)"},
-		{"empty tool name", `{"contract":{"tools":[{"name":""}]},"request":{"correlationId":"r","tool":{"name":"t"}}}`,
-			"contract.tools[0].name: required, a non-empty string"},
-		{"empty correlation id", `{"contract":{"tools":[]},"request":{"correlationId":"","tool":{"name":"t"}}}`,
-			"request.correlationId: required, a non-empty string"},
-		{"null request tool", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":null}}`,
-			"request.tool: required"},
-		{"duplicate names", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},"approval":{"status":"active","status":"x"}}`,
+		{"everything missing", `{}`, "contract: required: the book's function reads contract.tools; " +
+			"request: required: the book's function reads request.correlationId and request.tool; " +
+			"environment: required: the book's function reads environment.status (send {} for a snapshot without a status)"},
+		{"missing tools", `{"contract":{"version":"v"},` + req + `}`,
+			"contract.tools: required: an array of tools ([] for none) — the book's function calls contract.tools.find"},
+		{"missing requiredArguments", `{"contract":{"tools":[{"name":"t"}]},` + req + `}`,
+			"contract.tools[0].requiredArguments: required: an array of names ([] for none) — the book's function calls requiredArguments.filter"},
+		{"missing tool name", `{"contract":{"tools":[{"requiredArguments":[]}]},` + req + `}`,
+			"contract.tools[0].name: required: a string — the book's function compares each tool's name"},
+		{"missing correlation id", `{"contract":{"tools":[]},"request":{"tool":{"name":"t"}},"environment":{}}`,
+			"request.correlationId: required: a string — every verdict carries the request's correlationId"},
+		{"null correlation id", `{"contract":{"tools":[]},"request":{"correlationId":null,"tool":{"name":"t"}},"environment":{}}`,
+			"request.correlationId: null where a string is expected: leave the member out to say absent"},
+		{"null request tool", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":null},"environment":{}}`,
+			"request.tool: required: the book's function reads request.tool.name"},
+		{"null environment", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},"environment":null}`,
+			"environment: required: the book's function reads environment.status (send {} for a snapshot without a status)"},
+		{"null optional string", `{"contract":{"tools":[]},` + req + `,"invocationRecord":{"effectStatus":null}}`,
+			"invocationRecord.effectStatus: null where a string is expected: leave the member out to say absent"},
+		{"approval without a status", `{"contract":{"tools":[]},` + req + `,"approval":{"scope":"s"}}`,
+			"approval.status: required, a non-empty string: the book answers approval_<status>, which would be approval_undefined or approval_"},
+		{"approval with an empty status", `{"contract":{"tools":[]},` + req + `,"approval":{"status":""}}`,
+			"approval.status: required, a non-empty string: the book answers approval_<status>, which would be approval_undefined or approval_"},
+		{"duplicate names", `{"contract":{"tools":[]},` + req + `,"approval":{"status":"active","status":"x"}}`,
 			"approval.status: duplicate field"},
-		{"invalid UTF-8", "{\"contract\":{\"tools\":[]},\"request\":{\"correlationId\":\"r\xff\",\"tool\":{\"name\":\"t\"}}}",
+		{"duplicate names inside arguments", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":{"a":"x","a":""}},"environment":{}}`,
+			"request.arguments.a: duplicate field"},
+		{"invalid UTF-8", "{\"contract\":{\"tools\":[]},\"request\":{\"correlationId\":\"r\xff\",\"tool\":{\"name\":\"t\"}},\"environment\":{}}",
 			"request.correlationId: invalid UTF-8"},
 	}
 	for _, tt := range tests {
@@ -95,7 +132,30 @@ func TestInputErrorsNameTheField(t *testing.T) {
 			_, err := decode.Input([]byte(tt.json))
 			require.Error(t, err)
 			assert.Equal(t, tt.want, err.Error())
+			var f decode.Fast
+			_, ok := f.Input([]byte(tt.json))
+			assert.False(t, ok, "the fast lane must refuse it too")
 		})
+	}
+}
+
+// TestListsAreBounded: no contract of more than MaxTools tools, no list
+// of more than MaxRequiredArguments names.
+func TestListsAreBounded(t *testing.T) {
+	tools := strings.Repeat(`{"name":"t","requiredArguments":[]},`, decode.MaxTools)
+	names := strings.Repeat(`"a",`, decode.MaxRequiredArguments)
+	for _, tt := range []struct{ json, want string }{
+		{`{"contract":{"tools":[` + tools + `{"name":"u","requiredArguments":[]}]},"request":{"correlationId":"r","tool":{"name":"t"}},"environment":{}}`,
+			"contract.tools: 4097 tools: toolgate reads at most 4096"},
+		{`{"contract":{"tools":[{"name":"t","requiredArguments":[` + names + `"b"]}]},"request":{"correlationId":"r","tool":{"name":"t"}},"environment":{}}`,
+			"contract.tools[0].requiredArguments: 4097 names: toolgate reads at most 4096"},
+	} {
+		_, err := decode.Input([]byte(tt.json))
+		require.Error(t, err)
+		assert.Equal(t, tt.want, err.Error())
+		var f decode.Fast
+		_, ok := f.Input([]byte(tt.json))
+		assert.False(t, ok)
 	}
 }
 
@@ -213,11 +273,15 @@ func TestAuditInput(t *testing.T) {
 	in, err = decode.Audit([]byte(`{"requested":["A","A"],"results":[],"closed":null}`))
 	require.NoError(t, err, "a duplicate request is the audit's to report")
 	assert.True(t, in.Closed)
+	in, err = decode.Audit([]byte(`{"requested":[""],"results":[""]}`))
+	require.NoError(t, err, `"" is an ID`)
+	assert.Equal(t, []string{""}, in.Results)
 
 	for text, want := range map[string]string{
-		`{"requested":["A"]}`:               "results: required (an array, may be empty)",
-		`{}`:                                "requested: required (an array, may be empty); results: required (an array, may be empty)",
-		`{"requested":["A"],"results":[1]}`: "results[0]: want string, got number",
+		`{"requested":["A"]}`:                          "results: required: an array of IDs ([] for none)",
+		`{}`:                                           "requested: required: an array of IDs ([] for none); results: required: an array of IDs ([] for none)",
+		`{"requested":["A"],"results":[1]}`:            "results[0]: want string, got number",
+		`{"requested":["A"],"results":[null]}`:         "results[0]: null where a string is expected: leave the member out to say absent",
 		`{"requested":[],"results":[],"close":true}`:   "close: unknown field (did you mean closed?); an input has requested, results, closed",
 		`{"requested":[],"results":[],"closed":"yes"}`: "closed: want boolean, got string",
 	} {

@@ -37,15 +37,12 @@ type Fast struct {
 	i int
 
 	in    assess.Input
-	env   assess.Environment
 	appr  assess.Approval
 	rec   assess.InvocationRecord
 	tools []assess.Tool
 	// names holds every tool's requiredArguments back to back.
 	names []string
 	args  []assess.Argument
-	// ptrs holds the strings that *string fields point to.
-	ptrs []string
 	// text holds strings that had escapes, unescaped.
 	text []byte
 
@@ -70,12 +67,7 @@ const maxArguments = 32
 func (f *Fast) Input(data []byte) (in *assess.Input, ok bool) {
 	f.b, f.i = data, 0
 	f.in = assess.Input{}
-	f.tools, f.names, f.args, f.ptrs, f.text = f.tools[:0], f.names[:0], f.args[:0], f.ptrs[:0], f.text[:0]
-	if cap(f.ptrs) == 0 {
-		// Pointers into ptrs stay valid while it grows: a grown slice is
-		// a new array, and the old one is kept by the pointers.
-		f.ptrs = make([]string, 0, 16)
-	}
+	f.tools, f.names, f.args, f.text = f.tools[:0], f.names[:0], f.args[:0], f.text[:0]
 	f.space()
 	if !f.input() {
 		return nil, false
@@ -230,7 +222,7 @@ func (f *Fast) input() bool {
 	for first := true; ; first = false {
 		name, st := f.next(first)
 		if st != more {
-			return st == end && seen&(m1|m2) == m1|m2
+			return st == end && seen&(m1|m2|m3) == m1|m2|m3
 		}
 		var bit uint8
 		ok := false
@@ -240,7 +232,7 @@ func (f *Fast) input() bool {
 		case "request":
 			bit, ok = m2, f.request()
 		case "environment":
-			bit, ok = m3, f.null() || f.environment()
+			bit, ok = m3, f.environment()
 		case "approval":
 			bit, ok = m4, f.null() || f.approval()
 		case "invocationRecord":
@@ -267,7 +259,7 @@ func (f *Fast) contract() bool {
 		ok := false
 		switch name {
 		case "version":
-			bit, ok = m1, f.str(&f.in.Contract.Version)
+			bit, ok = m1, f.opt(&f.in.Contract.Version)
 		case "tools":
 			bit, ok = m2, f.toolList()
 		}
@@ -290,7 +282,7 @@ func (f *Fast) toolList() bool {
 			f.in.Contract.Tools = f.tools
 			return true
 		}
-		if !f.tool() {
+		if len(f.tools) == MaxTools || !f.tool() {
 			return false
 		}
 	}
@@ -305,7 +297,7 @@ func (f *Fast) tool() bool {
 	for first := true; ; first = false {
 		name, st := f.next(first)
 		if st != more {
-			if st == bad || t.Name == "" {
+			if st == bad || seen&(m1|m4) != m1|m4 {
 				return false
 			}
 			f.tools = append(f.tools, t)
@@ -317,13 +309,13 @@ func (f *Fast) tool() bool {
 		case "name":
 			bit, ok = m1, f.str(&t.Name)
 		case "version":
-			bit, ok = m2, f.str(&t.Version)
+			bit, ok = m2, f.opt(&t.Version)
 		case "effectClass":
-			bit, ok = m3, f.str(&t.EffectClass)
+			bit, ok = m3, f.opt(&t.EffectClass)
 		case "requiredArguments":
-			bit, ok = m4, f.null() || f.required(&t.RequiredArguments)
+			bit, ok = m4, f.required(&t.RequiredArguments)
 		case "approvalScope":
-			bit, ok = m5, f.ptr(&t.ApprovalScope)
+			bit, ok = m5, f.opt(&t.ApprovalScope)
 		}
 		if !ok || seen&bit != 0 {
 			return false
@@ -332,7 +324,8 @@ func (f *Fast) tool() bool {
 	}
 }
 
-// required reads a requiredArguments list: non-empty strings.
+// required reads a requiredArguments list: strings, "" and repeats
+// included.
 func (f *Fast) required(list *[]string) bool {
 	if !f.begin('[') {
 		return false
@@ -346,11 +339,11 @@ func (f *Fast) required(list *[]string) bool {
 			*list = f.names[start:len(f.names):len(f.names)]
 			return true
 		}
-		if f.at() != '"' {
+		if f.at() != '"' || len(f.names)-start == MaxRequiredArguments {
 			return false
 		}
 		s, ok := f.string()
-		if !ok || s == "" {
+		if !ok {
 			return false
 		}
 		f.names = append(f.names, s)
@@ -366,7 +359,7 @@ func (f *Fast) request() bool {
 	for first := true; ; first = false {
 		name, st := f.next(first)
 		if st != more {
-			return st == end && seen&m2 != 0 && r.CorrelationID != "" && r.Tool.Name != ""
+			return st == end && seen&(m1|m2) == m1|m2
 		}
 		var bit uint8
 		ok := false
@@ -394,7 +387,7 @@ func (f *Fast) toolRef() bool {
 	for first := true; ; first = false {
 		name, st := f.next(first)
 		if st != more {
-			return st == end
+			return st == end && seen&m1 != 0
 		}
 		var bit uint8
 		ok := false
@@ -402,7 +395,7 @@ func (f *Fast) toolRef() bool {
 		case "name":
 			bit, ok = m1, f.str(&r.Name)
 		case "version":
-			bit, ok = m2, f.str(&r.Version)
+			bit, ok = m2, f.opt(&r.Version)
 		}
 		if !ok || seen&bit != 0 {
 			return false
@@ -430,15 +423,15 @@ func (f *Fast) arguments() bool {
 				return false // a duplicate name
 			}
 		}
-		why := ""
+		why, value := "", ""
 		switch f.at() {
 		case '"':
 			s, ok := f.string()
 			if !ok {
 				return false
 			}
-			if s == "" {
-				why = assess.WhyEmpty
+			if why = assess.WhyString(s); why == assess.WhyBlank {
+				value = s
 			}
 		case 'n':
 			why = assess.WhyNull
@@ -471,7 +464,7 @@ func (f *Fast) arguments() bool {
 				return false
 			}
 		}
-		f.args = append(f.args, assess.Argument{Name: name, Why: why})
+		f.args = append(f.args, assess.Argument{Name: name, Why: why, Value: value})
 	}
 }
 
@@ -479,14 +472,12 @@ func (f *Fast) environment() bool {
 	if !f.begin('{') {
 		return false
 	}
-	f.in.Environment = &f.env
-	f.env = assess.Environment{}
 	for first := true; ; first = false {
 		name, st := f.next(first)
 		if st != more {
 			return st == end
 		}
-		if name != "status" || !first || !f.str(&f.env.Status) {
+		if name != "status" || !first || !f.opt(&f.in.Environment.Status) {
 			return false // unknown, or status twice
 		}
 	}
@@ -502,7 +493,7 @@ func (f *Fast) approval() bool {
 	for first := true; ; first = false {
 		name, st := f.next(first)
 		if st != more {
-			return st == end
+			return st == end && f.appr.Status != ""
 		}
 		var bit uint8
 		ok := false
@@ -510,7 +501,7 @@ func (f *Fast) approval() bool {
 		case "status":
 			bit, ok = m1, f.str(&f.appr.Status)
 		case "scope":
-			bit, ok = m2, f.ptr(&f.appr.Scope)
+			bit, ok = m2, f.opt(&f.appr.Scope)
 		}
 		if !ok || seen&bit != 0 {
 			return false
@@ -535,13 +526,13 @@ func (f *Fast) record() bool {
 		ok := false
 		switch name {
 		case "correlationId":
-			bit, ok = m1, f.str(&f.rec.CorrelationID)
+			bit, ok = m1, f.opt(&f.rec.CorrelationID)
 		case "status":
-			bit, ok = m2, f.str(&f.rec.Status)
+			bit, ok = m2, f.opt(&f.rec.Status)
 		case "verificationStatus":
-			bit, ok = m3, f.ptr(&f.rec.VerificationStatus)
+			bit, ok = m3, f.opt(&f.rec.VerificationStatus)
 		case "effectStatus":
-			bit, ok = m4, f.ptr(&f.rec.EffectStatus)
+			bit, ok = m4, f.opt(&f.rec.EffectStatus)
 		}
 		if !ok || seen&bit != 0 {
 			return false
@@ -641,33 +632,24 @@ func (f *Fast) literal(lit string) bool {
 	return true
 }
 
-// str reads a string, or null as "".
+// str reads a string; null is not one.
 func (f *Fast) str(s *string) bool {
-	switch f.at() {
-	case '"':
-		var ok bool
-		*s, ok = f.string()
-		return ok
-	case 'n':
-		*s = ""
-		return f.literal("null")
+	if f.at() != '"' {
+		return false
 	}
-	return false
+	var ok bool
+	*s, ok = f.string()
+	return ok
 }
 
-// ptr reads an optional string: null is nil.
-func (f *Fast) ptr(p **string) bool {
-	switch f.at() {
-	case '"':
-		s, ok := f.string()
-		f.ptrs = append(f.ptrs, s)
-		*p = &f.ptrs[len(f.ptrs)-1]
-		return ok
-	case 'n':
-		*p = nil
-		return f.literal("null")
+// opt reads an optional member's string; null is not one.
+func (f *Fast) opt(o *assess.Opt) bool {
+	var s string
+	if !f.str(&s) {
+		return false
 	}
-	return false
+	*o = assess.Some(s)
+	return true
 }
 
 const (

@@ -43,12 +43,6 @@ func agree(t testing.TB, f *decode.Fast, data []byte) (fastOK, strictOK bool) {
 // differ names the first field where two inputs differ; arguments are
 // compared as rule 3 sees them.
 func differ(a, b *assess.Input) string {
-	str := func(p *string) string {
-		if p == nil {
-			return "<nil>"
-		}
-		return "=" + *p
-	}
 	switch {
 	case a.Contract.Version != b.Contract.Version:
 		return "contract.version"
@@ -58,20 +52,26 @@ func differ(a, b *assess.Input) string {
 	for i := range a.Contract.Tools {
 		x, y := a.Contract.Tools[i], b.Contract.Tools[i]
 		if x.Name != y.Name || x.Version != y.Version || x.EffectClass != y.EffectClass ||
-			!slices.Equal(x.RequiredArguments, y.RequiredArguments) || str(x.ApprovalScope) != str(y.ApprovalScope) {
+			!slices.Equal(x.RequiredArguments, y.RequiredArguments) || x.ApprovalScope != y.ApprovalScope {
 			return fmt.Sprintf("contract.tools[%d]", i)
 		}
 	}
 	if a.Request.CorrelationID != b.Request.CorrelationID || a.Request.Tool != b.Request.Tool {
 		return "request"
 	}
-	args := func(r assess.Request) map[string]string {
-		m := map[string]string{}
+	type arg struct{ why, value string }
+	args := func(r assess.Request) map[string]arg {
+		m := map[string]arg{}
 		for name, v := range r.Arguments {
-			m[name] = assess.WhyValue(v)
+			why := assess.WhyValue(v)
+			value := ""
+			if why == assess.WhyBlank {
+				value = v.(string)
+			}
+			m[name] = arg{why, value}
 		}
 		for _, g := range r.Given {
-			m[g.Name] = g.Why
+			m[g.Name] = arg{g.Why, g.Value}
 		}
 		return m
 	}
@@ -82,15 +82,11 @@ func differ(a, b *assess.Input) string {
 		return "request.arguments"
 	}
 	switch {
-	case (a.Environment == nil) != (b.Environment == nil) || a.Environment != nil && *a.Environment != *b.Environment:
+	case a.Environment != b.Environment:
 		return "environment"
-	case (a.Approval == nil) != (b.Approval == nil) || a.Approval != nil && (a.Approval.Status != b.Approval.Status || str(a.Approval.Scope) != str(b.Approval.Scope)):
+	case (a.Approval == nil) != (b.Approval == nil) || a.Approval != nil && *a.Approval != *b.Approval:
 		return "approval"
-	case (a.InvocationRecord == nil) != (b.InvocationRecord == nil):
-		return "invocationRecord"
-	}
-	if x, y := a.InvocationRecord, b.InvocationRecord; x != nil && (x.CorrelationID != y.CorrelationID || x.Status != y.Status ||
-		str(x.VerificationStatus) != str(y.VerificationStatus) || str(x.EffectStatus) != str(y.EffectStatus)) {
+	case (a.InvocationRecord == nil) != (b.InvocationRecord == nil) || a.InvocationRecord != nil && *a.InvocationRecord != *b.InvocationRecord:
 		return "invocationRecord"
 	}
 	return ""

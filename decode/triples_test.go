@@ -31,49 +31,60 @@ type triple struct {
 	want [3]string // "", null, absent
 }
 
-// triples covers every field of the admission input. SPEC §1: absent and
-// null are the same; "" is a value.
+// triples covers every member of the admission input: "" is a value,
+// absent is not a value, and null where a string is expected is refused
+// (the book compares null and absent differently, so an input must say
+// absent by leaving the member out).
 var triples = []triple{
 	{path: "contract", want: [3]string{"error: contract: want object, got string", "error: contract: required", "error: contract: required"}},
-	{path: "contract.version", want: [3]string{"admission_allowed", "admission_allowed", "admission_allowed"}},
+	// The decision never reads the contract's version.
+	{path: "contract.version", want: [3]string{"admission_allowed", "error: contract.version: null where a string is expected", "admission_allowed"}},
 	{path: "contract.tools", want: [3]string{"error: contract.tools: want array, got string", "error: contract.tools: required", "error: contract.tools: required"}},
-	{path: "contract.tools.0.name", want: [3]string{"error: contract.tools[0].name: required", "error: contract.tools[0].name: required", "error: contract.tools[0].name: required"}},
-	// A tool without a version has version "", which the request's "v1" is not.
-	{path: "contract.tools.0.version", want: [3]string{"tool_version_mismatch", "tool_version_mismatch", "tool_version_mismatch"}},
-	// Every class but read_only is a write; here the approval is there.
+	// A tool may be named "", which is not the requested "t".
+	{path: "contract.tools.0.name", want: [3]string{"unknown_tool", "error: contract.tools[0].name: null where a string is expected", "error: contract.tools[0].name: required"}},
+	// Neither "" nor absent is the request's "v1".
+	{path: "contract.tools.0.version", want: [3]string{"tool_version_mismatch", "error: contract.tools[0].version: null where a string is expected", "tool_version_mismatch"}},
+	// Every class but "read_only" is a write, "" and absent included.
 	{path: "contract.tools.0.effectClass", edit: map[string]any{"approval": nil},
-		want: [3]string{"approval_missing", "approval_missing", "approval_missing"}},
-	{path: "contract.tools.0.requiredArguments", want: [3]string{"error: contract.tools[0].requiredArguments: want array, got string", "admission_allowed", "admission_allowed"}},
-	// "" is the scope "", which the approval's "s" is not; absent is the
-	// tool's name, which "s" is not either.
-	{path: "contract.tools.0.approvalScope", want: [3]string{"approval_scope_mismatch", "approval_scope_mismatch", "approval_scope_mismatch"}},
+		want: [3]string{"approval_missing", "error: contract.tools[0].effectClass: null where a string is expected", "approval_missing"}},
+	// The book calls requiredArguments.filter: a tool without the list would crash it.
+	{path: "contract.tools.0.requiredArguments", want: [3]string{"error: contract.tools[0].requiredArguments: want array, got string", "error: contract.tools[0].requiredArguments: required", "error: contract.tools[0].requiredArguments: required"}},
+	// Absent equals only absent, "" only "": the approval's "s" is neither.
+	{path: "contract.tools.0.approvalScope", want: [3]string{"approval_scope_mismatch", "error: contract.tools[0].approvalScope: null where a string is expected", "approval_scope_mismatch"}},
 	{path: "contract.tools.0.approvalScope", edit: map[string]any{"approval.scope": ""},
-		want: [3]string{"admission_allowed", "approval_scope_mismatch", "approval_scope_mismatch"}},
+		want: [3]string{"admission_allowed", "error: contract.tools[0].approvalScope: null where a string is expected", "approval_scope_mismatch"}},
+	// A tool without approvalScope is not matched by its own name.
 	{path: "contract.tools.0.approvalScope", edit: map[string]any{"approval.scope": "t"},
-		want: [3]string{"approval_scope_mismatch", "admission_allowed", "admission_allowed"}},
+		want: [3]string{"approval_scope_mismatch", "error: contract.tools[0].approvalScope: null where a string is expected", "approval_scope_mismatch"}},
+	// A tool without approvalScope is matched by an approval without scope.
+	{path: "contract.tools.0.approvalScope", edit: map[string]any{"approval.scope": absent},
+		want: [3]string{"approval_scope_mismatch", "error: contract.tools[0].approvalScope: null where a string is expected", "admission_allowed"}},
 	{path: "request", want: [3]string{"error: request: want object, got string", "error: request: required", "error: request: required"}},
-	{path: "request.correlationId", want: [3]string{"error: request.correlationId: required", "error: request.correlationId: required", "error: request.correlationId: required"}},
+	// A request may be "", which the record's "r1" is not.
+	{path: "request.correlationId", want: [3]string{"correlation_conflict", "error: request.correlationId: null where a string is expected", "error: request.correlationId: required"}},
 	{path: "request.tool", want: [3]string{"error: request.tool: want object, got string", "error: request.tool: required", "error: request.tool: required"}},
-	{path: "request.tool.name", want: [3]string{"error: request.tool.name: required", "error: request.tool.name: required", "error: request.tool.name: required"}},
-	{path: "request.tool.version", want: [3]string{"tool_version_mismatch", "tool_version_mismatch", "tool_version_mismatch"}},
+	{path: "request.tool.name", want: [3]string{"unknown_tool", "error: request.tool.name: null where a string is expected", "error: request.tool.name: required"}},
+	{path: "request.tool.version", want: [3]string{"tool_version_mismatch", "error: request.tool.version: null where a string is expected", "tool_version_mismatch"}},
 	{path: "request.arguments", want: [3]string{"error: request.arguments: want object, got string", "invalid_arguments", "invalid_arguments"}},
+	// Arguments hold any JSON: null is a value, and not a string.
 	{path: "request.arguments.a", want: [3]string{"invalid_arguments", "invalid_arguments", "invalid_arguments"}},
-	{path: "environment", want: [3]string{"error: environment: want object, got string", "environment_not_ready", "environment_not_ready"}},
-	{path: "environment.status", want: [3]string{"environment_not_ready", "environment_not_ready", "environment_not_ready"}},
+	// The book reads environment.status: no environment would crash it.
+	{path: "environment", want: [3]string{"error: environment: want object, got string", "error: environment: required", "error: environment: required"}},
+	{path: "environment.status", want: [3]string{"environment_not_ready", "error: environment.status: null where a string is expected", "environment_not_ready"}},
 	{path: "approval", want: [3]string{"error: approval: want object, got string", "approval_missing", "approval_missing"}},
-	{path: "approval.status", want: [3]string{"approval_not_active", "approval_not_active", "approval_not_active"}},
-	// The issue's fail-open: a tool whose scope is "" and an approval
-	// with no scope were allowed.
+	// The book would answer approval_ or approval_undefined.
+	{path: "approval.status", want: [3]string{"error: approval.status: required, a non-empty string", "error: approval.status: null where a string is expected", "error: approval.status: required, a non-empty string"}},
 	{path: "approval.scope", edit: map[string]any{"contract.tools.0.approvalScope": ""},
-		want: [3]string{"admission_allowed", "approval_scope_mismatch", "approval_scope_mismatch"}},
-	{path: "approval.scope", want: [3]string{"approval_scope_mismatch", "approval_scope_mismatch", "approval_scope_mismatch"}},
+		want: [3]string{"admission_allowed", "error: approval.scope: null where a string is expected", "approval_scope_mismatch"}},
+	{path: "approval.scope", want: [3]string{"approval_scope_mismatch", "error: approval.scope: null where a string is expected", "approval_scope_mismatch"}},
 	{path: "invocationRecord", want: [3]string{"error: invocationRecord: want object, got string", "admission_allowed", "admission_allowed"}},
-	{path: "invocationRecord.correlationId", want: [3]string{"correlation_conflict", "correlation_conflict", "correlation_conflict"}},
-	{path: "invocationRecord.status", want: [3]string{"admission_allowed", "admission_allowed", "admission_allowed"}},
-	{path: "invocationRecord.verificationStatus", want: [3]string{"tool_result_not_verified", "tool_result_not_verified", "tool_result_not_verified"}},
-	// Rule 5 fires on "unknown" or absent only: "" is neither.
+	// A record without a correlationId belongs to another request.
+	{path: "invocationRecord.correlationId", want: [3]string{"correlation_conflict", "error: invocationRecord.correlationId: null where a string is expected", "correlation_conflict"}},
+	{path: "invocationRecord.status", want: [3]string{"admission_allowed", "error: invocationRecord.status: null where a string is expected", "admission_allowed"}},
+	{path: "invocationRecord.verificationStatus", want: [3]string{"tool_result_not_verified", "error: invocationRecord.verificationStatus: null where a string is expected", "tool_result_not_verified"}},
+	// Rule 5 fires on "unknown" exactly: neither "" nor absent fires it.
 	{path: "invocationRecord.effectStatus", edit: map[string]any{"invocationRecord.status": "timed_out"},
-		want: [3]string{"admission_allowed", "timed_out_without_readback", "timed_out_without_readback"}},
+		want: [3]string{"admission_allowed", "error: invocationRecord.effectStatus: null where a string is expected", "admission_allowed"}},
 }
 
 var absent = struct{}{}
@@ -121,7 +132,8 @@ func answer(data []byte) string {
 	if err != nil {
 		return "error: " + err.Error()
 	}
-	return assess.Assess(&in).Code.String()
+	v := assess.Assess(&in)
+	return v.CodeName()
 }
 
 func TestEmptyNullAbsentTriples(t *testing.T) {
@@ -146,9 +158,6 @@ func TestEmptyNullAbsentTriples(t *testing.T) {
 				require.NoError(t, err)
 				back, err := decode.Input(b)
 				require.NoError(t, err)
-				if len(in.Request.Arguments) == 0 {
-					in.Request.Arguments = nil // {} and absent are the same
-				}
 				assert.Equal(t, in, back, "%s = %v written back:\n%s", tr.path, []string{`""`, "null", "absent"}[i], b)
 			}
 		})
@@ -186,8 +195,8 @@ func TestAuditTriples(t *testing.T) {
 		field string
 		want  [3]string
 	}{
-		{"requested", [3]string{"requested: want array, got string", "requested: required (an array, may be empty)", "requested: required (an array, may be empty)"}},
-		{"results", [3]string{"results: want array, got string", "results: required (an array, may be empty)", "results: required (an array, may be empty)"}},
+		{"requested", [3]string{"requested: want array, got string", "requested: required: an array of IDs ([] for none)", "requested: required: an array of IDs ([] for none)"}},
+		{"results", [3]string{"results: want array, got string", "results: required: an array of IDs ([] for none)", "results: required: an array of IDs ([] for none)"}},
 		// closed absent or null means true: a batch handed over whole.
 		{"closed", [3]string{"closed: want boolean, got string", "closed", "closed"}},
 	} {

@@ -43,10 +43,10 @@ func (c Contract) JSON() []byte {
 
 // Assess is the contract as the core's input type.
 func (c Contract) Assess() assess.Contract {
-	out := assess.Contract{Version: c.Version, Tools: make([]assess.Tool, len(c.Tools))}
+	out := assess.Contract{Version: assess.Some(c.Version), Tools: make([]assess.Tool, len(c.Tools))}
 	for i, t := range c.Tools {
-		out.Tools[i] = assess.Tool{Name: t.Name, Version: t.Version, EffectClass: t.EffectClass,
-			RequiredArguments: append([]string(nil), t.RequiredArguments...)}
+		out.Tools[i] = assess.Tool{Name: t.Name, Version: assess.Some(t.Version), EffectClass: assess.Some(t.EffectClass),
+			RequiredArguments: append([]string{}, t.RequiredArguments...)}
 	}
 	return out
 }

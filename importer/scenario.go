@@ -67,8 +67,8 @@ func Scenario(imp MCPImport, call Call) (scenarios.Scenario, error) {
 			Zh: fmt.Sprintf("由 toolgate import mcp 从 %s 导入。效果类别由服务器的注解决定：%s。模型带着全部必填参数调用它；环境 ready；还没有任何批准。", source, why),
 		},
 		Injected: scenarios.Text{
-			En: "a tool list from a real MCP server; effect class " + tool.EffectClass + " from its annotations",
-			Zh: "来自真实 MCP 服务器的工具列表；效果类别 " + tool.EffectClass + " 来自它的注解",
+			En: "a tool list from a real MCP server; effect class " + tool.EffectClass.Or("") + " from its annotations",
+			Zh: "来自真实 MCP 服务器的工具列表；效果类别 " + tool.EffectClass.Or("") + " 来自它的注解",
 		},
 		DoesNotProve: scenarios.Text{
 			En: "that the server's annotations are true: they are hints, and a server can mislabel a destructive tool",
@@ -78,7 +78,7 @@ func Scenario(imp MCPImport, call Call) (scenarios.Scenario, error) {
 			Contract: c,
 			Request: assess.Request{CorrelationID: "call-1", Tool: assess.ToolRef{Name: tool.Name, Version: tool.Version},
 				Arguments: args},
-			Environment: &assess.Environment{Status: "ready"},
+			Environment: assess.Environment{Status: assess.Some("ready")},
 		},
 	}
 	return s, nil

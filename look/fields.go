@@ -70,7 +70,7 @@ func Fields(in assess.Input, trace assess.Trace) []Field {
 	out := fields(in)
 	for _, step := range trace {
 		for _, r := range step.Reads {
-			if slices.ContainsFunc(out, func(f Field) bool { return covers(f.Path, r) || covers(r, f.Path) }) {
+			if slices.ContainsFunc(out, func(f Field) bool { return covers(f.Path, r) || f.Absent && covers(r, f.Path) }) {
 				continue
 			}
 			section, label, _ := strings.Cut(r, ".")
@@ -95,39 +95,38 @@ func fields(in assess.Input) []Field {
 	add := func(section, label, value string, absent bool) {
 		out = append(out, Field{Section: section, Path: section + "." + label, Label: label, Value: value, Absent: absent})
 	}
-	str := func(section, label, v string, optional bool) {
-		add(section, label, quote(v), optional && v == "")
+	str := func(section, label, v string) {
+		add(section, label, quote(v), false)
 	}
-	// opt is an optional string: absent when nil, "" shown as "".
-	opt := func(section, label string, v *string) {
-		if v == nil {
-			add(section, label, "", true)
+	// opt is an optional member: absent, or a string ("" shown as "").
+	opt := func(section, label string, v assess.Opt) {
+		if s, ok := v.Get(); ok {
+			str(section, label, s)
 			return
 		}
-		str(section, label, *v, false)
+		add(section, label, "", true)
 	}
-	str("contract", "version", in.Contract.Version, false)
+	opt("contract", "version", in.Contract.Version)
 	if len(in.Contract.Tools) == 0 {
 		add("contract", "tools", "[]", false)
 	}
 	for i, t := range in.Contract.Tools {
 		p := "tools[" + strconv.Itoa(i) + "]."
-		str("contract", p+"name", t.Name, false)
-		str("contract", p+"version", t.Version, false)
-		str("contract", p+"effectClass", t.EffectClass, true)
-		if len(t.RequiredArguments) == 0 {
-			add("contract", p+"requiredArguments", "", true)
-		} else {
-			add("contract", p+"requiredArguments", jsonText(t.RequiredArguments), false)
-		}
+		str("contract", p+"name", t.Name)
+		opt("contract", p+"version", t.Version)
+		opt("contract", p+"effectClass", t.EffectClass)
+		add("contract", p+"requiredArguments", jsonText(orEmpty(t.RequiredArguments)), false)
 		opt("contract", p+"approvalScope", t.ApprovalScope)
 	}
 	r := in.Request
-	str("request", "correlationId", r.CorrelationID, false)
-	str("request", "tool.name", r.Tool.Name, false)
-	str("request", "tool.version", r.Tool.Version, false)
+	str("request", "correlationId", r.CorrelationID)
+	str("request", "tool.name", r.Tool.Name)
+	opt("request", "tool.version", r.Tool.Version)
 	if len(r.Arguments) == 0 {
-		add("request", "arguments", "", true)
+		add("request", "arguments", "", r.Arguments == nil)
+		if r.Arguments != nil {
+			out[len(out)-1].Value = "{}"
+		}
 	}
 	names := make([]string, 0, len(r.Arguments))
 	for name := range r.Arguments {
@@ -137,26 +136,29 @@ func fields(in assess.Input) []Field {
 	for _, name := range names {
 		add("request", "arguments."+name, jsonText(r.Arguments[name]), false)
 	}
-	if e := in.Environment; e != nil {
-		str("environment", "status", e.Status, false)
-	} else {
-		out = append(out, Field{Section: "environment", Path: "environment", Absent: true})
-	}
+	opt("environment", "status", in.Environment.Status)
 	if a := in.Approval; a != nil {
-		str("approval", "status", a.Status, false)
+		str("approval", "status", a.Status)
 		opt("approval", "scope", a.Scope)
 	} else {
 		out = append(out, Field{Section: "approval", Path: "approval", Absent: true})
 	}
 	if rec := in.InvocationRecord; rec != nil {
-		str("invocationRecord", "correlationId", rec.CorrelationID, false)
-		str("invocationRecord", "status", rec.Status, false)
+		opt("invocationRecord", "correlationId", rec.CorrelationID)
+		opt("invocationRecord", "status", rec.Status)
 		opt("invocationRecord", "verificationStatus", rec.VerificationStatus)
 		opt("invocationRecord", "effectStatus", rec.EffectStatus)
 	} else {
 		out = append(out, Field{Section: "invocationRecord", Path: "invocationRecord", Absent: true})
 	}
 	return out
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 // Reads reports whether a field is among the paths a step read: the same

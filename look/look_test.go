@@ -29,22 +29,24 @@ func TestFieldsShowAbsentPartsAndMissingArguments(t *testing.T) {
 	_, trace := assess.Explain(&s.Input)
 	fields := look.Fields(s.Input, trace)
 
-	assert.True(t, find(t, fields, "approval").Absent, "an absent approval is a line, not hidden")
-	assert.True(t, find(t, fields, "invocationRecord").Absent)
+	assert.True(t, find(t, fields, "invocationRecord").Absent, "an absent record is a line, not hidden")
+	assert.Equal(t, `"active"`, find(t, fields, "approval.status").Value)
 	missing := find(t, fields, "request.arguments.documentId")
 	assert.True(t, missing.Absent, "the argument rule 3 looked for is shown as absent")
-	assert.Equal(t, `"Chapter 11"`, find(t, fields, "request.arguments.title").Value)
+	args := find(t, fields, "request.arguments")
+	assert.False(t, args.Absent, "arguments {} are there, and empty")
+	assert.Equal(t, "{}", args.Value)
 
 	fired := trace[2]
 	assert.True(t, look.Reads(missing, fired.Reads))
 	assert.True(t, look.Reads(find(t, fields, "contract.tools[0].requiredArguments"), fired.Reads))
-	assert.False(t, look.Reads(find(t, fields, "request.arguments.title"), fired.Reads), "title is not required by this tool")
+	assert.False(t, look.Reads(find(t, fields, "approval.status"), fired.Reads), "rule 3 does not read the approval")
 }
 
 // TestApprovalScopeAbsentIsNotEmpty: a tool's approvalScope left out is
 // absent; "" is a value, shown quoted.
 func TestApprovalScopeAbsentIsNotEmpty(t *testing.T) {
-	in := assess.Input{Contract: assess.Contract{Tools: []assess.Tool{{Name: "a"}, {Name: "b", ApprovalScope: new("")}, {Name: "c", ApprovalScope: new("s")}}}}
+	in := assess.Input{Contract: assess.Contract{Tools: []assess.Tool{{Name: "a"}, {Name: "b", ApprovalScope: assess.Some("")}, {Name: "c", ApprovalScope: assess.Some("s")}}}}
 	fields := look.Fields(in, nil)
 	assert.Equal(t, look.Field{Section: "contract", Path: "contract.tools[0].approvalScope", Label: "tools[0].approvalScope", Absent: true},
 		find(t, fields, "contract.tools[0].approvalScope"))

@@ -17,8 +17,8 @@ func builtinScenarios() []Scenario {
 				Zh: "未知工具",
 			},
 			Story: Text{
-				En: "The model wants to tidy up and asks for document_delete. It sounds plausible, but the contract the harness agreed to only offers reading and updating metadata. A name the model made up must never reach a real system.",
-				Zh: "模型想“清理一下”，于是请求 document_delete。听起来很合理，但 Harness 约定的契约里只有读取和更新元数据两个工具。模型编出来的名称绝不能到达真实系统。",
+				En: "The model wants to tidy up and asks for document_delete, with a documentId. It sounds plausible. The contract this harness agreed to, chapter-11-v1, lists two tools: reading and updating a document's metadata.",
+				Zh: "模型想“清理一下”，于是带着 documentId 请求 document_delete。听起来很合理。这个 Harness 约定的契约 chapter-11-v1 列出了两个工具：读取和更新文档元数据。",
 			},
 			Injected: Text{
 				En: "the contract has no tool with the requested name",
@@ -30,25 +30,26 @@ func builtinScenarios() []Scenario {
 			},
 			Input: assess.Input{
 				Contract: assess.Contract{
-					Version: "chapter-11-v1",
+					Version: assess.Some("chapter-11-v1"),
 					Tools: []assess.Tool{
 						{
 							Name:        "document_read_metadata",
-							Version:     "v1",
-							EffectClass: "read_only",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
 							RequiredArguments: []string{
 								"documentId",
 							},
 						},
 						{
 							Name:        "document_update_metadata",
-							Version:     "v1",
-							EffectClass: "reversible_write",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
 							RequiredArguments: []string{
 								"documentId",
-								"title",
+								"field",
+								"value",
 							},
-							ApprovalScope: ptr("metadata_write"),
+							ApprovalScope: assess.Some("metadata_write"),
 						},
 					},
 				},
@@ -56,14 +57,18 @@ func builtinScenarios() []Scenario {
 					CorrelationID: "request-1",
 					Tool: assess.ToolRef{
 						Name:    "document_delete",
-						Version: "v1",
+						Version: assess.Some("v1"),
 					},
 					Arguments: map[string]interface{}{
 						"documentId": "chapter-11",
 					},
 				},
-				Environment: &assess.Environment{
-					Status: "ready",
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
+				},
+				Approval: &assess.Approval{
+					Status: "active",
+					Scope:  assess.Some("metadata_write"),
 				},
 			},
 			Expect: Expect{
@@ -82,8 +87,8 @@ func builtinScenarios() []Scenario {
 				Zh: "参数形状不合格",
 			},
 			Story: Text{
-				En: "The model picks the right tool at the right version, but forgets the document: it sends a title and no documentId. The harness checks only that each required argument is a non-empty string — that is all it can say without a schema engine.",
-				Zh: "模型选对了工具和版本，却忘了指明文档：它只发了 title，没有 documentId。Harness 只检查每个必填参数是不是非空字符串——没有 Schema 引擎，它能说的也就这么多。",
+				En: "The model picks the right tool at the right version, but sends its arguments as an empty object: {}. The contract says what the tool requires; nothing else in this harness knows the tool's schema.",
+				Zh: "模型选对了工具和版本，却把参数发成了一个空对象：{}。契约写明了这个工具需要什么；这个 Harness 里没有别的东西知道它的 Schema。",
 			},
 			Injected: Text{
 				En: "documentId is missing",
@@ -95,25 +100,26 @@ func builtinScenarios() []Scenario {
 			},
 			Input: assess.Input{
 				Contract: assess.Contract{
-					Version: "chapter-11-v1",
+					Version: assess.Some("chapter-11-v1"),
 					Tools: []assess.Tool{
 						{
 							Name:        "document_read_metadata",
-							Version:     "v1",
-							EffectClass: "read_only",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
 							RequiredArguments: []string{
 								"documentId",
 							},
 						},
 						{
 							Name:        "document_update_metadata",
-							Version:     "v1",
-							EffectClass: "reversible_write",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
 							RequiredArguments: []string{
 								"documentId",
-								"title",
+								"field",
+								"value",
 							},
-							ApprovalScope: ptr("metadata_write"),
+							ApprovalScope: assess.Some("metadata_write"),
 						},
 					},
 				},
@@ -121,14 +127,16 @@ func builtinScenarios() []Scenario {
 					CorrelationID: "request-2",
 					Tool: assess.ToolRef{
 						Name:    "document_read_metadata",
-						Version: "v1",
+						Version: assess.Some("v1"),
 					},
-					Arguments: map[string]interface{}{
-						"title": "Chapter 11",
-					},
+					Arguments: map[string]interface{}{},
 				},
-				Environment: &assess.Environment{
-					Status: "ready",
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
+				},
+				Approval: &assess.Approval{
+					Status: "active",
+					Scope:  assess.Some("metadata_write"),
 				},
 			},
 			Expect: Expect{
@@ -150,8 +158,8 @@ func builtinScenarios() []Scenario {
 				Zh: "已知只读候选",
 			},
 			Story: Text{
-				En: "A known tool, the agreed version, the argument it needs, and an environment that says ready. A read needs no approval, so every rule passes. \"allowed\" means only that the call may go to the next step — nothing has run yet.",
-				Zh: "已知工具、约定版本、所需参数齐全，环境摘要为 ready。读取不需要批准，所以每条规则都通过。“allowed”只表示这个调用可以进入下一步——此刻什么都还没有执行。",
+				En: "The model asks to read chapter 11's metadata: a tool the contract lists, at the agreed version, with the documentId it needs. The environment snapshot says ready, and an approval for metadata writes happens to be active.",
+				Zh: "模型请求读取第 11 章的元数据：契约列出的工具、约定的版本、所需的 documentId 也在。环境摘要是 ready，恰好还有一个针对元数据写入的有效批准。",
 			},
 			Injected: Text{
 				En: "known tool, full arguments, environment ready",
@@ -163,40 +171,45 @@ func builtinScenarios() []Scenario {
 			},
 			Input: assess.Input{
 				Contract: assess.Contract{
-					Version: "chapter-11-v1",
+					Version: assess.Some("chapter-11-v1"),
 					Tools: []assess.Tool{
 						{
 							Name:        "document_read_metadata",
-							Version:     "v1",
-							EffectClass: "read_only",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
 							RequiredArguments: []string{
 								"documentId",
 							},
 						},
 						{
 							Name:        "document_update_metadata",
-							Version:     "v1",
-							EffectClass: "reversible_write",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
 							RequiredArguments: []string{
 								"documentId",
-								"title",
+								"field",
+								"value",
 							},
-							ApprovalScope: ptr("metadata_write"),
+							ApprovalScope: assess.Some("metadata_write"),
 						},
 					},
 				},
 				Request: assess.Request{
-					CorrelationID: "request-3",
+					CorrelationID: "request-1",
 					Tool: assess.ToolRef{
 						Name:    "document_read_metadata",
-						Version: "v1",
+						Version: assess.Some("v1"),
 					},
 					Arguments: map[string]interface{}{
 						"documentId": "chapter-11",
 					},
 				},
-				Environment: &assess.Environment{
-					Status: "ready",
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
+				},
+				Approval: &assess.Approval{
+					Status: "active",
+					Scope:  assess.Some("metadata_write"),
 				},
 			},
 			Expect: Expect{
@@ -215,8 +228,8 @@ func builtinScenarios() []Scenario {
 				Zh: "写入缺批准",
 			},
 			Story: Text{
-				En: "The model asks to rename chapter 11. The tool is known, the arguments are complete, the environment is ready — but this is a write, and nobody has approved writes to document metadata. Reversible or not, a write waits for an approval.",
-				Zh: "模型请求给第 11 章改名。工具已知、参数齐全、环境 ready——但这是写入，而没有人批准过对文档元数据的写入。无论能否撤销，写入都要先等批准。",
+				En: "The model asks to set chapter 11's status field to complete. The tool is known, the documentId, field and value are all there, and the environment is ready. The harness passes no approval snapshot: approval is null.",
+				Zh: "模型请求把第 11 章的 status 字段设为 complete。工具已知，documentId、field 和 value 都在，环境也是 ready。Harness 没有传入批准快照：approval 为 null。",
 			},
 			Injected: Text{
 				En: "a reversible write, no approval snapshot",
@@ -228,41 +241,43 @@ func builtinScenarios() []Scenario {
 			},
 			Input: assess.Input{
 				Contract: assess.Contract{
-					Version: "chapter-11-v1",
+					Version: assess.Some("chapter-11-v1"),
 					Tools: []assess.Tool{
 						{
 							Name:        "document_read_metadata",
-							Version:     "v1",
-							EffectClass: "read_only",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
 							RequiredArguments: []string{
 								"documentId",
 							},
 						},
 						{
 							Name:        "document_update_metadata",
-							Version:     "v1",
-							EffectClass: "reversible_write",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
 							RequiredArguments: []string{
 								"documentId",
-								"title",
+								"field",
+								"value",
 							},
-							ApprovalScope: ptr("metadata_write"),
+							ApprovalScope: assess.Some("metadata_write"),
 						},
 					},
 				},
 				Request: assess.Request{
-					CorrelationID: "request-4",
+					CorrelationID: "request-3",
 					Tool: assess.ToolRef{
 						Name:    "document_update_metadata",
-						Version: "v1",
+						Version: assess.Some("v1"),
 					},
 					Arguments: map[string]interface{}{
 						"documentId": "chapter-11",
-						"title":      "Chapter 11: Admission",
+						"field":      "status",
+						"value":      "complete",
 					},
 				},
-				Environment: &assess.Environment{
-					Status: "ready",
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
 				},
 			},
 			Expect: Expect{
@@ -281,8 +296,8 @@ func builtinScenarios() []Scenario {
 				Zh: "关联冲突",
 			},
 			Story: Text{
-				En: "The harness hands over an invocation record together with request-5 — but the record says it belongs to request-4. Whatever that record says (here: succeeded, accepted), it is evidence about another call. Mixing them up is how results end up on the wrong request.",
-				Zh: "Harness 随 request-5 一起交来一条调用记录——记录却说它属于 request-4。无论记录写了什么（这里是成功，且验证已被接受），它都是另一次调用的证据。把两者混在一起，结果就会串到错误的请求上。",
+				En: "The harness hands over request-1 together with an invocation record. The record says it succeeded and was accepted — and that it belongs to request-other.",
+				Zh: "Harness 把 request-1 和一条调用记录一起交来。记录写着：成功，验证已被接受——还写着它属于 request-other。",
 			},
 			Injected: Text{
 				En: "the record's correlationId differs from the request's",
@@ -294,52 +309,57 @@ func builtinScenarios() []Scenario {
 			},
 			Input: assess.Input{
 				Contract: assess.Contract{
-					Version: "chapter-11-v1",
+					Version: assess.Some("chapter-11-v1"),
 					Tools: []assess.Tool{
 						{
 							Name:        "document_read_metadata",
-							Version:     "v1",
-							EffectClass: "read_only",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
 							RequiredArguments: []string{
 								"documentId",
 							},
 						},
 						{
 							Name:        "document_update_metadata",
-							Version:     "v1",
-							EffectClass: "reversible_write",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
 							RequiredArguments: []string{
 								"documentId",
-								"title",
+								"field",
+								"value",
 							},
-							ApprovalScope: ptr("metadata_write"),
+							ApprovalScope: assess.Some("metadata_write"),
 						},
 					},
 				},
 				Request: assess.Request{
-					CorrelationID: "request-5",
+					CorrelationID: "request-1",
 					Tool: assess.ToolRef{
 						Name:    "document_read_metadata",
-						Version: "v1",
+						Version: assess.Some("v1"),
 					},
 					Arguments: map[string]interface{}{
 						"documentId": "chapter-11",
 					},
 				},
-				Environment: &assess.Environment{
-					Status: "ready",
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
+				},
+				Approval: &assess.Approval{
+					Status: "active",
+					Scope:  assess.Some("metadata_write"),
 				},
 				InvocationRecord: &assess.InvocationRecord{
-					CorrelationID:      "request-4",
-					Status:             "succeeded",
-					VerificationStatus: ptr("accepted"),
+					CorrelationID:      assess.Some("request-other"),
+					Status:             assess.Some("succeeded"),
+					VerificationStatus: assess.Some("accepted"),
 				},
 			},
 			Expect: Expect{
 				Status: assess.Status(3),
 				Code:   assess.Code(3),
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{14, 7}, [2]int{15, 7}},
 		},
 		{
 			Number: 6,
@@ -351,8 +371,8 @@ func builtinScenarios() []Scenario {
 				Zh: "超时且无回读",
 			},
 			Story: Text{
-				En: "The rename was approved and sent, then the call timed out. Did the title change? Nobody read it back, so nobody knows. Sending it again might apply it twice; assuming it failed might be wrong. The honest answer is: the effect is unknown.",
-				Zh: "改名已获批准并已发出，然后调用超时了。标题到底改了没有？没有人回读，所以没人知道。再发一次可能重复生效；假定它失败也可能是错的。诚实的回答是：效果未知。",
+				En: "An earlier attempt of request-1 timed out. Its record says so, and says what is known of the effect: effectStatus unknown. Nobody read the target back since. Now the same request comes again.",
+				Zh: "request-1 之前的一次尝试超时了。记录如实写下了这一点，也写下了对效果的了解：effectStatus 为 unknown。此后没有人回读过目标。现在同一个请求又来了。",
 			},
 			Injected: Text{
 				En: "record timed_out with effectStatus: unknown",
@@ -362,52 +382,56 @@ func builtinScenarios() []Scenario {
 				En: "that a retry is safe",
 				Zh: "可以安全重试",
 			},
+			Notes: Text{
+				En: "The book's test uses the read tool: rule 5 reads only the record, never the effect class. Ask the room whether that matters for a read.",
+				Zh: "本书的测试用的是读取工具：规则 5 只看记录，从不看效果类别。可以问学生：对读取来说这有没有关系？",
+			},
 			Input: assess.Input{
 				Contract: assess.Contract{
-					Version: "chapter-11-v1",
+					Version: assess.Some("chapter-11-v1"),
 					Tools: []assess.Tool{
 						{
 							Name:        "document_read_metadata",
-							Version:     "v1",
-							EffectClass: "read_only",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
 							RequiredArguments: []string{
 								"documentId",
 							},
 						},
 						{
 							Name:        "document_update_metadata",
-							Version:     "v1",
-							EffectClass: "reversible_write",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
 							RequiredArguments: []string{
 								"documentId",
-								"title",
+								"field",
+								"value",
 							},
-							ApprovalScope: ptr("metadata_write"),
+							ApprovalScope: assess.Some("metadata_write"),
 						},
 					},
 				},
 				Request: assess.Request{
-					CorrelationID: "request-6",
+					CorrelationID: "request-1",
 					Tool: assess.ToolRef{
-						Name:    "document_update_metadata",
-						Version: "v1",
+						Name:    "document_read_metadata",
+						Version: assess.Some("v1"),
 					},
 					Arguments: map[string]interface{}{
 						"documentId": "chapter-11",
-						"title":      "Chapter 11: Admission",
 					},
 				},
-				Environment: &assess.Environment{
-					Status: "ready",
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
 				},
 				Approval: &assess.Approval{
 					Status: "active",
-					Scope:  ptr("metadata_write"),
+					Scope:  assess.Some("metadata_write"),
 				},
 				InvocationRecord: &assess.InvocationRecord{
-					CorrelationID: "request-6",
-					Status:        "timed_out",
-					EffectStatus:  ptr("unknown"),
+					CorrelationID: assess.Some("request-1"),
+					Status:        assess.Some("timed_out"),
+					EffectStatus:  assess.Some("unknown"),
 				},
 			},
 			Expect: Expect{
@@ -427,8 +451,8 @@ func builtinScenarios() []Scenario {
 				Zh: "工具成功但未验证",
 			},
 			Story: Text{
-				En: "The tool reported success. It is tempting to call the task done — but the tool's own \"succeeded\" is a claim, not evidence: nothing checked the result (verificationStatus is not_run). Success needs an accepted verification before anyone relies on it.",
-				Zh: "工具报告成功了。很容易就此认为任务完成——但工具自己的“succeeded”只是一个说法，不是证据：没有任何检查看过结果（verificationStatus 是 not_run）。成功要先有被接受的验证，才能被依赖。",
+				En: "The tool reported success for request-1 earlier. The record says succeeded; its verificationStatus says not_run — nothing has checked the result yet.",
+				Zh: "之前 request-1 的工具报告了成功。记录写着 succeeded；verificationStatus 写着 not_run——还没有任何检查看过结果。",
 			},
 			Injected: Text{
 				En: "a succeeded record, verificationStatus: not_run",
@@ -440,52 +464,57 @@ func builtinScenarios() []Scenario {
 			},
 			Input: assess.Input{
 				Contract: assess.Contract{
-					Version: "chapter-11-v1",
+					Version: assess.Some("chapter-11-v1"),
 					Tools: []assess.Tool{
 						{
 							Name:        "document_read_metadata",
-							Version:     "v1",
-							EffectClass: "read_only",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
 							RequiredArguments: []string{
 								"documentId",
 							},
 						},
 						{
 							Name:        "document_update_metadata",
-							Version:     "v1",
-							EffectClass: "reversible_write",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
 							RequiredArguments: []string{
 								"documentId",
-								"title",
+								"field",
+								"value",
 							},
-							ApprovalScope: ptr("metadata_write"),
+							ApprovalScope: assess.Some("metadata_write"),
 						},
 					},
 				},
 				Request: assess.Request{
-					CorrelationID: "request-7",
+					CorrelationID: "request-1",
 					Tool: assess.ToolRef{
 						Name:    "document_read_metadata",
-						Version: "v1",
+						Version: assess.Some("v1"),
 					},
 					Arguments: map[string]interface{}{
 						"documentId": "chapter-11",
 					},
 				},
-				Environment: &assess.Environment{
-					Status: "ready",
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
+				},
+				Approval: &assess.Approval{
+					Status: "active",
+					Scope:  assess.Some("metadata_write"),
 				},
 				InvocationRecord: &assess.InvocationRecord{
-					CorrelationID:      "request-7",
-					Status:             "succeeded",
-					VerificationStatus: ptr("not_run"),
+					CorrelationID:      assess.Some("request-1"),
+					Status:             assess.Some("succeeded"),
+					VerificationStatus: assess.Some("not_run"),
 				},
 			},
 			Expect: Expect{
 				Status: assess.Status(5),
 				Code:   assess.Code(7),
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{14, 7}, [2]int{15, 7}},
 		},
 		{
 			Number: 8,
@@ -497,8 +526,8 @@ func builtinScenarios() []Scenario {
 				Zh: "演示：教学接口示例",
 			},
 			Story: Text{
-				En: "The example from the chapter, exactly as written: a read-only tool, a ready environment, an active metadata_write approval (which a read does not need), and a record of this very request that succeeded and was accepted. Every rule passes.",
-				Zh: "原文中的示例，一字不改：只读工具、ready 环境、一个有效的 metadata_write 批准（读取并不需要它），以及属于这个请求、已成功、验证已被接受的记录。每条规则都通过。",
+				En: "The example from the chapter, as written: a contract with one read-only tool, a ready environment, an active metadata_write approval, and a record of this very request that succeeded and was accepted.",
+				Zh: "原文中的示例，一字不改：只有一个只读工具的契约、ready 环境、一个有效的 metadata_write 批准，以及属于这个请求、已成功且验证已被接受的记录。",
 			},
 			Injected: Text{
 				En: "read-only tool, active metadata_write approval, succeeded + accepted record",
@@ -510,12 +539,12 @@ func builtinScenarios() []Scenario {
 			},
 			Input: assess.Input{
 				Contract: assess.Contract{
-					Version: "chapter-11-v1",
+					Version: assess.Some("chapter-11-v1"),
 					Tools: []assess.Tool{
 						{
 							Name:        "document_read_metadata",
-							Version:     "v1",
-							EffectClass: "read_only",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
 							RequiredArguments: []string{
 								"documentId",
 							},
@@ -526,28 +555,495 @@ func builtinScenarios() []Scenario {
 					CorrelationID: "request-1",
 					Tool: assess.ToolRef{
 						Name:    "document_read_metadata",
-						Version: "v1",
+						Version: assess.Some("v1"),
 					},
 					Arguments: map[string]interface{}{
 						"documentId": "chapter-11",
 					},
 				},
-				Environment: &assess.Environment{
-					Status: "ready",
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
 				},
 				Approval: &assess.Approval{
 					Status: "active",
-					Scope:  ptr("metadata_write"),
+					Scope:  assess.Some("metadata_write"),
 				},
 				InvocationRecord: &assess.InvocationRecord{
-					CorrelationID:      "request-1",
-					Status:             "succeeded",
-					VerificationStatus: ptr("accepted"),
+					CorrelationID:      assess.Some("request-1"),
+					Status:             assess.Some("succeeded"),
+					VerificationStatus: assess.Some("accepted"),
 				},
 			},
 			Expect: Expect{
 				Status: assess.Status(1),
 				Code:   assess.Code(11),
+			},
+			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+		},
+		{
+			Number: 9,
+			File:   "data/admission/09-expired-approval.yaml",
+			ID:     "expired-approval",
+			Track:  "admission",
+			Title: Text{
+				En: "Approval expired",
+				Zh: "批准已过期",
+			},
+			Story: Text{
+				En: "Yesterday an operator approved metadata writes. Today the model asks again to set chapter 11's status to complete. The approval snapshot still names metadata_write, the tool's approvalScope — and its status is expired.",
+				Zh: "昨天操作员批准了元数据写入。今天模型再次请求把第 11 章的 status 设为 complete。批准快照的范围仍是 metadata_write，正是工具的 approvalScope——而它的状态是 expired。",
+			},
+			Injected: Text{
+				En: "a write, approval status expired",
+				Zh: "写入，批准状态为 expired",
+			},
+			DoesNotProve: Text{
+				En: "that a renewed approval would be granted",
+				Zh: "续期的批准一定会被授予",
+			},
+			Notes: Text{
+				En: "The table says only 'the matching approval code'. The book's code builds it from the status: approval_expired here, approval_revoked for a revoked one. Ask: what code does a status of missing give?",
+				Zh: "表里只写“对应批准代码”。本书的代码由状态拼出：这里是 approval_expired，撤销的是 approval_revoked。可以问：状态写成 missing 会得到什么代码？",
+			},
+			Input: assess.Input{
+				Contract: assess.Contract{
+					Version: assess.Some("chapter-11-v1"),
+					Tools: []assess.Tool{
+						{
+							Name:        "document_read_metadata",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
+							RequiredArguments: []string{
+								"documentId",
+							},
+						},
+						{
+							Name:        "document_update_metadata",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
+							RequiredArguments: []string{
+								"documentId",
+								"field",
+								"value",
+							},
+							ApprovalScope: assess.Some("metadata_write"),
+						},
+					},
+				},
+				Request: assess.Request{
+					CorrelationID: "request-3",
+					Tool: assess.ToolRef{
+						Name:    "document_update_metadata",
+						Version: assess.Some("v1"),
+					},
+					Arguments: map[string]interface{}{
+						"documentId": "chapter-11",
+						"field":      "status",
+						"value":      "complete",
+					},
+				},
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
+				},
+				Approval: &assess.Approval{
+					Status: "expired",
+					Scope:  assess.Some("metadata_write"),
+				},
+			},
+			Expect: Expect{
+				Status:         assess.Status(6),
+				Code:           assess.Code(9),
+				ApprovalStatus: "expired",
+			},
+			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+		},
+		{
+			Number: 10,
+			File:   "data/admission/10-blank-argument.yaml",
+			ID:     "blank-argument",
+			Track:  "admission",
+			Title: Text{
+				En: "Blank argument",
+				Zh: "空白参数",
+			},
+			Story: Text{
+				En: "The model asks to read the metadata of the document whose documentId is \"   \" — three spaces. It is a string, and it is not empty.",
+				Zh: "模型请求读取 documentId 为 \"   \"（三个空格）的文档的元数据。它是字符串，也不是空字符串。",
+			},
+			Injected: Text{
+				En: "documentId is three spaces",
+				Zh: "documentId 是三个空格",
+			},
+			DoesNotProve: Text{
+				En: "that a schema engine ran",
+				Zh: "Schema 引擎已经运行",
+			},
+			Notes: Text{
+				En: "The book trims with JavaScript's trim: tabs, newlines, a no-break space or an ideographic space are blank too; a zero-width space is not.",
+				Zh: "本书用 JavaScript 的 trim 去空白：制表符、换行、不换行空格、全角空格都算空白；零宽空格不算。",
+			},
+			Input: assess.Input{
+				Contract: assess.Contract{
+					Version: assess.Some("chapter-11-v1"),
+					Tools: []assess.Tool{
+						{
+							Name:        "document_read_metadata",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
+							RequiredArguments: []string{
+								"documentId",
+							},
+						},
+						{
+							Name:        "document_update_metadata",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
+							RequiredArguments: []string{
+								"documentId",
+								"field",
+								"value",
+							},
+							ApprovalScope: assess.Some("metadata_write"),
+						},
+					},
+				},
+				Request: assess.Request{
+					CorrelationID: "request-1",
+					Tool: assess.ToolRef{
+						Name:    "document_read_metadata",
+						Version: assess.Some("v1"),
+					},
+					Arguments: map[string]interface{}{
+						"documentId": "   ",
+					},
+				},
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
+				},
+				Approval: &assess.Approval{
+					Status: "active",
+					Scope:  assess.Some("metadata_write"),
+				},
+			},
+			Expect: Expect{
+				Status: assess.Status(2),
+				Code:   assess.Code(4),
+				MissingArguments: []string{
+					"documentId",
+				},
+			},
+			injectedAt: [2][2]int{[2]int{14, 7}, [2]int{15, 7}},
+		},
+		{
+			Number: 11,
+			File:   "data/admission/11-two-tools-one-name.yaml",
+			ID:     "two-tools-one-name",
+			Track:  "admission",
+			Title: Text{
+				En: "Two tools, one name",
+				Zh: "同名的两个工具",
+			},
+			Story: Text{
+				En: "The contract was extended in a hurry: a second document_update_metadata entry, at version v2, was added below the v1 entry instead of replacing it. The model asks for the v2 update, with every argument it needs.",
+				Zh: "契约被匆忙扩充：第二个 document_update_metadata 条目（版本 v2）被追加在 v1 条目下面，而不是替换它。模型请求 v2 的更新，所需参数一应俱全。",
+			},
+			Injected: Text{
+				En: "two entries named document_update_metadata, v1 then v2; the request asks for v2",
+				Zh: "两个名为 document_update_metadata 的条目，先 v1 后 v2；请求要 v2",
+			},
+			DoesNotProve: Text{
+				En: "that a real tool registry was queried",
+				Zh: "真实的工具注册表已被查询",
+			},
+			Input: assess.Input{
+				Contract: assess.Contract{
+					Version: assess.Some("chapter-11-v1"),
+					Tools: []assess.Tool{
+						{
+							Name:        "document_read_metadata",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
+							RequiredArguments: []string{
+								"documentId",
+							},
+						},
+						{
+							Name:        "document_update_metadata",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
+							RequiredArguments: []string{
+								"documentId",
+								"field",
+								"value",
+							},
+							ApprovalScope: assess.Some("metadata_write"),
+						},
+						{
+							Name:        "document_update_metadata",
+							Version:     assess.Some("v2"),
+							EffectClass: assess.Some("reversible_write"),
+							RequiredArguments: []string{
+								"documentId",
+								"field",
+								"value",
+							},
+							ApprovalScope: assess.Some("metadata_write"),
+						},
+					},
+				},
+				Request: assess.Request{
+					CorrelationID: "request-3",
+					Tool: assess.ToolRef{
+						Name:    "document_update_metadata",
+						Version: assess.Some("v2"),
+					},
+					Arguments: map[string]interface{}{
+						"documentId": "chapter-11",
+						"field":      "status",
+						"value":      "complete",
+					},
+				},
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
+				},
+				Approval: &assess.Approval{
+					Status: "active",
+					Scope:  assess.Some("metadata_write"),
+				},
+			},
+			Expect: Expect{
+				Status: assess.Status(2),
+				Code:   assess.Code(2),
+			},
+			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+		},
+		{
+			Number: 12,
+			File:   "data/admission/12-write-without-approval-scope.yaml",
+			ID:     "write-without-approval-scope",
+			Track:  "admission",
+			Title: Text{
+				En: "Write tool without a scope",
+				Zh: "未写明范围的写入工具",
+			},
+			Story: Text{
+				En: "A new tool, document_archive, was added to the contract as a reversible write. Whoever added it wrote no approvalScope. The approval snapshot is active and names no scope either.",
+				Zh: "契约里新加了一个可逆写入工具 document_archive。添加它的人没有写 approvalScope。批准快照是有效的，也没有写 scope。",
+			},
+			Injected: Text{
+				En: "a write tool without approvalScope, an active approval without scope",
+				Zh: "没有 approvalScope 的写入工具，没有 scope 的有效批准",
+			},
+			DoesNotProve: Text{
+				En: "that anyone approved archiving this document",
+				Zh: "有人批准过归档这份文档",
+			},
+			Notes: Text{
+				En: "The book compares approval.scope with approvalScope as values: absent equals only absent. An approval naming metadata_write, or even document_archive, would give approval_scope_mismatch. Ask what a careful harness would require of every write tool.",
+				Zh: "本书把 approval.scope 与 approvalScope 当作值比较：缺失只等于缺失。批准若写 metadata_write，甚至写 document_archive，都会得到 approval_scope_mismatch。可以问：谨慎的 Harness 应当要求每个写入工具做到什么？",
+			},
+			Input: assess.Input{
+				Contract: assess.Contract{
+					Version: assess.Some("chapter-11-v1"),
+					Tools: []assess.Tool{
+						{
+							Name:        "document_read_metadata",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
+							RequiredArguments: []string{
+								"documentId",
+							},
+						},
+						{
+							Name:        "document_archive",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
+							RequiredArguments: []string{
+								"documentId",
+							},
+						},
+					},
+				},
+				Request: assess.Request{
+					CorrelationID: "request-4",
+					Tool: assess.ToolRef{
+						Name:    "document_archive",
+						Version: assess.Some("v1"),
+					},
+					Arguments: map[string]interface{}{
+						"documentId": "chapter-11",
+					},
+				},
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
+				},
+				Approval: &assess.Approval{
+					Status: "active",
+				},
+			},
+			Expect: Expect{
+				Status: assess.Status(1),
+				Code:   assess.Code(11),
+			},
+			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+		},
+		{
+			Number: 13,
+			File:   "data/admission/13-timed-out-no-effect-status.yaml",
+			ID:     "timed-out-no-effect-status",
+			Track:  "admission",
+			Title: Text{
+				En: "Timed out, effect not stated",
+				Zh: "超时，效果未写明",
+			},
+			Story: Text{
+				En: "The model's earlier attempt to set chapter 11's status timed out. The record of request-3 says timed_out — and nothing at all about the effect: it has no effectStatus. The approval is active for metadata writes, and the same request comes again.",
+				Zh: "模型之前把第 11 章 status 改为 complete 的尝试超时了。request-3 的记录写着 timed_out——对效果却只字未提：它没有 effectStatus。元数据写入的批准是有效的，同一个请求又来了。",
+			},
+			Injected: Text{
+				En: "record timed_out without effectStatus",
+				Zh: "记录为 timed_out，没有 effectStatus",
+			},
+			DoesNotProve: Text{
+				En: "that a retry is safe, or that the first attempt changed nothing",
+				Zh: "可以安全重试，或第一次尝试什么都没改变",
+			},
+			Notes: Text{
+				En: "Rule 5 fires only on effectStatus \"unknown\" exactly. A record that says nothing of its effect passes, and so does this retry of a write. The trainer's note says what a careful harness would do; the book does not.",
+				Zh: "规则 5 只在 effectStatus 恰好是 \"unknown\" 时触发。对效果只字未提的记录会通过，这次写入的重试也就通过了。训练器的补充说明谨慎的 Harness 会怎么做；本书没有这样做。",
+			},
+			Input: assess.Input{
+				Contract: assess.Contract{
+					Version: assess.Some("chapter-11-v1"),
+					Tools: []assess.Tool{
+						{
+							Name:        "document_read_metadata",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
+							RequiredArguments: []string{
+								"documentId",
+							},
+						},
+						{
+							Name:        "document_update_metadata",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
+							RequiredArguments: []string{
+								"documentId",
+								"field",
+								"value",
+							},
+							ApprovalScope: assess.Some("metadata_write"),
+						},
+					},
+				},
+				Request: assess.Request{
+					CorrelationID: "request-3",
+					Tool: assess.ToolRef{
+						Name:    "document_update_metadata",
+						Version: assess.Some("v1"),
+					},
+					Arguments: map[string]interface{}{
+						"documentId": "chapter-11",
+						"field":      "status",
+						"value":      "complete",
+					},
+				},
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
+				},
+				Approval: &assess.Approval{
+					Status: "active",
+					Scope:  assess.Some("metadata_write"),
+				},
+				InvocationRecord: &assess.InvocationRecord{
+					CorrelationID: assess.Some("request-3"),
+					Status:        assess.Some("timed_out"),
+				},
+			},
+			Expect: Expect{
+				Status: assess.Status(1),
+				Code:   assess.Code(11),
+			},
+			injectedAt: [2][2]int{[2]int{16, 7}, [2]int{17, 7}},
+		},
+		{
+			Number: 14,
+			File:   "data/admission/14-name-required-twice.yaml",
+			ID:     "name-required-twice",
+			Track:  "admission",
+			Title: Text{
+				En: "A name required twice",
+				Zh: "重复列出的必填参数",
+			},
+			Story: Text{
+				En: "A contract generator merged two lists of required arguments for the update tool, and documentId now appears in it twice. The model asks to set chapter 11's status to complete but leaves documentId out.",
+				Zh: "契约生成器合并了更新工具的两份必填参数清单，documentId 因此出现了两次。模型请求把第 11 章的 status 设为 complete，却漏掉了 documentId。",
+			},
+			Injected: Text{
+				En: "requiredArguments lists documentId twice; the request has no documentId",
+				Zh: "requiredArguments 列出了两次 documentId；请求里没有 documentId",
+			},
+			DoesNotProve: Text{
+				En: "that a schema engine ran",
+				Zh: "Schema 引擎已经运行",
+			},
+			Notes: Text{
+				En: "missingArguments follows requiredArguments, duplicates kept: a gate that lists each name once answers differently from the book.",
+				Zh: "missingArguments 按 requiredArguments 的顺序列出，重复的也保留：每个名称只列一次的门禁，答案就与本书不同。",
+			},
+			Input: assess.Input{
+				Contract: assess.Contract{
+					Version: assess.Some("chapter-11-v1"),
+					Tools: []assess.Tool{
+						{
+							Name:        "document_read_metadata",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("read_only"),
+							RequiredArguments: []string{
+								"documentId",
+							},
+						},
+						{
+							Name:        "document_update_metadata",
+							Version:     assess.Some("v1"),
+							EffectClass: assess.Some("reversible_write"),
+							RequiredArguments: []string{
+								"documentId",
+								"field",
+								"value",
+								"documentId",
+							},
+							ApprovalScope: assess.Some("metadata_write"),
+						},
+					},
+				},
+				Request: assess.Request{
+					CorrelationID: "request-3",
+					Tool: assess.ToolRef{
+						Name:    "document_update_metadata",
+						Version: assess.Some("v1"),
+					},
+					Arguments: map[string]interface{}{
+						"field": "status",
+						"value": "complete",
+					},
+				},
+				Environment: assess.Environment{
+					Status: assess.Some("ready"),
+				},
+				Approval: &assess.Approval{
+					Status: "active",
+					Scope:  assess.Some("metadata_write"),
+				},
+			},
+			Expect: Expect{
+				Status: assess.Status(2),
+				Code:   assess.Code(4),
+				MissingArguments: []string{
+					"documentId",
+					"documentId",
+				},
 			},
 			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
 		},

@@ -94,6 +94,12 @@ func lit(t *testing.T, b *bytes.Buffer, v reflect.Value, typed bool) {
 		}
 		return ty.String()
 	}
+	if v.Type() == reflect.TypeFor[assess.Opt]() {
+		o := v.Interface().(assess.Opt)
+		str, _ := o.Get() // an absent Opt is a zero field, left out
+		fmt.Fprintf(b, "assess.Some(%s)", strconv.Quote(str))
+		return
+	}
 	switch v.Kind() {
 	case reflect.String:
 		if v.Type().Name() != "string" {

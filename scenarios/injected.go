@@ -166,9 +166,11 @@ func inputFacts(s Scenario) (values map[string][]string, names map[string]bool) 
 // outcome class, a rule id.
 func verdictWord(w string) bool {
 	var st assess.Status
-	var c assess.Code
 	var oc assess.OutcomeClass
-	if st.UnmarshalText([]byte(w)) == nil || c.UnmarshalText([]byte(w)) == nil || oc.UnmarshalText([]byte(w)) == nil {
+	if _, _, err := assess.ParseCode(w); err == nil {
+		return true
+	}
+	if st.UnmarshalText([]byte(w)) == nil || oc.UnmarshalText([]byte(w)) == nil {
 		return true
 	}
 	for r := assess.RuleToolInContract; r <= assess.RuleAllow; r++ {

@@ -28,7 +28,7 @@ injected:
   en: %s
   zh: %s
 input:
-  contract: {tools: [{name: t, version: v1, effectClass: reversible_write, requiredArguments: [documentId]}]}
+  contract: {tools: [{name: t, version: v1, effectClass: reversible_write, requiredArguments: [documentId], approvalScope: t}]}
   request: {correlationId: r, tool: {name: t, version: v1}, arguments: {documentId: d}}
   environment: {status: ready}
   approval: {status: active, scope: t}

@@ -12,6 +12,7 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 
+	"toolgate/assess"
 	"toolgate/decode"
 )
 
@@ -199,9 +200,11 @@ func (p *fileParser) expect(s *Scenario, fl file) {
 		if err := s.Expect.Status.UnmarshalText([]byte(*ex.Status)); err != nil {
 			p.add("$.expect.status", "expect.status: %v", err)
 		}
-		if err := s.Expect.Code.UnmarshalText([]byte(*ex.Code)); err != nil {
+		c, status, err := assess.ParseCode(*ex.Code)
+		if err != nil {
 			p.add("$.expect.code", "expect.code: %v", err)
 		}
+		s.Expect.Code, s.Expect.ApprovalStatus = c, status
 		s.Expect.MissingArguments, s.Expect.EffectStatus = ex.MissingArguments, deref(ex.EffectStatus)
 	case TrackAudit:
 		s.Expect.Error = deref(ex.Error)

@@ -74,9 +74,10 @@ func pickText(l assess.Lang, t Text) string {
 // admission verdict, an audit's diagnostics (or input error), or an
 // outcome class.
 type Expect struct {
-	// Admission.
+	// Admission. ApprovalStatus is the status in approval_<status>.
 	Status           assess.Status
 	Code             assess.Code
+	ApprovalStatus   string
 	MissingArguments []string
 	EffectStatus     string
 	// Audit: the diagnostics and pending IDs, or Error, text the audit's
@@ -89,7 +90,7 @@ type Expect struct {
 }
 
 func (e Expect) admissionString() string {
-	s := e.Status.String() + "/" + e.Code.String()
+	s := e.Status.String() + "/" + e.Code.Name(e.ApprovalStatus)
 	if len(e.MissingArguments) > 0 {
 		s += " [" + strings.Join(e.MissingArguments, ", ") + "]"
 	}
@@ -257,11 +258,11 @@ func (s Scenario) Check() error {
 		return nil
 	}
 	v, trace := assess.Explain(&s.Input)
-	if v.Status == e.Status && v.Code == e.Code &&
+	if v.Status == e.Status && v.CodeName() == e.Code.Name(e.ApprovalStatus) &&
 		slices.Equal(v.MissingArguments, e.MissingArguments) && v.EffectStatus == e.EffectStatus {
 		return nil
 	}
-	got := Expect{Status: v.Status, Code: v.Code, MissingArguments: v.MissingArguments, EffectStatus: v.EffectStatus}
+	got := Expect{Status: v.Status, Code: v.Code, ApprovalStatus: v.ApprovalStatus, MissingArguments: v.MissingArguments, EffectStatus: v.EffectStatus}
 	fired := trace.Fired()
 	return fmt.Errorf("expected %s, assess says %s (rule %d fired: %s)",
 		e.admissionString(), got.admissionString(), fired.Rule, fired.Explanation(assess.English))

@@ -1,6 +1,7 @@
 package scenarios_test
 
 import (
+	"encoding/json"
 	"os"
 	"testing"
 	"testing/fstest"
@@ -9,66 +10,114 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"toolgate/assess"
+	"toolgate/decode"
 	"toolgate/scenarios"
 )
 
-// The matrix of SPEC §2, plus the demo.
-func TestBuiltinScenariosAreTheMatrix(t *testing.T) {
+// bookFixture is the book's test fixture (SPEC §2): its contract and its
+// default request, environment and approval, as JSON the tests edit.
+const bookContract = `{"version":"chapter-11-v1","tools":[
+ {"name":"document_read_metadata","version":"v1","effectClass":"read_only","requiredArguments":["documentId"]},
+ {"name":"document_update_metadata","version":"v1","effectClass":"reversible_write","requiredArguments":["documentId","field","value"],"approvalScope":"metadata_write"}]}`
+
+const bookRequest = `{"correlationId":"request-1","tool":{"name":"document_read_metadata","version":"v1"},"arguments":{"documentId":"chapter-11"}}`
+
+// bookInput is the book's createInput: the default snapshots, with the
+// members given in place of theirs.
+func bookInput(t *testing.T, members map[string]string) assess.Input {
+	t.Helper()
+	m := map[string]string{"contract": bookContract, "request": bookRequest,
+		"environment": `{"status":"ready"}`, "approval": `{"status":"active","scope":"metadata_write"}`}
+	for k, v := range members {
+		m[k] = v
+	}
+	text := "{"
+	for _, k := range []string{"contract", "request", "environment", "approval", "invocationRecord"} {
+		if v, ok := m[k]; ok {
+			if len(text) > 1 {
+				text += ","
+			}
+			text += `"` + k + `":` + v
+		}
+	}
+	in, err := decode.Input([]byte(text + "}"))
+	require.NoError(t, err)
+	return in
+}
+
+// TestScenariosAreTheBooksTests: scenarios 1–7 are the book's seven
+// tests, input for input, each with the verdict the test asserts; 8 is
+// the seed's worked example; the rest teach the edges the table does not
+// say.
+func TestScenariosAreTheBooksTests(t *testing.T) {
 	all := scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission)
 	want := []struct {
 		id      string
-		code    assess.Code
-		missing []string
+		members map[string]string
+		verdict string
 	}{
-		{"unknown-tool", assess.CodeUnknownTool, nil},
-		{"invalid-arguments", assess.CodeInvalidArguments, []string{"documentId"}},
-		{"read-only-candidate", assess.CodeAdmissionAllowed, nil},
-		{"write-without-approval", assess.CodeApprovalMissing, nil},
-		{"correlation-conflict", assess.CodeCorrelationConflict, nil},
-		{"timed-out-no-readback", assess.CodeTimedOutWithoutReadback, nil},
-		{"succeeded-not-verified", assess.CodeToolResultNotVerified, nil},
-		{"demo", assess.CodeAdmissionAllowed, nil},
+		{"unknown-tool", map[string]string{"request": `{"correlationId":"request-1","tool":{"name":"document_delete","version":"v1"},"arguments":{"documentId":"chapter-11"}}`},
+			`{"status":"rejected","code":"unknown_tool","correlationId":"request-1"}`},
+		{"invalid-arguments", map[string]string{"request": `{"correlationId":"request-2","tool":{"name":"document_read_metadata","version":"v1"},"arguments":{}}`},
+			`{"status":"rejected","code":"invalid_arguments","correlationId":"request-2","missingArguments":["documentId"]}`},
+		{"read-only-candidate", nil, `{"status":"allowed","code":"admission_allowed","correlationId":"request-1"}`},
+		{"write-without-approval", map[string]string{"approval": "null",
+			"request": `{"correlationId":"request-3","tool":{"name":"document_update_metadata","version":"v1"},"arguments":{"documentId":"chapter-11","field":"status","value":"complete"}}`},
+			`{"status":"requires_approval","code":"approval_missing","correlationId":"request-3"}`},
+		{"correlation-conflict", map[string]string{"invocationRecord": `{"correlationId":"request-other","status":"succeeded","verificationStatus":"accepted"}`},
+			`{"status":"blocked","code":"correlation_conflict","correlationId":"request-1"}`},
+		{"timed-out-no-readback", map[string]string{"invocationRecord": `{"correlationId":"request-1","status":"timed_out","effectStatus":"unknown"}`},
+			`{"status":"effect_unknown","code":"timed_out_without_readback","correlationId":"request-1","effectStatus":"unknown"}`},
+		{"succeeded-not-verified", map[string]string{"invocationRecord": `{"correlationId":"request-1","status":"succeeded","verificationStatus":"not_run"}`},
+			`{"status":"needs_evidence","code":"tool_result_not_verified","correlationId":"request-1"}`},
+		{"demo", map[string]string{
+			"contract":         `{"version":"chapter-11-v1","tools":[{"name":"document_read_metadata","version":"v1","effectClass":"read_only","requiredArguments":["documentId"]}]}`,
+			"invocationRecord": `{"correlationId":"request-1","status":"succeeded","verificationStatus":"accepted"}`},
+			`{"status":"allowed","code":"admission_allowed","correlationId":"request-1"}`},
 	}
-	require.Len(t, all, len(want))
+	edges := []struct{ id, verdict string }{
+		{"expired-approval", `{"status":"requires_approval","code":"approval_expired","correlationId":"request-3"}`},
+		{"blank-argument", `{"status":"rejected","code":"invalid_arguments","correlationId":"request-1","missingArguments":["documentId"]}`},
+		{"two-tools-one-name", `{"status":"rejected","code":"tool_version_mismatch","correlationId":"request-3"}`},
+		{"write-without-approval-scope", `{"status":"allowed","code":"admission_allowed","correlationId":"request-4"}`},
+		{"timed-out-no-effect-status", `{"status":"allowed","code":"admission_allowed","correlationId":"request-3"}`},
+		{"name-required-twice", `{"status":"rejected","code":"invalid_arguments","correlationId":"request-3","missingArguments":["documentId","documentId"]}`},
+	}
+	require.Len(t, all, len(want)+len(edges))
+	check := func(t *testing.T, s scenarios.Scenario, verdict string) {
+		assert.Equal(t, "admission", s.Track)
+		got, err := json.Marshal(assess.Assess(&s.Input))
+		require.NoError(t, err)
+		assert.JSONEq(t, verdict, string(got))
+		for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+			for name, text := range map[string]scenarios.Text{"title": s.Title, "story": s.Story,
+				"injected": s.Injected, "doesNotProve": s.DoesNotProve} {
+				assert.NotEmpty(t, text.In(l), "%s in %v", name, l)
+			}
+		}
+		assert.NotEqual(t, s.Title.En, s.Title.Zh, "the Chinese title is a translation")
+	}
 	for i, w := range want {
 		s := all[i]
 		t.Run(w.id, func(t *testing.T) {
-			assert.Equal(t, i+1, s.Number)
 			assert.Equal(t, w.id, s.ID)
-			assert.Equal(t, "admission", s.Track)
-			v := assess.Assess(&s.Input)
-			assert.Equal(t, w.code, v.Code)
-			assert.Equal(t, w.code.Status(), v.Status)
-			assert.Equal(t, w.missing, v.MissingArguments)
-			assert.Equal(t, w.code, s.Expect.Code)
-			for _, l := range []assess.Lang{assess.English, assess.Chinese} {
-				for name, text := range map[string]scenarios.Text{"title": s.Title, "story": s.Story,
-					"injected": s.Injected, "doesNotProve": s.DoesNotProve} {
-					assert.NotEmpty(t, text.In(l), "%s in %v", name, l)
-				}
-			}
-			assert.NotEqual(t, s.Title.En, s.Title.Zh, "the Chinese title is a translation")
+			assert.Equal(t, bookInput(t, w.members), s.Input, "input for input the book's test")
+			check(t, s, w.verdict)
 		})
 	}
-}
-
-func TestSharedContract(t *testing.T) {
-	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission)[:7] {
-		c := s.Input.Contract
-		require.Equal(t, "chapter-11-v1", c.Version, s.File)
-		require.Len(t, c.Tools, 2, s.File)
-		assert.Equal(t, assess.Tool{Name: "document_read_metadata", Version: "v1", EffectClass: "read_only",
-			RequiredArguments: []string{"documentId"}}, c.Tools[0], s.File)
-		scope := "metadata_write"
-		assert.Equal(t, assess.Tool{Name: "document_update_metadata", Version: "v1", EffectClass: "reversible_write",
-			RequiredArguments: []string{"documentId", "title"}, ApprovalScope: &scope}, c.Tools[1], s.File)
+	for i, w := range edges {
+		s := all[len(want)+i]
+		t.Run(w.id, func(t *testing.T) {
+			assert.Equal(t, w.id, s.ID)
+			check(t, s, w.verdict)
+		})
 	}
 }
 
 const good = `id: x
 title: {en: X}
 input:
-  contract: {tools: [{name: t, version: v1, effectClass: read_only}]}
+  contract: {tools: [{name: t, version: v1, effectClass: read_only, requiredArguments: []}]}
   request: {correlationId: r, tool: {name: t, version: v1}}
   environment: {status: ready}
 expect: {status: allowed, code: admission_allowed}
@@ -81,7 +130,7 @@ func TestLoadErrorsNameTheFile(t *testing.T) {
 		{"wrong expected verdict", `id: x
 title: {en: X}
 input:
-  contract: {tools: [{name: t, version: v1, effectClass: read_only}]}
+  contract: {tools: [{name: t, version: v1, effectClass: read_only, requiredArguments: []}]}
   request: {correlationId: r, tool: {name: t, version: v1}}
   environment: {status: degraded}
 expect:
@@ -91,7 +140,7 @@ expect:
 		{"input field of the wrong type", `id: x
 title: {en: X}
 input:
-  contract: {tools: [{name: t, version: v1}]}
+  contract: {tools: [{name: t, version: v1, requiredArguments: []}]}
   request: {correlationId: r, tool: {name: t, version: 2}}
 expect: {status: allowed, code: admission_allowed}
 `, `s/bad.yaml:5:56: input.request.tool.version: want string, got number`},
@@ -141,7 +190,7 @@ func TestFind(t *testing.T) {
 	s, ok = scenarios.Find(all, scenarios.TrackAudit, "demo")
 	require.True(t, ok, "an id finds a scenario in any track")
 	assert.Equal(t, 8, s.Number)
-	_, ok = scenarios.Find(all, scenarios.TrackAdmission, "9")
+	_, ok = scenarios.Find(all, scenarios.TrackAdmission, "15")
 	assert.False(t, ok)
 }
 
@@ -218,10 +267,10 @@ func TestMarshalRoundTrips(t *testing.T) {
 // through a what-if save and back.
 func TestMarshalKeepsNumbersAndStrings(t *testing.T) {
 	s := scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission)[2]
-	s.Input.Request.Arguments = map[string]any{"documentId": "1e10", "title": assess.Number("1e400"),
+	s.Input.Request.Arguments = map[string]any{"documentId": "1e10", "title": assess.Number("1e400"), "pad": " \u3000",
 		"n": 12.5, "big": "123456789012345678901234567890", "s": ""}
 	s.Input.Approval = &assess.Approval{Status: "active"}
-	s.Input.InvocationRecord = &assess.InvocationRecord{CorrelationID: s.Input.Request.CorrelationID, Status: "timed_out", EffectStatus: new("")}
+	s.Input.InvocationRecord = &assess.InvocationRecord{CorrelationID: assess.Some(s.Input.Request.CorrelationID), Status: assess.Some("timed_out"), EffectStatus: assess.Some("")}
 	data, err := scenarios.Marshal(s, "")
 	require.NoError(t, err)
 	back, err := scenarios.Parse("back.yaml", data)

@@ -37,7 +37,7 @@ func Marshal(s Scenario, comment string) ([]byte, error) {
 	}
 	input = exactYAML(input)
 	v := assess.Assess(&s.Input)
-	expect := yaml.MapSlice{{Key: "status", Value: v.Status.String()}, {Key: "code", Value: v.Code.String()}}
+	expect := yaml.MapSlice{{Key: "status", Value: v.Status.String()}, {Key: "code", Value: v.CodeName()}}
 	if len(v.MissingArguments) > 0 {
 		expect = append(expect, yaml.MapItem{Key: "missingArguments", Value: v.MissingArguments})
 	}

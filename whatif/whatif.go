@@ -56,10 +56,6 @@ func Clone(in assess.Input) assess.Input {
 		c.Contract.Tools[i].RequiredArguments = slices.Clone(in.Contract.Tools[i].RequiredArguments)
 	}
 	c.Request.Arguments = maps.Clone(in.Request.Arguments)
-	if in.Environment != nil {
-		e := *in.Environment
-		c.Environment = &e
-	}
 	if in.Approval != nil {
 		a := *in.Approval
 		c.Approval = &a
@@ -86,93 +82,119 @@ func tool(in *assess.Input) *assess.Tool {
 // there is none, so that its status knobs have something to set.
 func record(in *assess.Input) *assess.InvocationRecord {
 	if in.InvocationRecord == nil {
-		in.InvocationRecord = &assess.InvocationRecord{CorrelationID: in.Request.CorrelationID, Status: "succeeded"}
+		in.InvocationRecord = &assess.InvocationRecord{CorrelationID: assess.Some(in.Request.CorrelationID), Status: assess.Some(assess.StatusSuccess)}
 	}
 	return in.InvocationRecord
 }
 
+// opts are the options of a knob over an optional member: each value,
+// then absent.
+func opts(values ...string) [][2]string {
+	out := make([][2]string, 0, len(values)+1)
+	for _, v := range values {
+		out = append(out, [2]string{v, v})
+	}
+	return append(out, absentOption)
+}
+
+var absentOption = [2]string{"absent", "缺失"}
+
+// pick is option o of an optional member's knob (opts): the value, or
+// absent past the values.
+func pick(values []string, o int) assess.Opt {
+	if o < len(values) {
+		return assess.Some(values[o])
+	}
+	return assess.Absent
+}
+
 // Knobs are the knobs, in menu order.
 func Knobs() []Knob {
+	envs := []string{assess.StatusReady, "degraded"}
+	statuses := []string{assess.StatusSuccess, assess.StatusTimedOut, "failed"}
+	verifications := []string{assess.Accepted, "not_run"}
+	effects := []string{assess.EffectUnknown, "read_back"}
+	classes := []string{assess.ReadOnly, assess.ReversibleWrite, assess.IrreversibleWrite}
 	return []Knob{
 		{
 			ID:      "environment",
-			Title:   [2]string{"Environment", "环境"},
-			Options: [][2]string{{"ready", "ready"}, {"degraded", "degraded"}, {"absent", "缺失"}},
+			Title:   [2]string{"Environment status", "环境状态"},
+			Options: opts(envs...),
 			apply: func(in *assess.Input, o int) {
-				switch o {
-				case 0:
-					in.Environment = &assess.Environment{Status: "ready"}
-				case 1:
-					in.Environment = &assess.Environment{Status: "degraded"}
-				default:
-					in.Environment = nil
-				}
+				in.Environment.Status = pick(envs, o)
 			},
 		},
 		{
-			ID:      "approval",
-			Title:   [2]string{"Approval", "批准"},
-			Options: [][2]string{{"none", "无"}, {"active", "active"}, {"expired", "expired"}, {"wrong scope", "范围不符"}},
+			ID:    "approval",
+			Title: [2]string{"Approval", "批准"},
+			Options: [][2]string{{"none", "无"}, {"active", "active"}, {"expired", "expired"}, {"revoked", "revoked"},
+				{"another scope", "范围不符"}, {"no scope", "没有 scope"}},
 			apply: func(in *assess.Input, o int) {
-				scope := in.Request.Tool.Name
+				var scope assess.Opt
 				if t := tool(in); t != nil {
-					scope = t.Scope()
+					scope = t.ApprovalScope
 				}
 				switch o {
 				case 0:
 					in.Approval = nil
 				case 1:
-					in.Approval = &assess.Approval{Status: "active", Scope: new(scope)}
+					in.Approval = &assess.Approval{Status: assess.StatusActive, Scope: scope}
 				case 2:
-					in.Approval = &assess.Approval{Status: "expired", Scope: new(scope)}
+					in.Approval = &assess.Approval{Status: "expired", Scope: scope}
+				case 3:
+					in.Approval = &assess.Approval{Status: "revoked", Scope: scope}
+				case 4:
+					in.Approval = &assess.Approval{Status: assess.StatusActive, Scope: assess.Some(scope.Or(in.Request.Tool.Name) + "_other")}
 				default:
-					in.Approval = &assess.Approval{Status: "active", Scope: new(scope + "_other")}
+					in.Approval = &assess.Approval{Status: assess.StatusActive}
 				}
 			},
 		},
 		{
 			ID:      "record",
 			Title:   [2]string{"Invocation record", "调用记录"},
-			Options: [][2]string{{"none", "无"}, {"same id", "同一 ID"}, {"other id", "其他 ID"}},
+			Options: [][2]string{{"none", "无"}, {"same id", "同一 ID"}, {"other id", "其他 ID"}, {"no id", "没有 ID"}},
 			apply: func(in *assess.Input, o int) {
 				switch o {
 				case 0:
 					in.InvocationRecord = nil
 				case 1:
-					record(in).CorrelationID = in.Request.CorrelationID
+					record(in).CorrelationID = assess.Some(in.Request.CorrelationID)
+				case 2:
+					record(in).CorrelationID = assess.Some(in.Request.CorrelationID + "-earlier")
 				default:
-					record(in).CorrelationID = in.Request.CorrelationID + "-earlier"
+					record(in).CorrelationID = assess.Absent
 				}
 			},
 		},
 		{
 			ID:      "status",
 			Title:   [2]string{"Record status", "记录状态"},
-			Options: [][2]string{{"succeeded", "succeeded"}, {"timed_out", "timed_out"}, {"failed", "failed"}},
+			Options: opts(statuses...),
 			apply: func(in *assess.Input, o int) {
-				record(in).Status = []string{"succeeded", "timed_out", "failed"}[o]
+				record(in).Status = pick(statuses, o)
 			},
 		},
 		{
 			ID:      "verification",
 			Title:   [2]string{"Verification", "验证"},
-			Options: [][2]string{{"accepted", "accepted"}, {"not_run", "not_run"}},
+			Options: opts(verifications...),
 			apply: func(in *assess.Input, o int) {
-				record(in).VerificationStatus = new([]string{"accepted", "not_run"}[o])
+				record(in).VerificationStatus = pick(verifications, o)
 			},
 		},
 		{
 			ID:      "effect",
 			Title:   [2]string{"Effect status", "效果状态"},
-			Options: [][2]string{{"unknown", "unknown"}, {"read_back", "read_back"}},
+			Options: opts(effects...),
 			apply: func(in *assess.Input, o int) {
-				record(in).EffectStatus = new([]string{"unknown", "read_back"}[o])
+				record(in).EffectStatus = pick(effects, o)
 			},
 		},
 		{
 			ID:      "argument",
 			Title:   [2]string{"First required argument", "第一个必填参数"},
-			Options: [][2]string{{"as written", "保持原样"}, {"dropped", "删除"}, {"blank", "空字符串"}},
+			Options: [][2]string{{"as written", "保持原样"}, {"dropped", "删除"}, {"empty", "空字符串"}, {"spaces only", "只有空格"}},
 			apply: func(in *assess.Input, o int) {
 				t := tool(in)
 				if t == nil || len(t.RequiredArguments) == 0 {
@@ -184,43 +206,45 @@ func Knobs() []Knob {
 				}
 				switch o {
 				case 0:
-					if v, ok := in.Request.Arguments[name].(string); !ok || v == "" {
+					if v, ok := in.Request.Arguments[name].(string); !ok || assess.IsBlank(v) {
 						in.Request.Arguments[name] = "value-" + name
 					}
 				case 1:
 					delete(in.Request.Arguments, name)
-				default:
+				case 2:
 					in.Request.Arguments[name] = ""
+				default:
+					in.Request.Arguments[name] = "   "
 				}
 			},
 		},
 		{
 			ID:      "version",
 			Title:   [2]string{"Version asked for", "请求的版本"},
-			Options: [][2]string{{"the contract's", "契约中的版本"}, {"one the contract lacks", "契约没有的版本"}},
+			Options: [][2]string{{"the contract's", "契约中的版本"}, {"one the contract lacks", "契约没有的版本"}, absentOption},
 			apply: func(in *assess.Input, o int) {
 				t := tool(in)
 				if t == nil {
 					return
 				}
-				if o == 0 {
+				switch o {
+				case 0:
 					in.Request.Tool.Version = t.Version
-				} else {
-					in.Request.Tool.Version = t.Version + "-next"
+				case 1:
+					in.Request.Tool.Version = assess.Some(t.Version.Or("v") + "-next")
+				default:
+					in.Request.Tool.Version = assess.Absent
 				}
 			},
 		},
 		{
 			ID:      "class",
 			Title:   [2]string{"Tool's effect class", "工具的效果类别"},
-			Options: [][2]string{{"read_only", "read_only"}, {"reversible_write", "reversible_write"}, {"irreversible_write", "irreversible_write"}},
+			Options: opts(classes...),
 			apply: func(in *assess.Input, o int) {
-				// Change every entry of the name, so that the one rule 1
-				// picks is changed whatever its version.
-				for i := range in.Contract.Tools {
-					if in.Contract.Tools[i].Name == in.Request.Tool.Name {
-						in.Contract.Tools[i].EffectClass = []string{assess.ReadOnly, assess.ReversibleWrite, assess.IrreversibleWrite}[o]
-					}
+				// The first tool of the name: the only one rule 1 reads.
+				if t := tool(in); t != nil {
+					t.EffectClass = pick(classes, o)
 				}
 			},
 		},
