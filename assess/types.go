@@ -218,14 +218,22 @@ type Verdict struct {
 // "approval_expired".
 func (v *Verdict) CodeName() string { return v.Code.Name(v.ApprovalStatus) }
 
-// MarshalJSON writes the verdict's members in the book's order.
-func (v Verdict) MarshalJSON() ([]byte, error) {
-	type wire struct {
-		Status           Status   `json:"status"`
-		Code             string   `json:"code"`
-		CorrelationID    string   `json:"correlationId"`
-		MissingArguments []string `json:"missingArguments,omitempty"`
-		EffectStatus     string   `json:"effectStatus,omitempty"`
-	}
-	return marshalNoHTML(wire{v.Status, v.CodeName(), v.CorrelationID, v.MissingArguments, v.EffectStatus})
+// VerdictJSON is a verdict as its JSON has it, in the book's member
+// order: the code written out (approval_expired), missingArguments and
+// effectStatus only with their codes. A JSON value that holds a verdict
+// and more members embeds it.
+type VerdictJSON struct {
+	Status           Status   `json:"status"`
+	Code             string   `json:"code"`
+	CorrelationID    string   `json:"correlationId"`
+	MissingArguments []string `json:"missingArguments,omitempty"`
+	EffectStatus     string   `json:"effectStatus,omitempty"`
 }
+
+// JSON is the verdict as its JSON has it.
+func (v *Verdict) JSON() VerdictJSON {
+	return VerdictJSON{v.Status, v.CodeName(), v.CorrelationID, v.MissingArguments, v.EffectStatus}
+}
+
+// MarshalJSON writes the verdict's members in the book's order.
+func (v Verdict) MarshalJSON() ([]byte, error) { return marshalNoHTML(v.JSON()) }

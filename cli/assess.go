@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"io"
 
 	"toolgate/assess"
@@ -10,12 +11,24 @@ import (
 // verdictLine is one line of `toolgate assess` output: the verdict, and
 // the trace when asked for.
 type verdictLine struct {
-	assess.Verdict
+	assess.VerdictJSON
 	Trace []stepJSON `json:"trace,omitempty"`
 }
 
+// errorLine is an input that got no answer, and the layer that refused
+// it: "input" for toolgate's input check, "decision" for the audit of a
+// batch that lists a request twice (the seed's Java throws).
 type errorLine struct {
 	Error string `json:"error"`
+	Layer string `json:"layer"`
+}
+
+// layerOf is the layer an error of an answerFunc comes from.
+func layerOf(err error) string {
+	if _, ok := errors.AsType[*assess.AuditError](err); ok {
+		return "decision"
+	}
+	return "input"
 }
 
 // answerFunc answers one input: the value to write as its line, or an
@@ -31,7 +44,8 @@ func admissionAnswer(withTrace bool, lang assess.Lang) answerFunc {
 			return nil, err
 		}
 		if !withTrace {
-			vl := verdictLine{Verdict: assess.Assess(&in)}
+			v := assess.Assess(&in)
+			vl := verdictLine{VerdictJSON: v.JSON()}
 			return &vl, nil
 		}
 		return explainedLine(&in, lang), nil

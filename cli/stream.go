@@ -107,7 +107,7 @@ func (l *lane) next(s *decode.Stream) bool {
 	if v.Err != nil {
 		l.total++
 		l.invalid++
-		l.marshal(errorLine{refused(v, l.lang)})
+		l.marshal(errorLine{refused(v, l.lang), "input"})
 		return true
 	}
 	out, err := l.slow(v.Raw)
@@ -119,7 +119,7 @@ func (l *lane) next(s *decode.Stream) bool {
 		return false
 	case err != nil:
 		l.invalid++
-		l.marshal(errorLine{decode.ClipQuotes(streamText[l.lang].line(v.Line) + err.Error())})
+		l.marshal(errorLine{decode.ClipQuotes(streamText[l.lang].line(v.Line) + err.Error()), layerOf(err)})
 	default:
 		l.marshal(out)
 	}

@@ -114,7 +114,7 @@ type tracedLine struct {
 // explainedLine decides an input with its trace, for assess --trace.
 func explainedLine(in *assess.Input, l assess.Lang) *tracedLine {
 	v, t := assess.Explain(in)
-	line := &tracedLine{verdictLine: verdictLine{Verdict: v, Trace: stepsJSON(walk.AdmissionSteps(t, l))}, Lang: l.String(),
+	line := &tracedLine{verdictLine: verdictLine{VerdictJSON: v.JSON(), Trace: stepsJSON(walk.AdmissionSteps(t, l))}, Lang: l.String(),
 		Text: map[string]string{}}
 	line.DoesNotProve = detailsJSON(walk.AdmissionDetails(v, l), caveatRule, line.Text)
 	return line

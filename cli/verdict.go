@@ -13,7 +13,7 @@ func appendVerdict(b []byte, v *assess.Verdict) []byte {
 	b = append(b, `{"status":"`...)
 	b = append(b, v.Status.String()...)
 	b = append(b, `","code":"`...)
-	b = append(b, v.Code.String()...)
+	b = append(b, v.CodeName()...)
 	b = append(b, `","correlationId":`...)
 	b = appendString(b, v.CorrelationID)
 	if len(v.MissingArguments) > 0 {

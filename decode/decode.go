@@ -413,6 +413,8 @@ func Describe(err error, arrayRoot bool) (path, msg string, offset int64) {
 			msg = "duplicate field"
 		case strings.HasPrefix(msg, "invalid UTF-8"):
 			msg = "invalid UTF-8"
+		case strings.HasPrefix(msg, "invalid surrogate pair"):
+			msg = loneSurrogate
 		}
 		return Dotted(sx.JSONPointer, arrayRoot), msg, sx.ByteOffset
 	}
@@ -640,4 +642,63 @@ func ClipQuotes(msg string) string {
 		}
 		msg = msg[j+1:]
 	}
+}
+
+// loneSurrogate is the message for a \uD800–\uDFFF escape without its
+// pair: JavaScript reads it as a string, Go cannot hold it as text, and
+// toolgate would answer with another string than the one it was given.
+const loneSurrogate = "a lone surrogate escape (\\uD800–\\uDFFF without its pair): not Unicode text"
+
+// What an input check refusal is about, as Reason names it.
+const (
+	ReasonNotJSON         = "not_json"
+	ReasonDuplicateMember = "duplicate_member"
+	ReasonUnknownMember   = "unknown_member"
+	ReasonWrongType       = "wrong_type"
+	ReasonNullString      = "null_string"
+	ReasonRequired        = "required"
+	ReasonTooLarge        = "too_large"
+	ReasonInvalidText     = "invalid_text"
+)
+
+// Reasons lists every Reason, in the order a report shows them.
+func Reasons() []string {
+	return []string{ReasonNotJSON, ReasonDuplicateMember, ReasonUnknownMember, ReasonWrongType,
+		ReasonNullString, ReasonRequired, ReasonTooLarge, ReasonInvalidText}
+}
+
+// Reason names what an error of Input, Audit or Outcome is about, by its
+// first problem: one of the Reason constants ("" for nil). It reads the
+// messages this package writes, so it stays next to them.
+func Reason(err error) string {
+	if err == nil {
+		return ""
+	}
+	if _, ok := errors.AsType[*NotJSON](err); ok {
+		return ReasonNotJSON
+	}
+	var first *Error
+	if es, ok := errors.AsType[Errors](err); ok && len(es) > 0 {
+		first = es[0]
+	} else if e, ok := errors.AsType[*Error](err); ok {
+		first = e
+	}
+	if first == nil {
+		return ReasonWrongType
+	}
+	switch m := first.Msg; {
+	case m == "duplicate field":
+		return ReasonDuplicateMember
+	case strings.HasPrefix(m, "unknown field"):
+		return ReasonUnknownMember
+	case m == assess.ErrNullString.Error():
+		return ReasonNullString
+	case strings.HasPrefix(m, "required"):
+		return ReasonRequired
+	case strings.Contains(m, "toolgate reads at most"):
+		return ReasonTooLarge
+	case m == "invalid UTF-8", m == loneSurrogate:
+		return ReasonInvalidText
+	}
+	return ReasonWrongType
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"toolgate/scenarios"
+	"toolgate/vectors"
 )
 
 // answer is the union of the answer shapes of the three tracks, as a gate
@@ -34,11 +35,15 @@ type answer struct {
 // isSet reports whether a member was present with a value other than null.
 func isSet(v jsontext.Value) bool { return len(v) > 0 && string(v) != "null" }
 
-// Compare compares a gate's line with the expected answer. diffs lists
-// each way they differ ("code: want approval_missing, got
-// admission_allowed"); problem is set instead when the line is not an
-// answer at all (not JSON, not an object).
-func Compare(track string, expect, line []byte) (diffs []string, problem string) {
+// Compare compares a gate's line with the expected answer of a vector of
+// a layer. diffs lists each way they differ ("code: want
+// approval_missing, got admission_allowed"); problem is set instead when
+// the line is not an answer at all (not JSON, not an object).
+//
+// On an admission vector of the input layer — one toolgate's input check
+// refuses — a gate agrees by refusing it or by answering anything but
+// allowed: only letting it through is failing open.
+func Compare(track, layer string, expect, line []byte) (diffs []string, problem string) {
 	var got answer
 	if err := json.Unmarshal(line, &got, jsontext.AllowDuplicateNames(false), jsontext.AllowInvalidUTF8(false)); err != nil {
 		if !jsontext.Value(line).IsValid() {
@@ -53,6 +58,12 @@ func Compare(track string, expect, line []byte) (diffs []string, problem string)
 	var want answer
 	if err := json.Unmarshal(expect, &want); err != nil {
 		return nil, "the expectation does not decode: " + err.Error()
+	}
+	if layer == vectors.LayerInput && track == scenarios.TrackAdmission {
+		if !isSet(got.Error) && sameJSON(got.Status, jsontext.Value(`"allowed"`)) {
+			return []string{"admits an input toolgate's input check refuses: answering allowed to it fails open (refuse it, or answer anything but allowed)"}, ""
+		}
+		return nil, ""
 	}
 	switch {
 	case isSet(want.Error) && isSet(got.Error):

@@ -86,18 +86,33 @@ func TestPlantedBugsAreCaught(t *testing.T) {
 		want []string
 		diff string
 	}{
-		{"empty-scope-as-absent", []string{"rule/7/scope-empty-is-a-value", "rule/7/scope-empty-is-not-the-name"},
-			"code: want \"approval_scope_mismatch\", got \"admission_allowed\""},
+		{"empty-scope-as-absent", []string{"rule/7/scope-empty-is-a-value", "rule/7/scope-empty-not-matched-by-unscoped-approval"},
+			"code: want \"admission_allowed\", got \"approval_scope_mismatch\""},
 		{"approval-before-environment", []string{"rule/4/before-rule-7"},
 			"status: want \"blocked\", got \"requires_approval\""},
-		{"sorted-missing", []string{"rule/3/missing-in-contract-order-not-alphabetical"},
+		{"sorted-missing", []string{"rule/3/missing-in-contract-order-not-alphabetical", "rule/3/name-of-an-inherited-property"},
 			`missingArguments: want ["title","noteId"], got ["noteId","title"]`},
+		{"approval-not-active", []string{"scenario/expired-approval", "rule/7/approval-expired", "rule/7/approval-revoked",
+			"rule/7/approval-status-case", "rule/7/approval-status-spells-approval-missing", "rule/7/approval-status-with-spaces",
+			"rule/7/approval-status-unicode", "rule/7/not-active-before-scope"},
+			`code: want "approval_expired", got "approval_not_active"`},
+		{"dedupe-missing", []string{"scenario/name-required-twice", "rule/3/listed-twice-missing-twice"},
+			`missingArguments: want ["noteId","noteId"], got ["noteId"]`},
+		{"scope-defaults-to-name", []string{"scenario/write-without-approval-scope", "rule/7/scope-absent-is-not-the-tool-name",
+			"rule/7/scope-absent-matched-by-unscoped-approval"},
+			`code: want "approval_scope_mismatch", got "admission_allowed"`},
+		{"no-trim", []string{"scenario/blank-argument", "rule/3/argument-whitespace", "rule/3/argument-tab-newline",
+			"rule/3/argument-no-break-space", "rule/3/argument-ideographic-space", "rule/3/argument-byte-order-mark",
+			"rule/3/argument-line-separator", "rule/3/argument-thin-and-hair-spaces"},
+			`code: want "invalid_arguments", got "admission_allowed"`},
+		{"any-entry-of-a-name", []string{"scenario/two-tools-one-name", "rule/1/only-the-first-entry-of-a-name-is-read"},
+			`code: want "tool_version_mismatch"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.bug, func(t *testing.T) {
 			r, err := check(t, scenarios.TrackAdmission, 0, "-bug", tt.bug)
 			require.NoError(t, err)
-			assert.Equal(t, tt.want, disagreeing(r))
+			assert.ElementsMatch(t, tt.want, disagreeing(r))
 			var out bytes.Buffer
 			gatecheck.WriteText(&out, r, assess.English)
 			assert.Contains(t, out.String(), tt.diff)
@@ -105,19 +120,45 @@ func TestPlantedBugsAreCaught(t *testing.T) {
 			assert.Contains(t, out.String(), fmt.Sprintf("%d disagree", len(tt.want)))
 		})
 	}
-	r, err := check(t, scenarios.TrackAdmission, 0, "-bug", "empty-scope-as-absent")
+	r, err := check(t, scenarios.TrackAdmission, 0, "-bug", "scope-defaults-to-name")
 	require.NoError(t, err)
 	var out bytes.Buffer
 	gatecheck.WriteText(&out, r, assess.English)
 	s := out.String()
 	// The trace says why rule 7 fires, from the vector's own values.
-	assert.Contains(t, s, `7 ➤ Write not approved — notes_update is "reversible_write" (a write); the approval is for scope "notes_update", the tool needs ""`)
+	assert.Contains(t, s, `7 ➤ Write not approved — notes_update's effectClass is "reversible_write" (a write); the approval's scope is "notes_update", the tool's approvalScope is absent`)
 	assert.Regexp(t, `✗ 7 Write not approved\s+\d+/\d+`, s, "the summary marks the rule")
 	assert.Regexp(t, `✗ approval_scope_mismatch\s+\d+/\d+`, s)
 	assert.Regexp(t, `✓ 4 Environment not ready\s+(\d+)/(\d+)`, s)
 	var zh bytes.Buffer
 	gatecheck.WriteText(&zh, r, assess.Chinese)
 	assert.Contains(t, zh.String(), "toolgate 为什么这样预期")
+}
+
+// TestABookPortPassesTheDecisionLayer: a gate without toolgate's input
+// check — the book's bare function — agrees on every decision vector, and
+// is told by vector which inputs it lets through that the check refuses.
+func TestABookPortPassesTheDecisionLayer(t *testing.T) {
+	decision := vectors.InLayer(vecs(t, scenarios.TrackAdmission), vectors.LayerDecision)
+	r, err := gatecheck.Run(context.Background(), gatecheck.Options{Track: scenarios.TrackAdmission, Vectors: decision,
+		Command: []string{gateBin, "-bug", "book-port"}})
+	require.NoError(t, err)
+	assert.Zero(t, r.Disagreements(), "the book's function is the decision")
+
+	input := vectors.InLayer(vecs(t, scenarios.TrackAdmission), vectors.LayerInput)
+	r, err = gatecheck.Run(context.Background(), gatecheck.Options{Track: scenarios.TrackAdmission, Vectors: input,
+		Command: []string{gateBin, "-bug", "book-port"}})
+	require.NoError(t, err)
+	admitted := disagreeing(r)
+	for _, id := range []string{"json/duplicate-field-in-environment", "unknown/top-level-typo", "json/duplicate-record"} {
+		assert.Contains(t, admitted, id, "a bare port lets %s through", id)
+	}
+	assert.NotContains(t, admitted, "json/environment-missing", "the port crashes on it: refused, not admitted")
+	var out bytes.Buffer
+	gatecheck.WriteText(&out, r, assess.English)
+	assert.Contains(t, out.String(), "fails open")
+	assert.Contains(t, out.String(), "Input check, toolgate's own")
+	assert.Regexp(t, `✗ a member name twice\s+\d+/\d+`, out.String())
 }
 
 func gateError(t *testing.T, err error) *gatecheck.GateError {
@@ -210,18 +251,40 @@ func TestCompare(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			diffs, problem := gatecheck.Compare("admission", want, []byte(tt.line))
+			diffs, problem := gatecheck.Compare("admission", "decision", want, []byte(tt.line))
 			assert.Equal(t, tt.diffs, diffs)
 			assert.Equal(t, tt.problem, problem)
 		})
 	}
 	allowed := []byte(`{"status":"allowed","code":"admission_allowed","correlationId":"c"}`)
-	diffs, _ := gatecheck.Compare("admission", allowed, []byte(`{"status":"allowed","code":"admission_allowed","correlationId":"c","missingArguments":[]}`))
+	diffs, _ := gatecheck.Compare("admission", "decision", allowed, []byte(`{"status":"allowed","code":"admission_allowed","correlationId":"c","missingArguments":[]}`))
 	assert.Equal(t, []string{"missingArguments: want absent, got []"}, diffs, "SPEC: missingArguments only with invalid_arguments")
-	diffs, _ = gatecheck.Compare("audit", []byte(`{"diagnostics":[],"pending":[]}`), []byte(`{"diagnostics":[]}`))
+	diffs, _ = gatecheck.Compare("audit", "decision", []byte(`{"diagnostics":[],"pending":[]}`), []byte(`{"diagnostics":[]}`))
 	assert.Empty(t, diffs, "an audit answer may leave out an empty list")
-	diffs, _ = gatecheck.Compare("admission", []byte(`{"error":"x"}`), []byte(`{"error":{"code":1}}`))
+	diffs, _ = gatecheck.Compare("admission", "decision", []byte(`{"error":"x"}`), []byte(`{"error":{"code":1}}`))
 	assert.Empty(t, diffs, "any error agrees with an expected error")
+}
+
+// TestCompareInputLayer: on an input the check refuses, a gate agrees by
+// refusing it or by answering anything but allowed; allowed fails open.
+func TestCompareInputLayer(t *testing.T) {
+	refused := []byte(`{"error":"environment.status: duplicate field"}`)
+	for line, ok := range map[string]bool{
+		`{"error":"duplicate member"}`: true,
+		`{"status":"blocked","code":"environment_not_ready","correlationId":"c"}`: true,
+		`{"status":"requires_approval","code":"approval_undefined","correlationId":"c"}`: true,
+		`{"status":"allowed","code":"admission_allowed","correlationId":"c"}`: false,
+		`{"status":"allowed"}`: false,
+	} {
+		diffs, problem := gatecheck.Compare("admission", "input", refused, []byte(line))
+		assert.Empty(t, problem, line)
+		assert.Equal(t, ok, len(diffs) == 0, line)
+		if !ok {
+			assert.Contains(t, diffs[0], "fails open", line)
+		}
+	}
+	diffs, _ := gatecheck.Compare("audit", "input", []byte(`{"error":"results[0]: want string"}`), []byte(`{"diagnostics":[],"pending":[]}`))
+	assert.NotEmpty(t, diffs, "an audit input the check refuses must be refused")
 }
 
 func TestSanitize(t *testing.T) {

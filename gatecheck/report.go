@@ -22,10 +22,12 @@ type Row struct {
 	Agree, Total int
 }
 
-// Summary groups the answers by what the expectation is: for admission by
-// deciding rule and by code, for the audit by diagnostic kind, for
-// outcomes by class; input errors are a row of their own. Groups are in a
-// fixed order and every kind is listed, even with no vector.
+// Summary groups the answers by what the expectation is, the two layers
+// apart: for admission the decision by deciding rule and by code, then the
+// input check by what is wrong with the input; for the audit by
+// diagnostic kind, for outcomes by class, each with a row for the inputs
+// the check refuses. Groups are in a fixed order and every kind is
+// listed, even with no vector.
 func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 	type key struct{ group, name string }
 	count := map[key]*Row{}
@@ -44,6 +46,7 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 		for _, k := range assess.AuditKinds() {
 			row("audit", auditKind(k, l))
 		}
+		row("audit", text("decisionErrors", l))
 		row("audit", inputErrors)
 	case scenarios.TrackOutcome:
 		for c := assess.ClassProtocolError; c <= assess.ClassFound; c++ {
@@ -54,9 +57,11 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 		for ru := assess.RuleToolInContract; ru <= assess.RuleAllow; ru++ {
 			row("rule", fmt.Sprintf("%d %s", ru, ru.Title(l)))
 		}
-		row("rule", inputErrors)
 		for _, c := range assess.Codes() {
 			row("code", c.String())
+		}
+		for _, reason := range decode.Reasons() {
+			row("input", text("reason-"+reason, l))
 		}
 	}
 	tally := func(group, name string, agree bool) {
@@ -70,12 +75,14 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 		exp := vectors.Expected(r.Track, a.Vector.Input)
 		ok := a.Agree()
 		switch {
-		case exp.Error != "" && r.Track == scenarios.TrackAudit:
+		case exp.Refused && r.Track == scenarios.TrackAudit:
 			tally("audit", inputErrors, ok)
-		case exp.Error != "" && r.Track == scenarios.TrackOutcome:
+		case exp.Error != "" && r.Track == scenarios.TrackAudit:
+			tally("audit", text("decisionErrors", l), ok)
+		case exp.Refused && r.Track == scenarios.TrackOutcome:
 			tally("class", inputErrors, ok)
-		case exp.Error != "":
-			tally("rule", inputErrors, ok)
+		case exp.Refused:
+			tally("input", text("reason-"+exp.Reason, l), ok)
 		case exp.Verdict != nil:
 			ru := exp.Verdict.Code.Rule()
 			tally("rule", fmt.Sprintf("%d %s", ru, ru.Title(l)), ok)
@@ -113,27 +120,38 @@ func auditKind(k assess.AuditKind, l assess.Lang) string {
 }
 
 var texts = map[string][2]string{
-	"inputErrors":  {"input errors", "输入错误"},
-	"clean":        {"no diagnostics", "无诊断"},
-	"by-rule":      {"By deciding rule", "按作出判断的规则"},
-	"by-code":      {"By code", "按代码"},
-	"by-audit":     {"By what the audit finds", "按审计发现"},
-	"by-class":     {"By outcome class", "按结果类别"},
-	"input":        {"input", "输入"},
-	"expected":     {"expected", "预期"},
-	"got":          {"got", "实际"},
-	"differs":      {"differs", "差异"},
-	"why":          {"why toolgate expects it", "toolgate 为什么这样预期"},
-	"refuses":      {"toolgate refuses this input", "toolgate 拒绝这个输入"},
-	"disagree":     {"DISAGREE", "不一致"},
-	"summary":      {"%d vectors: %d agree, %d disagree", "%d 个向量：%d 个一致，%d 个不一致"},
-	"allAgree":     {"the gate agrees with toolgate on every vector", "这个门与 toolgate 在每个向量上都一致"},
-	"stderr":       {"the gate's stderr", "这个门的 stderr"},
-	"note":         {"note", "注意"},
-	"colon":        {": ", "："},
-	"stoppedAfter": {"the check stopped: %s", "检查中止：%s"},
-	"answered":     {"answers read before it stopped: %d", "中止前读到的回答：%d"},
-	"noStderr":     {"(nothing on stderr)", "（stderr 没有输出）"},
+	"inputErrors":    {"inputs the input check refuses", "输入检查拒绝的输入"},
+	"decisionErrors": {"a request ID listed twice (the audit throws)", "请求 ID 重复（审计抛出异常）"},
+	"by-input": {"Input check, toolgate's own (refuse, or answer anything but allowed; letting it through fails open): by what is wrong",
+		"输入检查，toolgate 自己的（拒绝，或回答 allowed 以外的任何判断；放行即为默认放行）：按问题类别"},
+	"reason-not_json":         {"not JSON, or not one object", "不是 JSON，或不是单个对象"},
+	"reason-duplicate_member": {"a member name twice", "成员名重复"},
+	"reason-unknown_member":   {"an unknown member (a typo)", "未知成员（拼写错误）"},
+	"reason-wrong_type":       {"a value of the wrong type", "值的类型不对"},
+	"reason-null_string":      {"null where a string is expected", "应为字符串处是 null"},
+	"reason-required":         {"a member the book's function needs is missing", "缺少本书函数需要的成员"},
+	"reason-too_large":        {"a list past toolgate's bounds", "列表超出 toolgate 的上限"},
+	"reason-invalid_text":     {"text that is not Unicode", "不是 Unicode 的文本"},
+	"clean":                   {"no diagnostics", "无诊断"},
+	"by-rule":                 {"Decision, the book's (the verdict must be the book's): by deciding rule", "判断，本书的（判断必须与本书一致）：按作出判断的规则"},
+	"by-code":                 {"Decision: by code", "判断：按代码"},
+	"by-audit":                {"By what the audit finds", "按审计发现"},
+	"by-class":                {"By outcome class", "按结果类别"},
+	"input":                   {"input", "输入"},
+	"expected":                {"expected", "预期"},
+	"got":                     {"got", "实际"},
+	"differs":                 {"differs", "差异"},
+	"why":                     {"why toolgate expects it", "toolgate 为什么这样预期"},
+	"refuses":                 {"toolgate refuses this input", "toolgate 拒绝这个输入"},
+	"disagree":                {"DISAGREE", "不一致"},
+	"summary":                 {"%d vectors: %d agree, %d disagree", "%d 个向量：%d 个一致，%d 个不一致"},
+	"allAgree":                {"the gate agrees with toolgate on every vector", "这个门与 toolgate 在每个向量上都一致"},
+	"stderr":                  {"the gate's stderr", "这个门的 stderr"},
+	"note":                    {"note", "注意"},
+	"colon":                   {": ", "："},
+	"stoppedAfter":            {"the check stopped: %s", "检查中止：%s"},
+	"answered":                {"answers read before it stopped: %d", "中止前读到的回答：%d"},
+	"noStderr":                {"(nothing on stderr)", "（stderr 没有输出）"},
 }
 
 func text(key string, l assess.Lang) string { return texts[key][l] }
@@ -153,7 +171,11 @@ func WriteText(w io.Writer, r Report, l assess.Lang) {
 		}
 		fmt.Fprintf(w, "✗ %s  %s\n", text("disagree", l), a.Vector.ID)
 		field("input", Sanitize(a.Vector.Input))
-		field("expected", string(a.Vector.Expect))
+		if a.Vector.Layer == vectors.LayerInput && r.Track == scenarios.TrackAdmission {
+			field("expected", text("expectRefusal", l))
+		} else {
+			field("expected", string(a.Vector.Expect))
+		}
 		field("got", Sanitize(clip(a.Line, 2000)))
 		for _, d := range a.Diffs {
 			field("differs", d)

@@ -249,7 +249,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		case got.err != nil:
 			return fail("reading the gate's answers: %v", got.err)
 		}
-		diffs, problem := Compare(o.Track, v.Expect, got.line)
+		diffs, problem := Compare(o.Track, v.Layer, v.Expect, got.line)
 		if problem != "" {
 			return fail("answer %d (to %s) is not an answer: %s: %s", i+1, v.ID, problem, Sanitize(clip(got.line, 200)))
 		}

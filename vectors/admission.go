@@ -64,39 +64,60 @@ func admission() []generated {
 	add("rule/1/version-is-a-string-not-a-number", with(read, "request.tool.version", "v1.0"))
 	add("rule/1/request-version-absent-tool-v1", with(read, "request.tool.version", absent))
 	add("rule/1/both-versions-absent", edits(baseRead, edit{"request.tool.version", absent}, edit{"contract.tools.0.version", absent}))
-	add("rule/1/second-entry-has-the-version", with(read, "contract.tools",
-		[]any{parse(`{"name":"notes_read","version":"v0","effectClass":"irreversible_write"}`),
+	add("rule/1/request-version-empty-tool-version-absent", edits(baseRead, edit{"request.tool.version", ""}, edit{"contract.tools.0.version", absent}))
+	add("rule/1/both-versions-empty", edits(baseRead, edit{"request.tool.version", ""}, edit{"contract.tools.0.version", ""}))
+	add("rule/1/tool-named-empty-string", edits(baseRead, edit{"request.tool.name", ""}, edit{"contract.tools.0.name", ""}))
+	add("rule/1/only-the-first-entry-of-a-name-is-read", with(read, "contract.tools",
+		[]any{parse(`{"name":"notes_read","version":"v0","effectClass":"irreversible_write","requiredArguments":[]}`),
+			parse(`{"name":"notes_read","version":"v1","effectClass":"read_only","requiredArguments":["noteId"]}`)}))
+	add("rule/1/the-first-entry-decides-what-later-rules-read", with(read, "contract.tools",
+		[]any{parse(`{"name":"notes_read","version":"v1","effectClass":"irreversible_write","requiredArguments":[]}`),
 			parse(`{"name":"notes_read","version":"v1","effectClass":"read_only","requiredArguments":["noteId"]}`)}))
 	add("rule/1/before-rule-2", edits(baseSucceeded, edit{"request.tool.name", "other"}, edit{"invocationRecord.correlationId", "call-9"}))
 	add("rule/2/correlation-conflict", with(succeeded, "invocationRecord.correlationId", "call-9"))
 	add("rule/2/correlation-differs-in-case", with(succeeded, "invocationRecord.correlationId", "CALL-3"))
 	add("rule/2/before-rule-3", edits(baseSucceeded, edit{"invocationRecord.correlationId", "call-9"}, edit{"request.arguments", absent}))
+	add("rule/2/record-without-correlation-id", with(succeeded, "invocationRecord.correlationId", absent))
+	add("rule/2/empty-record", with(read, "invocationRecord", map[string]any{}))
+	add("rule/2/empty-ids-match", edits(baseSucceeded, edit{"request.correlationId", ""}, edit{"invocationRecord.correlationId", ""}))
 	add("rule/3/arguments-empty-object", with(read, "request.arguments", map[string]any{}))
 	add("rule/3/arguments-absent", with(read, "request.arguments", absent))
 	add("rule/3/arguments-null", with(read, "request.arguments", nil))
 	add("rule/3/two-missing-in-contract-order", with(write, "request.arguments", map[string]any{"extra": "x"}))
 	add("rule/3/missing-in-contract-order-not-alphabetical", edits(baseWrite,
 		edit{"contract.tools.0.requiredArguments", []any{"title", "noteId"}}, edit{"request.arguments", map[string]any{}}))
-	add("rule/3/listed-twice-reported-once", edits(baseRead,
+	add("rule/3/listed-twice-missing-twice", edits(baseRead,
 		edit{"contract.tools.0.requiredArguments", []any{"noteId", "noteId"}}, edit{"request.arguments", map[string]any{}}))
+	add("rule/3/listed-twice-present", with(read, "contract.tools.0.requiredArguments", []any{"noteId", "noteId"}))
+	add("rule/3/name-empty-string", edits(baseRead,
+		edit{"contract.tools.0.requiredArguments", []any{""}}, edit{"request.arguments", map[string]any{"": "x"}}))
+	add("rule/3/name-empty-string-missing", with(read, "contract.tools.0.requiredArguments", []any{""}))
+	add("rule/3/name-of-an-inherited-property", with(read, "contract.tools.0.requiredArguments", []any{"constructor", "__proto__", "toString"}))
 	add("rule/3/extra-arguments-are-fine", with(read, "request.arguments", map[string]any{"noteId": "n-7", "limit": 5.0, "deep": map[string]any{"a": []any{1.0}}}))
 	add("rule/3/no-required-arguments", edits(baseRead, edit{"contract.tools.0.requiredArguments", []any{}}, edit{"request.arguments", absent}))
 	for _, c := range []fieldCase{
 		{"absent", absent}, {"null", nil}, {"empty-string", ""}, {"number", 7.0}, {"zero", 0.0},
 		{"boolean", false}, {"array", []any{"n-7"}}, {"object", map[string]any{"id": "n-7"}},
-		{"whitespace", " "}, {"string-null", "null"},
+		{"whitespace", " "}, {"string-null", "null"}, {"tab-newline", "\t\n\r\v\f"}, {"no-break-space", "\u00a0"},
+		{"ideographic-space", "\u3000"}, {"byte-order-mark", "\ufeff"}, {"line-separator", "\u2028\u2029"},
+		{"thin-and-hair-spaces", "\u2009\u200a\u202f\u205f\u1680"},
+		{"zero-width-space-is-not-blank", "\u200b"}, {"next-line-is-not-blank", "\u0085"}, {"mongolian-vowel-separator-is-not-blank", "\u180e"},
+		{"padded-value", "  n-7  "},
 	} {
 		add("rule/3/argument-"+c.name, with(read, "request.arguments.noteId", c.value))
 	}
-	add("rule/3/before-rule-4", edits(baseRead, edit{"request.arguments", absent}, edit{"environment", absent}))
-	add("rule/4/environment-absent", with(read, "environment", absent))
+	add("rule/3/before-rule-4", edits(baseRead, edit{"request.arguments", absent}, edit{"environment", map[string]any{}}))
+	add("rule/4/environment-status-absent", with(read, "environment", map[string]any{}))
 	add("rule/4/environment-degraded", with(read, "environment.status", "degraded"))
 	add("rule/4/environment-status-case", with(read, "environment.status", "READY"))
 	add("rule/4/environment-status-padded", with(read, "environment.status", "ready "))
 	add("rule/4/before-rule-5", with(timedOut, "environment.status", "starting"))
-	add("rule/4/before-rule-7", edits(baseWrite, edit{"environment", absent}, edit{"approval", absent}))
+	add("rule/4/before-rule-7", edits(baseWrite, edit{"environment", map[string]any{}}, edit{"approval", absent}))
 	add("rule/5/timed-out-effect-unknown", timedOut)
-	add("rule/5/timed-out-effect-absent", with(timedOut, "invocationRecord.effectStatus", absent))
+	add("rule/5/timed-out-effect-absent-does-not-fire", with(timedOut, "invocationRecord.effectStatus", absent))
+	add("rule/5/timed-out-effect-empty-does-not-fire", with(timedOut, "invocationRecord.effectStatus", ""))
+	add("rule/5/unknown-is-case-sensitive", with(timedOut, "invocationRecord.effectStatus", "Unknown"))
+	add("rule/5/status-absent-effect-unknown", with(timedOut, "invocationRecord.status", absent))
 	add("rule/5/timed-out-effect-read-back", with(timedOut, "invocationRecord.effectStatus", "read_back"))
 	add("rule/5/effect-unknown-but-not-timed-out", with(timedOut, "invocationRecord.status", "failed"))
 	add("rule/5/before-rule-7", edits(baseWrite, edit{"approval", absent},
@@ -110,8 +131,12 @@ func admission() []generated {
 		edit{"invocationRecord", parse(`{"correlationId":"call-2","status":"succeeded"}`)}))
 	add("rule/7/approval-missing", with(write, "approval", absent))
 	add("rule/7/approval-null", with(write, "approval", nil))
-	add("rule/7/approval-not-active", with(write, "approval.status", "expired"))
+	add("rule/7/approval-expired", with(write, "approval.status", "expired"))
+	add("rule/7/approval-revoked", with(write, "approval.status", "revoked"))
 	add("rule/7/approval-status-case", with(write, "approval.status", "ACTIVE"))
+	add("rule/7/approval-status-spells-approval-missing", with(write, "approval.status", "missing"))
+	add("rule/7/approval-status-with-spaces", with(write, "approval.status", " active "))
+	add("rule/7/approval-status-unicode", with(write, "approval.status", "已过期"))
 	add("rule/7/approval-scope-mismatch", with(write, "approval.scope", "notes_read"))
 	add("rule/7/not-active-before-scope", edits(baseWrite, edit{"approval.status", "revoked"}, edit{"approval.scope", "other"}))
 	add("rule/7/irreversible-write", with(write, "contract.tools.0.effectClass", "irreversible_write"))
@@ -120,8 +145,11 @@ func admission() []generated {
 	add("rule/7/class-case-fails-closed", edits(baseRead, edit{"contract.tools.0.effectClass", "READ_ONLY"}))
 	add("rule/7/class-absent-fails-closed", edits(baseRead, edit{"contract.tools.0.effectClass", absent}))
 	add("rule/7/class-empty-fails-closed", edits(baseRead, edit{"contract.tools.0.effectClass", ""}))
-	add("rule/7/scope-defaults-to-tool-name", edits(baseWrite, edit{"contract.tools.0.approvalScope", absent}, edit{"approval.scope", "notes_update"}))
+	add("rule/7/scope-absent-is-not-the-tool-name", edits(baseWrite, edit{"contract.tools.0.approvalScope", absent}, edit{"approval.scope", "notes_update"}))
 	add("rule/7/scope-absent-approval-names-old-scope", with(write, "contract.tools.0.approvalScope", absent))
+	add("rule/7/scope-absent-matched-by-unscoped-approval", edits(baseWrite, edit{"contract.tools.0.approvalScope", absent}, edit{"approval.scope", absent}))
+	add("rule/7/scoped-tool-not-matched-by-unscoped-approval", with(write, "approval.scope", absent))
+	add("rule/7/scope-empty-not-matched-by-unscoped-approval", edits(baseWrite, edit{"contract.tools.0.approvalScope", ""}, edit{"approval.scope", absent}))
 	add("rule/7/scope-empty-is-a-value", edits(baseWrite, edit{"contract.tools.0.approvalScope", ""}, edit{"approval.scope", ""}))
 	add("rule/7/scope-empty-is-not-the-name", edits(baseWrite, edit{"contract.tools.0.approvalScope", ""}, edit{"approval.scope", "notes_update"}))
 	add("rule/7/approval-ignored-for-read", with(read, "approval", parse(`{"status":"expired","scope":"x"}`)))
@@ -180,10 +208,15 @@ func admission() []generated {
 	// Texts a generic JSON library accepts and a strict decoder refuses.
 	raw := func(id, text string) { out = append(out, generated{id, []byte(text)}) }
 	raw("json/duplicate-field", `{"contract":{"version":"v","tools":[]},"request":{"correlationId":"c","tool":{"name":"t"}},"request":{"correlationId":"d","tool":{"name":"t"}}}`)
-	raw("json/duplicate-field-in-environment", `{"contract":{"version":"v","tools":[{"name":"t","effectClass":"read_only"}]},"request":{"correlationId":"c","tool":{"name":"t"}},"environment":{"status":"down","status":"ready"}}`)
+	raw("json/duplicate-field-in-environment", `{"contract":{"version":"v","tools":[{"name":"t","effectClass":"read_only","requiredArguments":[]}]},"request":{"correlationId":"c","tool":{"name":"t"}},"environment":{"status":"down","status":"ready"}}`)
+	raw("json/duplicate-argument", `{"contract":{"tools":[{"name":"t","effectClass":"read_only","requiredArguments":["a"]}]},"request":{"correlationId":"c","tool":{"name":"t"},"arguments":{"a":"","a":"x"}},"environment":{"status":"ready"}}`)
+	raw("json/duplicate-record", `{"contract":{"tools":[{"name":"t","effectClass":"read_only","requiredArguments":[]}]},"request":{"correlationId":"c","tool":{"name":"t"}},"environment":{"status":"ready"},"invocationRecord":{"correlationId":"c","status":"timed_out","effectStatus":"unknown"},"invocationRecord":null}`)
 	raw("json/not-an-object", `["contract","request"]`)
 	raw("json/empty-object", `{}`)
-	raw("json/unicode-escapes", `{"contract":{"version":"v","tools":[{"name":"t\u00e9","effectClass":"read_only"}]},"request":{"correlationId":"c","tool":{"name":"té"}},"environment":{"status":"\u0072eady"}}`)
+	raw("json/unicode-escapes", `{"contract":{"version":"v","tools":[{"name":"t\u00e9","effectClass":"read_only","requiredArguments":[]}]},"request":{"correlationId":"c","tool":{"name":"té"}},"environment":{"status":"\u0072eady"}}`)
+	raw("json/lone-surrogate", `{"contract":{"tools":[{"name":"t","effectClass":"read_only","requiredArguments":["a"]}]},"request":{"correlationId":"c","tool":{"name":"t"},"arguments":{"a":"\ud800"}},"environment":{"status":"ready"}}`)
+	raw("json/missing-required-arguments-list", `{"contract":{"tools":[{"name":"t","effectClass":"read_only"}]},"request":{"correlationId":"c","tool":{"name":"t"}},"environment":{"status":"ready"}}`)
+	raw("json/environment-missing", `{"contract":{"tools":[{"name":"t","effectClass":"read_only","requiredArguments":[]}]},"request":{"correlationId":"c","tool":{"name":"t"}}}`)
 	return out
 }
 

@@ -22,12 +22,15 @@ func audit() []generated {
 	raw("closed/wrong-type", `{"requested":["A"],"results":[],"closed":"false"}`)
 	// Order, case and bytes.
 	raw("order/byte-order", `{"requested":["b"],"results":["a","B","_","é"]}`)
+	raw("order/utf16-not-bytes", `{"requested":[],"results":["Ａ","😀","\ue000","z"]}`)
 	raw("order/ids-are-case-sensitive", `{"requested":["call_A"],"results":["call_a"]}`)
 	raw("order/one-id-unknown-and-duplicate-and-others-missing", `{"requested":["B","A"],"results":["X","X","X"]}`)
 	raw("order/many", `{"requested":["r1","r2","r3","r4","r5"],"results":["r5","r3","r9","r1","r3"]}`)
 	// Input errors.
-	raw("error/empty-request-id", `{"requested":["A",""],"results":["A"]}`)
-	raw("error/empty-result-id", `{"requested":["A"],"results":["A",""]}`)
+	raw("empty-id/requested", `{"requested":["A",""],"results":["A"]}`)
+	raw("empty-id/result", `{"requested":["A"],"results":["A",""]}`)
+	raw("empty-id/answered-twice", `{"requested":[""],"results":["",""]}`)
+	raw("error/empty-request-id-twice", `{"requested":["",""],"results":[]}`)
 	raw("error/duplicate-request-among-many", `{"requested":["A","B","C","B"],"results":[]}`)
 	raw("error/requested-absent", `{"results":["A"]}`)
 	raw("error/results-absent", `{"requested":["A"]}`)

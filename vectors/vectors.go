@@ -22,11 +22,23 @@ import (
 	"toolgate/scenarios"
 )
 
+// The layers a vector tests: toolgate's input check, or the book's
+// decision on an input the check accepts.
+const (
+	LayerDecision = "decision"
+	LayerInput    = "input"
+)
+
 // Vector is one input and the answer expected for it.
 type Vector struct {
 	// ID names the vector, e.g. "scenario/write-without-approval" or
 	// "field/approval.scope/null".
 	ID string `json:"id"`
+	// Layer is LayerInput when toolgate's input check refuses the input
+	// (a gate passes by refusing it, or by answering anything but
+	// allowed), else LayerDecision (a gate passes by giving the expected
+	// answer).
+	Layer string `json:"layer"`
 	// Input is one JSON text, compact, on one line.
 	Input jsontext.Value `json:"input"`
 	// Expect is the answer: for admission a verdict
@@ -43,6 +55,20 @@ type Answer struct {
 	Class   assess.OutcomeClass
 	// Error is the core's message for an input it refuses.
 	Error string
+	// Refused says the input check refused the input (Error is its
+	// message, Reason what it is about: decode.Reason); an Error without
+	// it is the decision's own (the audit of a batch that lists a request
+	// twice).
+	Refused bool
+	Reason  string
+}
+
+// Layer is the layer of the vector this answer is expected for.
+func (a Answer) Layer() string {
+	if a.Refused {
+		return LayerInput
+	}
+	return LayerDecision
 }
 
 type errorAnswer struct {
@@ -59,7 +85,7 @@ func Expected(track string, input []byte) Answer {
 	case scenarios.TrackAudit:
 		in, err := decode.Audit(input)
 		if err != nil {
-			return Answer{Error: err.Error()}
+			return Answer{Error: err.Error(), Refused: true, Reason: decode.Reason(err)}
 		}
 		r, err := assess.Audit(in)
 		if err != nil {
@@ -69,7 +95,7 @@ func Expected(track string, input []byte) Answer {
 	case scenarios.TrackOutcome:
 		in, err := decode.Outcome(input)
 		if err != nil {
-			return Answer{Error: err.Error()}
+			return Answer{Error: err.Error(), Refused: true, Reason: decode.Reason(err)}
 		}
 		class, _, err := assess.Classify(in)
 		if err != nil {
@@ -79,7 +105,7 @@ func Expected(track string, input []byte) Answer {
 	}
 	in, err := decode.Input(input)
 	if err != nil {
-		return Answer{Error: err.Error()}
+		return Answer{Error: err.Error(), Refused: true, Reason: decode.Reason(err)}
 	}
 	v := assess.Assess(&in)
 	return Answer{Verdict: &v}
@@ -154,7 +180,8 @@ func make1(track, id string, raw []byte) Vector {
 		// Generated inputs may be wrong for toolgate, never for JSON.
 		panic(fmt.Sprintf("vectors: %s is not JSON: %v", id, err))
 	}
-	return Vector{ID: id, Input: v, Expect: Expected(track, v).JSON()}
+	a := Expected(track, v)
+	return Vector{ID: id, Layer: a.Layer(), Input: v, Expect: a.JSON()}
 }
 
 // generated is one made-up input.
@@ -273,15 +300,40 @@ func caseSet(kind string) []fieldCase {
 	return cases
 }
 
-// Write writes vectors as JSON Lines, one {"id","input","expect"} a line.
-func Write(w io.Writer, vs []Vector) error {
+// InLayer keeps the vectors of a layer: LayerDecision, LayerInput, or
+// every vector for "all".
+func InLayer(vs []Vector, layer string) []Vector {
+	if layer == "all" {
+		return vs
+	}
+	var out []Vector
 	for _, v := range vs {
-		// A vector may hold a duplicate name on purpose.
-		b, err := json.Marshal(v, jsontext.AllowDuplicateNames(true))
-		if err != nil {
+		if v.Layer == layer {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Write writes vectors as JSON Lines, one {"id","layer","input","expect"}
+// a line. The input is written byte for byte as it was made: its escapes,
+// a duplicate name or a lone surrogate are the point of some vectors.
+func Write(w io.Writer, vs []Vector) error {
+	var b []byte
+	for _, v := range vs {
+		b = append(b[:0], `{"id":`...)
+		var err error
+		if b, err = jsontext.AppendQuote(b, v.ID); err != nil {
 			return fmt.Errorf("vector %s: %w", v.ID, err)
 		}
-		if _, err := w.Write(append(b, '\n')); err != nil {
+		b = append(b, `,"layer":"`...)
+		b = append(b, v.Layer...)
+		b = append(b, `","input":`...)
+		b = append(b, v.Input...)
+		b = append(b, `,"expect":`...)
+		b = append(b, v.Expect...)
+		b = append(b, "}\n"...)
+		if _, err := w.Write(b); err != nil {
 			return err
 		}
 	}

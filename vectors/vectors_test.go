@@ -31,8 +31,8 @@ func byID(vs []vectors.Vector) map[string]vectors.Vector {
 }
 
 // TestWriteReadsBack writes every track as JSON Lines and reads each line
-// back: one vector a line, the input on that line, the expectation the
-// core's answer for that input.
+// back: one vector a line, with its id, layer, input and expectation as
+// they were made.
 func TestWriteReadsBack(t *testing.T) {
 	for _, name := range scenarios.Tracks {
 		vs := track(t, name)
@@ -43,13 +43,19 @@ func TestWriteReadsBack(t *testing.T) {
 		for i, line := range lines {
 			var got struct {
 				ID     string         `json:"id"`
+				Layer  string         `json:"layer"`
 				Input  jsontext.Value `json:"input"`
 				Expect jsontext.Value `json:"expect"`
 			}
-			require.NoError(t, json.Unmarshal([]byte(line), &got, jsontext.AllowDuplicateNames(true)), line)
+			require.NoError(t, json.Unmarshal([]byte(line), &got, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)), line)
 			assert.Equal(t, vs[i].ID, got.ID)
+			assert.Equal(t, vs[i].Layer, got.Layer, got.ID)
+			assert.Contains(t, []string{vectors.LayerDecision, vectors.LayerInput}, got.Layer, got.ID)
 			assert.NotContains(t, string(got.Input), "\n")
-			assert.JSONEq(t, string(vectors.Expected(name, got.Input).JSON()), string(got.Expect), got.ID)
+			assert.Equal(t, string(vs[i].Input), string(got.Input), got.ID)
+			assert.JSONEq(t, string(vs[i].Expect), string(got.Expect), got.ID)
+			assert.Equal(t, got.Layer == vectors.LayerInput, strings.Contains(string(got.Expect), `"error"`) && name == scenarios.TrackAdmission ||
+				got.Layer == vectors.LayerInput && name != scenarios.TrackAdmission, "%s: an input vector expects an error", got.ID)
 		}
 		for _, s := range scenarios.InTrack(scenarios.Builtin(), name) {
 			assert.Contains(t, byID(vs), "scenario/"+s.ID, "every built-in scenario is a vector")
@@ -109,26 +115,46 @@ func TestEveryFieldHasItsFourCases(t *testing.T) {
 func TestSpecCases(t *testing.T) {
 	m := byID(track(t, scenarios.TrackAdmission))
 	tests := map[string]string{
-		"rule/7/scope-empty-is-not-the-name":    `{"status":"requires_approval","code":"approval_scope_mismatch","correlationId":"call-2"}`,
-		"rule/7/scope-empty-is-a-value":         `{"status":"allowed","code":"admission_allowed","correlationId":"call-2"}`,
-		"rule/7/unknown-class-fails-closed":     `{"status":"requires_approval","code":"approval_missing","correlationId":"call-1"}`,
-		"rule/3/two-missing-in-contract-order":  `{"status":"rejected","code":"invalid_arguments","correlationId":"call-2","missingArguments":["noteId","title"]}`,
-		"rule/3/listed-twice-reported-once":     `{"status":"rejected","code":"invalid_arguments","correlationId":"call-1","missingArguments":["noteId"]}`,
-		"rule/5/timed-out-effect-unknown":       `{"status":"effect_unknown","code":"timed_out_without_readback","correlationId":"call-4","effectStatus":"unknown"}`,
-		"rule/4/before-rule-7":                  `{"status":"blocked","code":"environment_not_ready","correlationId":"call-2"}`,
-		"rule/1/both-versions-absent":           `{"status":"allowed","code":"admission_allowed","correlationId":"call-1"}`,
-		"rule/1/request-version-absent-tool-v1": `{"status":"rejected","code":"tool_version_mismatch","correlationId":"call-1"}`,
-		"field/approval/null":                   `{"status":"requires_approval","code":"approval_missing","correlationId":"call-2"}`,
-		"unknown/inside-arguments-is-fine":      `{"status":"allowed","code":"admission_allowed","correlationId":"call-1"}`,
+		"rule/7/scope-empty-is-not-the-name":                   `{"status":"requires_approval","code":"approval_scope_mismatch","correlationId":"call-2"}`,
+		"rule/7/scope-empty-is-a-value":                        `{"status":"allowed","code":"admission_allowed","correlationId":"call-2"}`,
+		"rule/7/scope-absent-is-not-the-tool-name":             `{"status":"requires_approval","code":"approval_scope_mismatch","correlationId":"call-2"}`,
+		"rule/7/scope-absent-matched-by-unscoped-approval":     `{"status":"allowed","code":"admission_allowed","correlationId":"call-2"}`,
+		"rule/7/unknown-class-fails-closed":                    `{"status":"requires_approval","code":"approval_missing","correlationId":"call-1"}`,
+		"rule/7/approval-expired":                              `{"status":"requires_approval","code":"approval_expired","correlationId":"call-2"}`,
+		"rule/7/approval-revoked":                              `{"status":"requires_approval","code":"approval_revoked","correlationId":"call-2"}`,
+		"rule/7/approval-status-spells-approval-missing":       `{"status":"requires_approval","code":"approval_missing","correlationId":"call-2"}`,
+		"rule/3/two-missing-in-contract-order":                 `{"status":"rejected","code":"invalid_arguments","correlationId":"call-2","missingArguments":["noteId","title"]}`,
+		"rule/3/listed-twice-missing-twice":                    `{"status":"rejected","code":"invalid_arguments","correlationId":"call-1","missingArguments":["noteId","noteId"]}`,
+		"rule/3/argument-whitespace":                           `{"status":"rejected","code":"invalid_arguments","correlationId":"call-1","missingArguments":["noteId"]}`,
+		"rule/3/argument-ideographic-space":                    `{"status":"rejected","code":"invalid_arguments","correlationId":"call-1","missingArguments":["noteId"]}`,
+		"rule/3/argument-zero-width-space-is-not-blank":        `{"status":"allowed","code":"admission_allowed","correlationId":"call-1"}`,
+		"rule/3/argument-next-line-is-not-blank":               `{"status":"allowed","code":"admission_allowed","correlationId":"call-1"}`,
+		"rule/3/name-of-an-inherited-property":                 `{"status":"rejected","code":"invalid_arguments","correlationId":"call-1","missingArguments":["constructor","__proto__","toString"]}`,
+		"rule/5/timed-out-effect-unknown":                      `{"status":"effect_unknown","code":"timed_out_without_readback","correlationId":"call-4","effectStatus":"unknown"}`,
+		"rule/5/timed-out-effect-absent-does-not-fire":         `{"status":"allowed","code":"admission_allowed","correlationId":"call-4"}`,
+		"rule/4/before-rule-7":                                 `{"status":"blocked","code":"environment_not_ready","correlationId":"call-2"}`,
+		"rule/1/both-versions-absent":                          `{"status":"allowed","code":"admission_allowed","correlationId":"call-1"}`,
+		"rule/1/request-version-absent-tool-v1":                `{"status":"rejected","code":"tool_version_mismatch","correlationId":"call-1"}`,
+		"rule/1/request-version-empty-tool-version-absent":     `{"status":"rejected","code":"tool_version_mismatch","correlationId":"call-1"}`,
+		"rule/1/only-the-first-entry-of-a-name-is-read":        `{"status":"rejected","code":"tool_version_mismatch","correlationId":"call-1"}`,
+		"rule/1/the-first-entry-decides-what-later-rules-read": `{"status":"requires_approval","code":"approval_missing","correlationId":"call-1"}`,
+		"rule/2/record-without-correlation-id":                 `{"status":"blocked","code":"correlation_conflict","correlationId":"call-3"}`,
+		"field/approval/null":                                  `{"status":"requires_approval","code":"approval_missing","correlationId":"call-2"}`,
+		"field/request.tool.name/empty-string":                 `{"status":"rejected","code":"unknown_tool","correlationId":"call-1"}`,
+		"unknown/inside-arguments-is-fine":                     `{"status":"allowed","code":"admission_allowed","correlationId":"call-1"}`,
 	}
 	for id, want := range tests {
 		v, ok := m[id]
 		if assert.True(t, ok, id) {
 			assert.JSONEq(t, want, string(v.Expect), id)
+			assert.Equal(t, vectors.LayerDecision, v.Layer, id)
 		}
 	}
-	for _, id := range []string{"unknown/top-level-typo", "unknown/top-level-capitalised", "json/duplicate-field", "field/request.tool.name/empty-string"} {
+	for _, id := range []string{"unknown/top-level-typo", "unknown/top-level-capitalised", "json/duplicate-field",
+		"json/duplicate-field-in-environment", "json/duplicate-argument", "json/environment-missing",
+		"json/missing-required-arguments-list", "field/invocationRecord.effectStatus/null", "field/approval.status/empty-string"} {
 		assert.Contains(t, string(m[id].Expect), `"error"`, id)
+		assert.Equal(t, vectors.LayerInput, m[id].Layer, id)
 	}
 }
 

@@ -7,6 +7,7 @@ package walk
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -30,6 +31,22 @@ type Step struct {
 	// Audit is the audit's own step, with the IDs it looked at and the
 	// diagnostics it found; nil on the other tracks.
 	Audit *assess.AuditStep
+	// Aside is a trainer's note on this step, "" for none: where a
+	// careful harness would go further than the book. Show it with
+	// AsideLabel, never as the book's word.
+	Aside string
+}
+
+// AsideLabel marks a trainer's note in a language.
+func AsideLabel(l assess.Lang) string { return assess.TrainerNoteLabel(l) }
+
+// Check is the first layer of a walk: toolgate's input check, which is
+// not the book's. A scenario's input always passes it (a file whose
+// input it refuses does not load).
+type Check struct {
+	Title       string
+	Explanation string
+	Passed      bool
 }
 
 // Detail is one line of a verdict: a label and its text, in one language,
@@ -84,6 +101,9 @@ type Walk struct {
 	Decisive int
 	Verdict  Verdict
 	Fields   []look.Field
+	// Check is the input check before the steps; nil on the outcome
+	// track, whose classification is its own check.
+	Check *Check
 	// Result is the track's machine answer: an assess.Verdict, an
 	// AuditAnswer, or an OutcomeAnswer.
 	Result any
@@ -137,6 +157,11 @@ var words = map[string][2]string{
 	"inputError":   {"INPUT ERROR", "输入错误"},
 	"notAudited":   {"that anything is wrong with the results: the batch was never audited", "结果有问题：这个批次根本没有被审计"},
 	"admission":    {"Decision order — each rule asks a question; the first yes fires and decides", "判断顺序——每条规则提一个问题；第一个回答“是”的规则触发并作出判断"},
+	"check":        {"Input check (toolgate's, not the book's)", "输入检查（toolgate 的，不是本书的）"},
+	"checkAudit":   {"Input check (toolgate's, not the seed's)", "输入检查（toolgate 的，不是原文的）"},
+	"checkPassed":  {"passed: every member the book's function reads is there, of its type; none is unknown, twice, or null for a string", "通过：本书函数读取的每个成员都在，类型正确；没有未知成员、重复成员，也没有用 null 代替字符串"},
+	"checkAuditOK": {"passed: both lists are there, of strings; no member is unknown or twice", "通过：两个列表都在，元素都是字符串；没有未知成员或重复成员"},
+	"checkRefused": {"refused, so the decision is never asked: %s", "拒绝，因此不会进入判断：%s"},
 	"auditHeading": {"The audit — requests first, then one result at a time, then the batch end; a yes fires", "审计——先查请求，再逐个查结果，最后看批次结束；回答“是”即触发"},
 	"outcome":      {"Classification — the first question answered yes fires and decides", "分类——第一个回答“是”的问题触发并作出判断"},
 	"ruleReads":    {"rule %d reads the marked fields", "规则 %d 读取标记的字段"},
@@ -149,14 +174,21 @@ func word(key string, l assess.Lang) string { return words[key][l] }
 func admission(in assess.Input, l assess.Lang) Walk {
 	v, trace := assess.Explain(&in)
 	return Walk{Heading: word("admission", l), ReadsBy: word("ruleReads", l), Result: v,
+		Check:    &Check{Title: word("check", l), Explanation: word("checkPassed", l), Passed: true},
 		Decisive: int(trace.Fired().Rule), Fields: look.Fields(in, trace), Steps: AdmissionSteps(trace, l),
 		Verdict: Verdict{
 			Tone:     look.StatusTone(v.Status),
 			Symbol:   look.StatusSymbol(v.Status),
-			Headline: strings.ToUpper(v.Status.String()) + " / " + v.Code.String(),
-			Short:    v.Status.String() + "/" + v.Code.String(),
+			Headline: strings.ToUpper(v.Status.String()) + " / " + v.CodeName(),
+			Short:    v.Status.String() + "/" + v.CodeName(),
 			Details:  AdmissionDetails(v, l),
 		}}
+}
+
+// Refused is the check of an input the input check refused, with its
+// message: what a renderer shows instead of a walk.
+func Refused(err error, l assess.Lang) Check {
+	return Check{Title: word("check", l), Explanation: fmt.Sprintf(word("checkRefused", l), err.Error())}
 }
 
 // AdmissionSteps are an admission trace's steps, one a rule, in a
@@ -165,7 +197,7 @@ func AdmissionSteps(trace assess.Trace, l assess.Lang) []Step {
 	steps := make([]Step, len(trace))
 	for i, st := range trace {
 		steps[i] = Step{ID: st.Rule.ID(), Title: st.Rule.Title(l), Question: st.Rule.Question(l),
-			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads}
+			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads, Aside: st.Note.Aside.Text(l)}
 	}
 	return steps
 }
@@ -192,7 +224,8 @@ func AdmissionDetails(v assess.Verdict, l assess.Lang) []Detail {
 
 func audit(in assess.AuditInput, l assess.Lang) Walk {
 	r, steps, err := assess.ExplainAudit(in)
-	w := Walk{Heading: word("auditHeading", l), ReadsBy: word("stepReads", l), Fields: look.AuditFields(in), Decisive: len(steps)}
+	w := Walk{Heading: word("auditHeading", l), ReadsBy: word("stepReads", l), Fields: look.AuditFields(in), Decisive: len(steps),
+		Check: &Check{Title: word("checkAudit", l), Explanation: word("checkAuditOK", l), Passed: true}}
 	for i, st := range steps {
 		w.Steps = append(w.Steps, Step{ID: st.Kind.ID(), Title: st.Title(l), Question: st.Question(l),
 			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads, Audit: &steps[i]})

@@ -109,7 +109,7 @@ func TestAuditAnswerKeepsTheInputError(t *testing.T) {
 		reason, path       string
 	}{
 		{[]string{"A", "A"}, []string{"A"}, "duplicate_request_id", "requested[1]"},
-		{[]string{"A"}, []string{"A", ""}, "empty_id", "results[1]"},
+		{[]string{"", "B", ""}, []string{"B"}, "duplicate_request_id", "requested[2]"},
 	} {
 		s := scenarios.Scenario{Track: scenarios.TrackAudit, Audit: assess.AuditInput{Requested: tc.requested, Results: tc.results, Closed: true}}
 		w := walk.Of(s, assess.Chinese)
@@ -121,4 +121,31 @@ func TestAuditAnswerKeepsTheInputError(t *testing.T) {
 		assert.Contains(t, w.Verdict.Details[0].Text, tc.path)
 		assert.Contains(t, w.Verdict.Details[0].Text, "：", "said in Chinese")
 	}
+}
+
+// An admission walk says its two layers: the input check passed (the
+// trainer's, not the book's), then the book's rules; a step the book
+// decides where a careful harness would go further carries the trainer's
+// note apart from its explanation.
+func TestAdmissionWalkShowsBothLayersAndTheTrainersNotes(t *testing.T) {
+	s, ok := scenarios.Find(scenarios.Builtin(), scenarios.TrackAdmission, "timed-out-no-effect-status")
+	require.True(t, ok)
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		w := walk.Of(s, l)
+		require.NotNil(t, w.Check)
+		assert.True(t, w.Check.Passed)
+		assert.Contains(t, w.Check.Title, map[assess.Lang]string{assess.English: "not the book's", assess.Chinese: "不是本书的"}[l])
+		step := w.Steps[assess.RuleTimeout-1]
+		assert.Equal(t, assess.Passed, step.Outcome)
+		assert.NotEmpty(t, step.Aside)
+		assert.NotContains(t, step.Explanation, step.Aside, "the note is apart from the book's explanation")
+		assert.NotEmpty(t, walk.AsideLabel(l))
+		for i, st := range w.Steps {
+			if i != int(assess.RuleTimeout-1) {
+				assert.Empty(t, st.Aside, "step %d", i+1)
+			}
+		}
+	}
+	o := walk.Of(scenarios.InTrack(scenarios.Builtin(), scenarios.TrackOutcome)[0], assess.English)
+	assert.Nil(t, o.Check)
 }

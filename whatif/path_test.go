@@ -86,6 +86,12 @@ func TestPathToAllowedScenarios(t *testing.T) {
 		{"timed-out-no-readback", false, true, []string{"record=none"}},
 		{"succeeded-not-verified", false, true, []string{"record=none"}},
 		{"demo", true, true, nil},
+		{"expired-approval", false, true, []string{"approval=active"}},
+		{"blank-argument", false, true, []string{"argument=as written"}},
+		{"two-tools-one-name", false, true, []string{"version=the contract's"}},
+		{"write-without-approval-scope", true, true, nil},
+		{"timed-out-no-effect-status", true, true, nil},
+		{"name-required-twice", false, true, []string{"argument=as written"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
@@ -106,7 +112,7 @@ func TestPathToAllowedScenarios(t *testing.T) {
 	for _, a := range p.Alternatives {
 		alts = append(alts, knobIDs(a))
 	}
-	assert.Equal(t, [][]string{{"status=failed"}, {"effect=read_back"}}, alts)
+	assert.Equal(t, [][]string{{"status=failed"}, {"status=absent"}, {"effect=read_back"}}, alts)
 }
 
 // checkPath checks what a Path claims against assess and a brute force.
@@ -159,7 +165,7 @@ func TestPathToAllowedAgainstBruteForce(t *testing.T) {
 	knobs := whatif.Knobs()
 	ids := []string{"invalid-arguments", "write-without-approval", "timed-out-no-readback", "demo", "correlation-conflict"}
 	inputs := admissionInputs(t)
-	for i := range 40 {
+	for i := range 12 {
 		in := inputs[ids[i%len(ids)]]
 		var cs whatif.Changes
 		for _, k := range knobs {

@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,7 +25,8 @@ import (
 
 func main() {
 	track := flag.String("track", "admission", "admission, audit or outcome")
-	bug := flag.String("bug", "", "plant a mistake: empty-scope-as-absent, approval-before-environment, sorted-missing")
+	bug := flag.String("bug", "", "plant a mistake: empty-scope-as-absent, approval-before-environment, sorted-missing, "+
+		"approval-not-active, dedupe-missing, no-trim, scope-defaults-to-name, any-entry-of-a-name, book-port")
 	misbehave := flag.String("misbehave", "", "break the protocol: hang, exit-early, garbage, flood, extra-line, stderr-flood, slow-exit")
 	flag.Parse()
 
@@ -107,22 +109,84 @@ func decide(track, bug string, line []byte) any {
 		return map[string]string{"class": class.String()}
 	}
 	in, err := decode.Input(line)
+	if err != nil && bug == "book-port" {
+		// A bare port of the book's function has no input check: it reads
+		// what JSON.parse gives, the last of two names, and ignores
+		// members it does not know.
+		in, err = lenient(line)
+	}
 	if err != nil {
 		return errorLine{err.Error()}
 	}
 	switch bug {
 	case "empty-scope-as-absent":
-		// if (!tool.approvalScope) scope = tool.name — "" is a value.
+		// if (!tool.approvalScope) … — "" is a value, not absent.
 		for i := range in.Contract.Tools {
-			if s := in.Contract.Tools[i].ApprovalScope; s != nil && *s == "" {
-				in.Contract.Tools[i].ApprovalScope = nil
+			if in.Contract.Tools[i].ApprovalScope.Is("") {
+				in.Contract.Tools[i].ApprovalScope = assess.Absent
+			}
+		}
+	case "scope-defaults-to-name":
+		// A tool without approvalScope is approved for its own name.
+		for i := range in.Contract.Tools {
+			if t := &in.Contract.Tools[i]; !t.ApprovalScope.Present() {
+				t.ApprovalScope = assess.Some(t.Name)
+			}
+		}
+	case "any-entry-of-a-name":
+		// Looks for the requested version among every tool of the name.
+		for i, t := range in.Contract.Tools {
+			if t.Name == in.Request.Tool.Name && t.Version == in.Request.Tool.Version {
+				in.Contract.Tools[0], in.Contract.Tools[i] = in.Contract.Tools[i], in.Contract.Tools[0]
+				break
+			}
+		}
+	case "approval-not-active":
+		// Invents one code for every approval that is not active.
+		if v := assess.Assess(&in); v.Code == assess.CodeApprovalStatus {
+			return map[string]string{"status": v.Status.String(), "code": "approval_not_active", "correlationId": v.CorrelationID}
+		}
+	case "dedupe-missing":
+		// Lists each missing name once.
+		v := assess.Assess(&in)
+		var once []string
+		for _, m := range v.MissingArguments {
+			if !slices.Contains(once, m) {
+				once = append(once, m)
+			}
+		}
+		if v.MissingArguments != nil {
+			v.MissingArguments = once
+		}
+		return v
+	case "no-trim":
+		// Takes "   " for a value: only "" is missing.
+		v := assess.Assess(&in)
+		if v.Code != assess.CodeInvalidArguments {
+			return v
+		}
+		var still []string
+		for _, m := range v.MissingArguments {
+			if s, ok := in.Request.Arguments[m].(string); !ok || s == "" {
+				still = append(still, m)
+			}
+		}
+		if len(still) > 0 {
+			v.MissingArguments = still
+			return v
+		}
+		t := in.Contract.Tools
+		for i := range t {
+			if t[i].Name == in.Request.Tool.Name {
+				t[i].RequiredArguments = []string{}
+				break
 			}
 		}
 	case "approval-before-environment":
 		// Asks for approval before it looks at the environment.
 		if v := assess.Assess(&in); v.Code == assess.CodeEnvironmentNotReady {
 			ready := in
-			ready.Environment = &assess.Environment{Status: "ready"}
+			ready.Environment = assess.Environment{Status: assess.Some("ready")}
 			if w := assess.Assess(&ready); w.Status == assess.StatusRequiresApproval {
 				return w
 			}
@@ -139,4 +203,69 @@ func decide(track, bug string, line []byte) any {
 		return v
 	}
 	return assess.Assess(&in)
+}
+
+// lenient reads an admission input the way JSON.parse and the book's
+// function do: unknown members ignored, the last of two names kept, null
+// the same as absent. It refuses only what the book's function would
+// crash on (a missing contract.tools, request.tool or environment).
+func lenient(line []byte) (assess.Input, error) {
+	type opt = *string
+	var w struct {
+		Contract *struct {
+			Tools []struct {
+				Name              string   `json:"name"`
+				Version           opt      `json:"version"`
+				EffectClass       opt      `json:"effectClass"`
+				RequiredArguments []string `json:"requiredArguments"`
+				ApprovalScope     opt      `json:"approvalScope"`
+			} `json:"tools"`
+		} `json:"contract"`
+		Request *struct {
+			CorrelationID string `json:"correlationId"`
+			Tool          *struct {
+				Name    string `json:"name"`
+				Version opt    `json:"version"`
+			} `json:"tool"`
+			Arguments map[string]any `json:"arguments"`
+		} `json:"request"`
+		Environment *struct {
+			Status opt `json:"status"`
+		} `json:"environment"`
+		Approval *struct {
+			Status string `json:"status"`
+			Scope  opt    `json:"scope"`
+		} `json:"approval"`
+		InvocationRecord *struct {
+			CorrelationID, Status, VerificationStatus, EffectStatus opt
+		} `json:"invocationRecord"`
+	}
+	if err := json.Unmarshal(line, &w); err != nil {
+		return assess.Input{}, err
+	}
+	if w.Contract == nil || w.Request == nil || w.Request.Tool == nil || w.Environment == nil {
+		return assess.Input{}, fmt.Errorf("TypeError: cannot read properties of undefined")
+	}
+	o := func(p opt) assess.Opt {
+		if p == nil {
+			return assess.Absent
+		}
+		return assess.Some(*p)
+	}
+	var in assess.Input
+	for _, t := range w.Contract.Tools {
+		in.Contract.Tools = append(in.Contract.Tools, assess.Tool{Name: t.Name, Version: o(t.Version), EffectClass: o(t.EffectClass),
+			RequiredArguments: t.RequiredArguments, ApprovalScope: o(t.ApprovalScope)})
+	}
+	in.Request = assess.Request{CorrelationID: w.Request.CorrelationID, Arguments: w.Request.Arguments,
+		Tool: assess.ToolRef{Name: w.Request.Tool.Name, Version: o(w.Request.Tool.Version)}}
+	in.Environment = assess.Environment{Status: o(w.Environment.Status)}
+	if a := w.Approval; a != nil {
+		in.Approval = &assess.Approval{Status: a.Status, Scope: o(a.Scope)}
+	}
+	if r := w.InvocationRecord; r != nil {
+		in.InvocationRecord = &assess.InvocationRecord{CorrelationID: o(r.CorrelationID), Status: o(r.Status),
+			VerificationStatus: o(r.VerificationStatus), EffectStatus: o(r.EffectStatus)}
+	}
+	return in, nil
 }
