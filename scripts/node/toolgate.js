@@ -392,7 +392,7 @@ function line(text, badUTF8) {
   if (out.length >= 1 << 20) flush();
 }
 
-const strict = new TextDecoder('utf-8', { fatal: true });
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // keep a BOM: not JSON
 
 // lines hands each line of the bytes b (whole lines, no final newline
 // wanted) to line. The bytes are decoded at once; only when the text holds
