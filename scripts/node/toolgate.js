@@ -44,24 +44,33 @@ function kindOf(v) {
   return typeof v; // object, string, number, boolean
 }
 
-// want refuses v unless it is of JSON type kind.
-function want(v, kind, path) {
+// at is the path of member name (when given) of path, then of its element
+// index (when given). Paths are built only for a refusal: the check of an
+// accepted input allocates none.
+function at(path, name, index) {
+  const p = name === undefined ? path : join(path, name);
+  return index === undefined ? p : `${p}[${index}]`;
+}
+
+// want refuses v unless it is of JSON type kind; v is at(path, name, index).
+function want(v, kind, path, name, index) {
   const got = kindOf(v);
   if (got === kind) return v;
-  if (got === 'null' && kind === 'string') refuse(path, 'null where a string is expected: leave the member out instead');
-  refuse(path, `want ${kind}, got ${got}`);
+  if (got === 'null' && kind === 'string') refuse(at(path, name, index), 'null where a string is expected: leave the member out instead');
+  refuse(at(path, name, index), `want ${kind}, got ${got}`);
 }
 
 // need returns o[name], refusing it when absent or not of JSON type kind.
 function need(o, name, kind, path) {
-  const p = join(path, name);
-  if (o[name] === undefined) refuse(p, `required (${kind === 'array' ? 'an array, [] for none' : `a ${kind}`})`);
-  return want(o[name], kind, p);
+  const v = o[name];
+  if (v === undefined) refuse(at(path, name), `required (${kind === 'array' ? 'an array, [] for none' : kind === 'object' ? 'an object' : 'a string'})`);
+  return want(v, kind, path, name);
 }
 
 // optString refuses o[name] unless it is absent or a string.
 function optString(o, name, path) {
-  if (o[name] !== undefined) want(o[name], 'string', join(path, name));
+  const v = o[name];
+  if (v !== undefined && typeof v !== 'string') want(v, 'string', path, name);
 }
 
 // optObject returns o[name] when it is an object, undefined when it is
@@ -69,7 +78,7 @@ function optString(o, name, path) {
 function optObject(o, name, path) {
   const v = o[name];
   if (v === undefined || v === null) return undefined;
-  return want(v, 'object', join(path, name));
+  return want(v, 'object', path, name);
 }
 
 // members refuses a member of o not in known, suggesting the nearest known one.
@@ -105,11 +114,21 @@ function distance(a, b) {
 // text, and a string holding an unpaired surrogate escape. JSON.parse keeps
 // the last of two names silently, so this reads the text itself. The text
 // is valid JSON (JSON.parse took it): the scan only tells keys from values
-// and finds where strings end. It is linear in the text.
+// and finds where strings end. It is linear in the text: an object's names
+// are compared one by one up to SMALL of them, then kept in a Set.
+const SMALL = 16;
+// The scan's state, reused from line to line: per open container (depth
+// d) whether it is an object, its current member name or element index,
+// where its names start in names, and its Set once it has many.
+const isObject = [], frameKey = [], frameIndex = [], frameStart = [], frameSet = [];
+const names = [];
+let nameCount = 0; // names in use: names[frameStart[d]:nameCount] are frame d's
+
 function scanText(s) {
   const n = s.length;
-  const stack = []; // frames: {keys: Set, key} for objects, {index} for arrays
+  let depth = 0;
   let expectKey = false;
+  nameCount = 0;
   let backslash = s.indexOf('\\');
   if (backslash < 0) backslash = n;
   for (let i = 0; i < n; i++) {
@@ -130,40 +149,61 @@ function scanText(s) {
       }
       if (expectKey || escaped) {
         const text = escaped ? JSON.parse(s.slice(i, end + 1)) : s.slice(i + 1, end);
-        if (escaped && !text.isWellFormed()) refuse(pathOf(stack, expectKey ? text : null), 'not JSON: a string holds an unpaired surrogate escape (not Unicode text)');
+        if (escaped && !text.isWellFormed()) {
+          refuse(pathOf(depth, expectKey ? text : null), 'not JSON: a string holds an unpaired surrogate escape (not Unicode text)');
+        }
         if (expectKey) {
-          const f = stack[stack.length - 1];
-          if (f.keys.has(text)) refuse(join(pathOf(stack, null, 1), text), 'member name twice in one object (JSON.parse would keep the last one silently)');
-          f.keys.add(text);
-          f.key = text;
+          const f = depth - 1;
+          if (seenBefore(f, text)) refuse(join(pathOf(f, null), text), 'member name twice in one object (JSON.parse would keep the last one silently)');
+          frameKey[f] = text;
           expectKey = false;
         }
       }
       i = end;
     } else if (c === 0x7b) { // {
-      stack.push({ keys: new Set(), key: '' });
+      isObject[depth] = true;
+      frameKey[depth] = '';
+      frameStart[depth] = nameCount;
+      frameSet[depth] = null;
+      depth++;
       expectKey = true;
     } else if (c === 0x5b) { // [
-      stack.push({ keys: null, index: 0 });
+      isObject[depth] = false;
+      frameIndex[depth] = 0;
+      depth++;
     } else if (c === 0x7d || c === 0x5d) { // } ]
-      stack.pop();
+      depth--;
+      if (isObject[depth]) { nameCount = frameStart[depth]; frameSet[depth] = null; }
       expectKey = false;
     } else if (c === 0x2c) { // ,
-      const f = stack[stack.length - 1];
-      if (f.keys) expectKey = true;
-      else f.index++;
+      if (isObject[depth - 1]) expectKey = true;
+      else frameIndex[depth - 1]++;
     }
   }
 }
 
-// pathOf names the place the scan is at: the members and indexes of the
-// open containers, leaving out the last `drop` frames' own keys.
-function pathOf(stack, key, drop = 0) {
+// seenBefore says whether object frame f has had the name already, and
+// records it. Frame f is the innermost open container.
+function seenBefore(f, name) {
+  const set = frameSet[f];
+  if (set !== null) {
+    if (set.has(name)) return true;
+    set.add(name);
+    return false;
+  }
+  for (let k = frameStart[f]; k < nameCount; k++) if (names[k] === name) return true;
+  names[nameCount++] = name;
+  if (nameCount - frameStart[f] > SMALL) frameSet[f] = new Set(names.slice(frameStart[f], nameCount));
+  return false;
+}
+
+// pathOf names the place the scan is at, in the first `depth` containers;
+// key, when not null, stands for the innermost object's current name.
+function pathOf(depth, key) {
   let p = '';
-  for (let k = 0; k < stack.length - drop; k++) {
-    const f = stack[k];
-    if (f.keys) { if (k < stack.length - 1 || key === null) p = join(p, f.key); else p = join(p, key); }
-    else p += `[${f.index}]`;
+  for (let k = 0; k < depth; k++) {
+    if (!isObject[k]) p += `[${frameIndex[k]}]`;
+    else p = join(p, k === depth - 1 && key !== null ? key : frameKey[k]);
   }
   return p;
 }
@@ -188,16 +228,21 @@ function checkAdmission(v) {
   const contract = need(v, 'contract', 'object', '');
   members(contract, 'contract', CONTRACT);
   optString(contract, 'version', 'contract');
-  need(contract, 'tools', 'array', 'contract').forEach((tool, i) => {
+  const tools = need(contract, 'tools', 'array', 'contract');
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i];
     const p = `contract.tools[${i}]`;
-    want(tool, 'object', p);
+    want(tool, 'object', 'contract.tools', undefined, i);
     members(tool, p, TOOL);
     need(tool, 'name', 'string', p);
     optString(tool, 'version', p);
     optString(tool, 'effectClass', p);
     optString(tool, 'approvalScope', p);
-    need(tool, 'requiredArguments', 'array', p).forEach((name, j) => want(name, 'string', `${p}.requiredArguments[${j}]`));
-  });
+    const required = need(tool, 'requiredArguments', 'array', p);
+    for (let j = 0; j < required.length; j++) {
+      if (typeof required[j] !== 'string') want(required[j], 'string', p, 'requiredArguments', j);
+    }
+  }
 
   const request = need(v, 'request', 'object', '');
   members(request, 'request', REQUEST);
@@ -216,7 +261,7 @@ function checkAdmission(v) {
   if (approval) {
     members(approval, 'approval', APPROVAL);
     if (approval.status === undefined) refuse('approval.status', 'absent from an approval (the book would answer "approval_undefined")');
-    want(approval.status, 'string', 'approval.status');
+    want(approval.status, 'string', 'approval', 'status');
     if (approval.status === '') refuse('approval.status', 'empty in an approval (the book would answer "approval_")');
     optString(approval, 'scope', 'approval');
   }
@@ -294,10 +339,13 @@ function assess(v) {
 
 // checkIDs returns o[name], an array of strings, or refuses it.
 function checkIDs(o, name) {
-  return need(o, name, 'array', '').map((id, i) => {
-    if (id === null) refuse(`${name}[${i}]`, 'null element: an ID is a string');
-    return want(id, 'string', `${name}[${i}]`);
-  });
+  const ids = need(o, name, 'array', '');
+  for (let i = 0; i < ids.length; i++) {
+    if (typeof ids[i] === 'string') continue;
+    if (ids[i] === null) refuse(at('', name, i), 'null element: an ID is a string');
+    want(ids[i], 'string', '', name, i);
+  }
+  return ids;
 }
 
 // audit is the seed's Java audit, with toolgate's open batches.
@@ -306,14 +354,15 @@ function audit(v) {
   members(v, '', ['requested', 'results', 'closed']);
   const requested = checkIDs(v, 'requested');
   const results = checkIDs(v, 'results');
-  if (v.closed !== undefined) want(v.closed, 'boolean', 'closed');
+  if (v.closed !== undefined) want(v.closed, 'boolean', '', 'closed');
   const closed = v.closed !== false;
 
   const expected = new Set();
-  requested.forEach((id, i) => {
-    if (expected.has(id)) refuse(`requested[${i}]`, `request ID ${JSON.stringify(id)} listed twice (which request would its result answer?)`);
+  for (let i = 0; i < requested.length; i++) {
+    const id = requested[i];
+    if (expected.has(id)) refuse(at('', 'requested', i), `request ID ${JSON.stringify(id)} listed twice (which request would its result answer?)`);
     expected.add(id);
-  });
+  }
   const seen = new Set();
   const diagnostics = new Set();
   for (const id of results) {
@@ -395,27 +444,20 @@ function line(text, badUTF8) {
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // keep a BOM: not JSON
 
 // lines hands each line of the bytes b (whole lines, no final newline
-// wanted) to line. The bytes are decoded at once; only when the text holds
-// a replacement character is each line decoded alone, strictly, to tell
-// bad UTF-8 from a real U+FFFD.
+// wanted) to line. Each line is decoded alone (faster in Node 20 than one
+// big decode); one that holds a replacement character is decoded again,
+// strictly, to tell bad UTF-8 from a real U+FFFD.
 function lines(b) {
-  const text = b.toString('utf8');
-  if (text.indexOf('\ufffd') < 0) {
-    let start = 0;
-    for (;;) {
-      const nl = text.indexOf('\n', start);
-      if (nl < 0) { line(text.slice(start), false); return; }
-      line(text.slice(start, nl), false);
-      start = nl + 1;
-    }
-  }
   let start = 0;
   for (;;) {
     const nl = b.indexOf(10, start);
-    const part = b.subarray(start, nl < 0 ? b.length : nl);
-    let s, bad = false;
-    try { s = strict.decode(part); } catch { bad = true; s = ''; }
-    line(s, bad);
+    const end = nl < 0 ? b.length : nl;
+    let text = b.toString('utf8', start, end);
+    let bad = false;
+    if (text.indexOf('\ufffd') >= 0) {
+      try { text = strict.decode(b.subarray(start, end)); } catch { bad = true; }
+    }
+    line(text, bad);
     if (nl < 0) return;
     start = nl + 1;
   }
@@ -425,24 +467,32 @@ let fd = 0;
 if (file !== null) {
   try { fd = fs.openSync(file, 'r'); } catch (e) { die(`${file}: ${e.message}`); }
 }
-const chunk = Buffer.allocUnsafe(1 << 22);
-let rest = Buffer.alloc(0);
+// One buffer: the bytes of an unfinished line move to its front and the
+// next read lands after them; a line longer than the buffer doubles it.
+let buf = Buffer.allocUnsafe(1 << 22);
+let have = 0;
 for (;;) {
+  if (have === buf.length) {
+    const bigger = Buffer.allocUnsafe(2 * buf.length);
+    buf.copy(bigger, 0, 0, have);
+    buf = bigger;
+  }
   let n;
   try {
-    n = fs.readSync(fd, chunk, 0, chunk.length, null);
+    n = fs.readSync(fd, buf, have, buf.length - have, null);
   } catch (e) {
     if (e.code === 'EAGAIN') { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1); continue; }
     if (e.code === 'EOF') break;
     die(`read: ${e.message}`);
   }
   if (n === 0) break;
-  const data = rest.length ? Buffer.concat([rest, chunk.subarray(0, n)]) : chunk.subarray(0, n);
-  const last = data.lastIndexOf(10);
-  if (last < 0) { rest = Buffer.from(data); continue; }
-  lines(data.subarray(0, last));
-  rest = Buffer.from(data.subarray(last + 1));
+  have += n;
+  const last = buf.lastIndexOf(10, have - 1);
+  if (last < 0) continue;
+  lines(buf.subarray(0, last));
+  buf.copy(buf, 0, last + 1, have);
+  have -= last + 1;
 }
-if (rest.length) lines(rest);
+if (have > 0) lines(buf.subarray(0, have));
 flush();
 process.exit(refused > 0 ? 1 : 0);
