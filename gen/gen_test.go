@@ -261,3 +261,23 @@ func TestAuditReachesEveryDiagnosticAndRefusal(t *testing.T) {
 		require.NotZero(t, counts[c], "%s never reached", c)
 	}
 }
+
+func TestBlankDrawsEveryTrimCharacter(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	seen := map[rune]bool{}
+	empty := false
+	for range 5000 {
+		s := blank(r)
+		empty = empty || s == ""
+		for _, c := range s {
+			require.Contains(t, jsTrim, c, "%U is not in String.prototype.trim's set", c)
+			seen[c] = true
+		}
+	}
+	require.True(t, empty, `"" is blank too`)
+	require.Len(t, seen, len(jsTrim))
+	require.Len(t, jsTrim, 25, "U+0009–U+000D, U+0020, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF")
+	for _, c := range "\u0085\u180e\u200b" {
+		require.NotContains(t, jsTrim, c, "%U is not white space to String.prototype.trim", c)
+	}
+}
