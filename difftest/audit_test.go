@@ -170,7 +170,7 @@ func TestAuditAgainstNode(t *testing.T) {
 		switch {
 		case refused(node[i]) && refused(mine):
 		case refused(node[i]):
-			d.add("node refused, toolgate answered", input, "node:     "+node[i], "toolgate: "+mine)
+			d.add("node "+codeOf(node[i])+", toolgate answered", input, "node:     "+node[i], "toolgate: "+mine)
 		case refused(mine):
 			d.add("node answered, toolgate refused", input, "node:     "+node[i], "toolgate: "+mine)
 		case !sameJSON([]byte(node[i]), []byte(mine)):

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -157,9 +158,16 @@ func sortedKeys(m map[string]int) []string {
 	return keys
 }
 
-// codeOf is a verdict's code, or "refused" for an input error.
+// nodeRefusal finds the class of a Node refusal in its message.
+var nodeRefusal = regexp.MustCompile(`^\{"error":"line \d+: .*?: (not JSON|not an object|member name twice|unknown member|want |null where a string|null element|required|absent from an approval|empty in an approval|request ID)`)
+
+// codeOf is a verdict's code, or "refused" for an input error, with the
+// refusal's class when the Node implementation gave it.
 func codeOf(answer string) string {
 	if refused(answer) {
+		if m := nodeRefusal.FindStringSubmatch(answer); m != nil {
+			return "refused (" + strings.TrimSpace(m[1]) + ")"
+		}
 		return "refused"
 	}
 	var v struct {
