@@ -290,13 +290,40 @@ func unmarshal(data []byte, v any) error {
 type wireAudit struct {
 	Requested []string `json:"requested"`
 	Results   []string `json:"results"`
-	Closed    *bool    `json:"closed"`
+	Closed    optBool  `json:"closed"`
 }
+
+// optBool is an optional boolean member: absent, true or false; null is
+// not a boolean.
+type optBool struct{ set, v bool }
+
+// UnmarshalJSONFrom reads true or false.
+func (o *optBool) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	switch dec.PeekKind() {
+	case 't', 'f':
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		*o = optBool{set: true, v: tok.Bool()}
+		return nil
+	}
+	v, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	if v.Kind() == 'n' {
+		return errNullBool
+	}
+	return &json.SemanticError{JSONKind: v.Kind(), GoType: reflect.TypeFor[bool]()}
+}
+
+var errNullBool = errors.New("null where a boolean is expected: leave the member out to say absent")
 
 // Audit decodes a correlation-audit input:
 // {"requested":[...],"results":[...],"closed":true}. Both lists are
-// required (they may be empty); an absent or null closed means true, a
-// batch handed over whole.
+// required (they may be empty); an absent closed means true, a batch
+// handed over whole; null is refused, as everywhere.
 func Audit(data []byte) (assess.AuditInput, error) {
 	var w wireAudit
 	if err := unmarshal(data, &w); err != nil {
@@ -318,7 +345,7 @@ func Audit(data []byte) (assess.AuditInput, error) {
 	}
 	// A duplicate request ID is for the audit to find: it is the lesson
 	// of one of the scenarios. "" is an ID like any other.
-	return assess.AuditInput{Requested: w.Requested, Results: w.Results, Closed: w.Closed == nil || *w.Closed}, nil
+	return assess.AuditInput{Requested: w.Requested, Results: w.Results, Closed: !w.Closed.set || w.Closed.v}, nil
 }
 
 // Outcome decodes a tool-outcome input: {"error":{...}} or {"result":{...}}.
@@ -386,7 +413,7 @@ func Describe(err error, arrayRoot bool) (path, msg string, offset int64) {
 	if errors.As(err, &se) {
 		path := Dotted(se.JSONPointer, arrayRoot)
 		switch {
-		case errors.Is(se.Err, assess.ErrNullString):
+		case errors.Is(se.Err, assess.ErrNullString), errors.Is(se.Err, errNullBool):
 			return path, se.Err.Error(), se.ByteOffset
 		case errors.Is(se.Err, json.ErrUnknownName):
 			msg := "unknown field"
@@ -691,7 +718,7 @@ func Reason(err error) string {
 		return ReasonDuplicateMember
 	case strings.HasPrefix(m, "unknown field"):
 		return ReasonUnknownMember
-	case m == assess.ErrNullString.Error():
+	case m == assess.ErrNullString.Error(), m == errNullBool.Error():
 		return ReasonNullString
 	case strings.HasPrefix(m, "required"):
 		return ReasonRequired

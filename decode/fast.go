@@ -159,8 +159,6 @@ func (f *Fast) auditInput() bool {
 			case 'f':
 				ok = f.literal("false")
 				f.audit.Closed = false
-			case 'n':
-				ok = f.literal("null")
 			}
 		}
 		if !ok || seen&bit != 0 {

@@ -252,7 +252,7 @@ func agreeAudit(t testing.TB, f *decode.Fast, data []byte) (fastOK, strictOK boo
 var auditInputs = []string{
 	`{"requested":["A","B"],"results":["B","A"]}`,
 	`{"results":["A","A","C"],"closed":false,"requested":["A","B"]}`,
-	`{"requested":[],"results":[],"closed":null}`,
+	`{"requested":[],"results":[],"closed":true}`,
 	` { "requested" : [ "A" , "\u0042" ] , "results" : [ ] , "closed" : true } `,
 	`{"requested":["A","A",""],"results":["",""]}`,
 	`{"requested":["中","\ud83d\ude00"],"results":["中"]}`,

@@ -197,8 +197,9 @@ func TestAuditTriples(t *testing.T) {
 	}{
 		{"requested", [3]string{"requested: want array, got string", "requested: required: an array of IDs ([] for none)", "requested: required: an array of IDs ([] for none)"}},
 		{"results", [3]string{"results: want array, got string", "results: required: an array of IDs ([] for none)", "results: required: an array of IDs ([] for none)"}},
-		// closed absent or null means true: a batch handed over whole.
-		{"closed", [3]string{"closed: want boolean, got string", "closed", "closed"}},
+		// closed absent means true: a batch handed over whole; null is
+		// not a boolean.
+		{"closed", [3]string{"closed: want boolean, got string", "closed: null where a boolean is expected: leave the member out to say absent", "closed"}},
 	} {
 		for i, v := range []string{`""`, "null", ""} {
 			in := map[string]string{"requested": `["A"]`, "results": `[]`, "closed": `false`}

@@ -18,7 +18,7 @@ func audit() []generated {
 	raw("open/all-answered", `{"requested":["A"],"results":["A"],"closed":false}`)
 	raw("closed/true", `{"requested":["A","B"],"results":["B"],"closed":true}`)
 	raw("closed/absent-means-true", `{"requested":["A","B"],"results":["B"]}`)
-	raw("closed/null-means-true", `{"requested":["A","B"],"results":["B"],"closed":null}`)
+	raw("closed/null-is-refused", `{"requested":["A","B"],"results":["B"],"closed":null}`)
 	raw("closed/wrong-type", `{"requested":["A"],"results":[],"closed":"false"}`)
 	// Order, case and bytes.
 	raw("order/byte-order", `{"requested":["b"],"results":["a","B","_","é"]}`)
