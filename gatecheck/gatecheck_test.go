@@ -270,10 +270,10 @@ func TestCompare(t *testing.T) {
 func TestCompareInputLayer(t *testing.T) {
 	refused := []byte(`{"error":"environment.status: duplicate field"}`)
 	for line, ok := range map[string]bool{
-		`{"error":"duplicate member"}`: true,
-		`{"status":"blocked","code":"environment_not_ready","correlationId":"c"}`: true,
+		`{"error":"duplicate member"}`:                                                   true,
+		`{"status":"blocked","code":"environment_not_ready","correlationId":"c"}`:        true,
 		`{"status":"requires_approval","code":"approval_undefined","correlationId":"c"}`: true,
-		`{"status":"allowed","code":"admission_allowed","correlationId":"c"}`: false,
+		`{"status":"allowed","code":"admission_allowed","correlationId":"c"}`:            false,
 		`{"status":"allowed"}`: false,
 	} {
 		diffs, problem := gatecheck.Compare("admission", "input", refused, []byte(line))
