@@ -342,10 +342,13 @@ func fill(t string, args [6]string, l Lang) string {
 		case 'q':
 			arg = strconv.Quote(arg)
 		case 'v':
-			if v, ok := strings.CutPrefix(arg, "\x00"); ok {
+			switch v, ok := strings.CutPrefix(arg, "\x00"); {
+			case ok:
 				arg = strconv.Quote(v)
-			} else {
+			case arg == "":
 				arg = absentWord[l]
+			default: // a placeholder such as "…", written as %q writes it
+				arg = strconv.Quote(arg)
 			}
 		}
 		b.WriteString(arg)

@@ -71,7 +71,7 @@ var words = map[string][2]string{
 	"inputError": {"input error", "输入错误"},
 	"passed":     {"passed", "通过"},
 	"fired":      {"fired", "触发"},
-	"failClosed": {"an effect class the core does not know counts as a write (fail closed)", "不认识的效果类别按写入处理（默认从严）"},
+	"failClosed": {"an effectClass other than the book's write classes (absent, \"\", unheard of) counts as a write (fail closed)", "本书写入类别以外的 effectClass（缺失、\"\"、没听说过的）按写入处理（默认从严）"},
 }
 
 func word(key string, l assess.Lang) string { return words[key][l] }

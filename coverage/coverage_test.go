@@ -15,12 +15,12 @@ import (
 
 func TestBuiltinSet(t *testing.T) {
 	r := coverage.Of(scenarios.Builtin(), assess.English)
-	assert.Equal(t, map[string]int{"admission": 8, "audit": 8, "outcome": 8}, r.Counts)
+	assert.Equal(t, map[string]int{"admission": 14, "audit": 8, "outcome": 8}, r.Counts)
 	never := r.Never()
-	for _, name := range []string{"4 Environment not ready", "tool_version_mismatch", "environment_not_ready", "approval_not_active", "approval_scope_mismatch"} {
+	for _, name := range []string{"4 Environment not ready", "environment_not_ready", "approval_scope_mismatch"} {
 		assert.Contains(t, never, name, "the built-in set never exercises %s", name)
 	}
-	for _, name := range []string{"1 Tool not in contract", "approval_missing", "allowed", "found", "pending (an open batch)"} {
+	for _, name := range []string{"1 Tool not in contract", "approval_missing", "approval_<status>", "tool_version_mismatch", "allowed", "found", "pending (an open batch)"} {
 		assert.NotContains(t, never, name)
 	}
 	var rules coverage.Section
@@ -30,7 +30,7 @@ func TestBuiltinSet(t *testing.T) {
 		}
 	}
 	require.Len(t, rules.Items, 8)
-	assert.Equal(t, []string{"read-only-candidate", "demo"}, rules.Items[7].Scenarios)
+	assert.Equal(t, []string{"read-only-candidate", "demo", "write-without-approval-scope", "timed-out-no-effect-status"}, rules.Items[7].Scenarios)
 	assert.Equal(t, 7, rules.Covered())
 }
 

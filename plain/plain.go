@@ -143,6 +143,9 @@ func (s *session) start() {
 	if story := sc.Story.In(s.lang); story != "" {
 		s.say("%s", story)
 	}
+	if c := s.walk.Check; c != nil {
+		s.say("%s%s%s%s", c.Title, text("colon", s.lang), c.Explanation, text("period", s.lang))
+	}
 	s.say("%s%s", s.walk.Heading, text("period", s.lang))
 	s.say("%s", text("startKeys", s.lang))
 }
@@ -236,6 +239,9 @@ func (s *session) next() {
 	s.say(text("step", s.lang), stepWord(s), s.at.Step, st.Title, look.OutcomeWord(st.Outcome, s.lang))
 	s.say(text("question", s.lang), st.Question)
 	s.say(text("because", s.lang), strings.TrimSuffix(st.Explanation, "."))
+	if st.Aside != "" {
+		s.say("  %s%s%s%s", walk.AsideLabel(s.lang), text("colon", s.lang), st.Aside, text("period", s.lang))
+	}
 	if s.at.Step == s.walk.Decisive && !s.running {
 		s.say("%s", text("decides", s.lang))
 	}
