@@ -86,6 +86,9 @@ func (m Model) notesView(height int) string {
 		add(wrap(fmt.Sprintf("%d %s — %s", step, cur.Title, outcomeText(cur.Outcome, c.lang)), width))
 		add(paint(st.Walk.Question, indentLines(wrap(cur.Question, width-2), "  ")))
 		add(indentLines(wrap(cur.Explanation, width-2), "  "))
+		if a := c.asideText(cur.Aside, width-2); a != "" {
+			add(indentLines(a, "  "))
+		}
 	}
 	head(tr("notesNext", c.lang))
 	switch {
@@ -119,7 +122,7 @@ func (m Model) notesView(height int) string {
 func askText(w walk.Walk, l assess.Lang) string {
 	switch res := w.Result.(type) {
 	case assess.Verdict:
-		return fmt.Sprintf(tr("notesAskRule", l), w.Decisive, res.Code, w.Steps[w.Decisive-1].Title)
+		return fmt.Sprintf(tr("notesAskRule", l), w.Decisive, res.CodeName(), w.Steps[w.Decisive-1].Title)
 	case walk.OutcomeAnswer:
 		return fmt.Sprintf(tr("notesAskClass", l), res.Class)
 	}

@@ -246,6 +246,9 @@ func (m presentModel) currentAlt(c *common, width, i int) string {
 	}
 	q := paint(c.styles.Walk.Question, wrap(step.Question, width))
 	e := paint(c.styles.Walk.Explain, wrap(step.Explanation, width))
+	if a := c.asideText(step.Aside, width); a != "" {
+		e += "\n" + a
+	}
 	switch i {
 	case 0:
 		return box(4, big) + "\n\n" + q + "\n\n" + e

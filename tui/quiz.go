@@ -203,7 +203,7 @@ func (c *common) mark(step int, code assess.Code) quizResult {
 		r.right = step == c.walk.Decisive && code == res.Code
 		r.half = step == c.walk.Decisive && code != res.Code
 		r.said = fmt.Sprintf("%s %d%s%s", tr("rule", c.lang), step, tr("comma", c.lang), code)
-		r.decided = fmt.Sprintf("%s %d%s%s", tr("rule", c.lang), c.walk.Decisive, tr("comma", c.lang), res.Code)
+		r.decided = fmt.Sprintf("%s %d%s%s", tr("rule", c.lang), c.walk.Decisive, tr("comma", c.lang), res.CodeName())
 	case walk.AuditAnswer:
 		options, correct := auditOptions(c)
 		r.right = step == correct

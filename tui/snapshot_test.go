@@ -79,6 +79,17 @@ func TestPanes(t *testing.T) {
 			})
 		}
 	})
+	t.Run("TrainersNote", func(t *testing.T) {
+		// Scenario 13 at rule 5: the book's rule passes, and the
+		// trainer's note, marked as the trainer's, says what a careful
+		// harness would do.
+		for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+			t.Run(lang.String(), func(t *testing.T) {
+				m := at(t, Options{Lang: lang}, "timed-out-no-effect-status", 5, 60, 40)
+				golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(60, walkExtras{hint: m.c.stepHint(false)}), 30)))
+			})
+		}
+	})
 	t.Run("Inputs", func(t *testing.T) {
 		for _, width := range []int{36, 44, 72} {
 			t.Run(fmt.Sprint(width), func(t *testing.T) {
@@ -136,7 +147,7 @@ func TestJourneys(t *testing.T) {
 		{"audit-verdict-60x20", Options{Track: "audit"}, 60, 20, []string{"2", "e"}},
 		{"wide-200x60", Options{}, 200, 60, []string{"4", "l", "l", "l", "l", "l", "l", "l"}},
 		{"quiz-right", Options{Quiz: true}, 120, 40, []string{"n", "n", "n", "7", "1"}},
-		{"quiz-summary", Options{Quiz: true}, 80, 24, []string{"1", "1", "n", "4", "n", "n", "n", "n", "n", "n", "n"}},
+		{"quiz-summary", Options{Quiz: true}, 80, 24, []string{"1", "1", "n", "4", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n"}},
 		{"what-if-80x24", Options{Scenario: "3", SaveScenario: keep}, 80, 24, []string{"w", "down", "2"}},
 		{"what-if-60x20", Options{Scenario: "3", SaveScenario: keep}, 60, 20, []string{"w", "2"}},
 		{"presenter-80x24", Options{Present: true, Clock: clock, Scenario: "6"}, 80, 24, []string{"enter", "enter", "enter", "enter", "enter", "enter"}},

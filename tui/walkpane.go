@@ -9,6 +9,7 @@ import (
 
 	"toolgate/assess"
 	"toolgate/look"
+	"toolgate/walk"
 )
 
 // The walk pane is the heart of the trainer: the scenario, the rules as far
@@ -129,7 +130,7 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	if story := s.Story.In(c.lang); story != "" && c.at.Step == 0 && !x.hideStory {
 		p.parts[partStory] = part{alts: []string{"\n" + paint(st.Story, wrap(story, width)), ""}}
 	}
-	p.parts[partHeading] = part{alts: []string{"\n" + paint(st.Heading, wrap(c.walk.Heading, width)), ""}}
+	p.parts[partHeading] = c.headingPart(width)
 	before, current, after := c.ruleParts(width)
 	p.parts[partBefore], p.parts[partCurrent], p.parts[partAfter] = before, current, after
 	if len(x.room) > 0 {
@@ -145,6 +146,43 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 		p.parts[partVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i, x.hideCaveats) })
 	}
 	return p
+}
+
+// headingPart is the walk's heading with the input check before it: the
+// two layers, toolgate's check then the book's rules. Folded, the check
+// stays on one line; folded again, both go.
+func (c *common) headingPart(width int) part {
+	st := c.styles.Walk
+	heading := paint(st.Heading, wrap(c.walk.Heading, width))
+	chk := c.walk.Check
+	if chk == nil {
+		return part{alts: []string{"\n" + heading, ""}}
+	}
+	mark := look.OutcomeSymbol(assess.Passed)
+	style := st.Passed
+	if !chk.Passed {
+		mark, style = look.OutcomeSymbol(assess.Fired), c.styles.tone(look.ToneBad)
+	}
+	word := look.OutcomeWord(assess.Passed, c.lang)
+	if !chk.Passed {
+		word = look.OutcomeWord(assess.Fired, c.lang)
+	}
+	wordWidth := 0
+	for _, o := range []assess.Outcome{assess.Passed, assess.Fired, assess.NotReached} {
+		wordWidth = max(wordWidth, lipgloss.Width(look.OutcomeWord(o, c.lang)))
+	}
+	pad := strings.Repeat(" ", len(fmt.Sprint(len(c.walk.Steps))))
+	line := style.Render(padRight(truncate(" "+mark+" "+pad+" "+chk.Title, width-wordWidth-1), width-wordWidth) + word)
+	return part{alts: []string{"\n" + heading + "\n" + line, "\n" + line, ""}}
+}
+
+// asideText is a step's trainer's note as the walk shows it, marked as
+// the trainer's own and never the book's; "" when the step has none.
+func (c *common) asideText(aside string, width int) string {
+	if aside == "" || width <= 0 {
+		return ""
+	}
+	return paint(c.styles.Hint, wrap(walk.AsideLabel(c.lang)+tr("colon", c.lang)+aside, width))
 }
 
 // wrapLines wraps styled lines one by one; a numbered option ("  2  text")
@@ -311,6 +349,9 @@ func (c *common) ruleParts(width int) (before, current, after part) {
 		indent := "     "
 		q := paint(st.Question, indentLines(wrap(step.Question, width-len(indent)), indent))
 		e := paint(st.Explain, indentLines(wrap(step.Explanation, width-len(indent)), indent))
+		if a := c.asideText(step.Aside, width-len(indent)); a != "" {
+			e += "\n" + indentLines(a, indent)
+		}
 		current = part{alts: []string{h + "\n" + q + "\n" + e, h + "\n" + e, h}}
 	}
 	// After it.
