@@ -420,6 +420,66 @@ var ruleTexts = [NumRules + 1]ruleText{
 	},
 }
 
+// establishes says what a verdict does establish about the snapshots
+// when a rule passed, and when it fired: the true statements a question
+// "which does this verdict NOT prove?" can offer beside the one it does
+// not.
+var establishes = [NumRules + 1][2]tmpl{
+	RuleToolInContract: {
+		{"that the first tool of the requested name in the contract is at the requested version", "契约中第一个同名工具的版本正是请求的版本"},
+		{"that the contract has no tool of the requested name, or its first one is at another version", "契约中没有请求名称的工具，或第一个同名工具的版本不同"},
+	},
+	RuleCorrelation: {
+		{"that no invocation record of another request came with the call", "没有属于另一个请求的调用记录随调用一起到来"},
+		{"that an invocation record of another request came with the call", "有一条属于另一个请求的调用记录随调用一起到来"},
+	},
+	RuleArguments: {
+		{"that every required argument is a string that is not blank after trimming", "每个必填参数都是去掉空白后仍非空的字符串"},
+		{"that some required argument is absent, not a string, or blank", "有必填参数缺失、不是字符串或为空白"},
+	},
+	RuleEnvironment: {
+		{`that the environment snapshot's status is "ready"`, `环境摘要的 status 是 "ready"`},
+		{`that the environment snapshot's status is not "ready"`, `环境摘要的 status 不是 "ready"`},
+	},
+	RuleTimeout: {
+		{`that no record says an earlier attempt timed out with effectStatus "unknown"`, `没有记录表明之前的尝试超时且 effectStatus 为 "unknown"`},
+		{`that a record says an earlier attempt timed out with effectStatus "unknown"`, `有记录表明之前的尝试超时且 effectStatus 为 "unknown"`},
+	},
+	RuleVerification: {
+		{`that no record says an earlier attempt succeeded without verificationStatus "accepted"`, `没有记录表明之前的尝试成功而 verificationStatus 不是 "accepted"`},
+		{`that a record says an earlier attempt succeeded without verificationStatus "accepted"`, `有记录表明之前的尝试成功而 verificationStatus 不是 "accepted"`},
+	},
+	RuleApproval: {
+		{"that the tool is read-only, or an active approval's scope matches its approvalScope", "工具是只读的，或有效批准的 scope 与其 approvalScope 相符"},
+		{"that the tool is a write without an active approval whose scope matches its approvalScope", "工具是写入类，且没有 scope 与其 approvalScope 相符的有效批准"},
+	},
+	RuleAllow: {
+		{"", ""},
+		{"that no rule before rule 8 fired on these snapshots", "在这些快照上，规则 8 之前没有任何规则触发"},
+	},
+}
+
+// Establishes is what a verdict establishes about the snapshots when the
+// rule passed (fired false) or fired: true of every input that takes
+// that way, and never what the verdict does NOT prove.
+func (r Rule) Establishes(fired bool, l Lang) string {
+	if !r.Valid() {
+		return ""
+	}
+	i := 0
+	if fired {
+		i = 1
+	}
+	return establishes[r][i][l]
+}
+
+// CheckedInput is what every verdict establishes: toolgate's input check
+// accepted the input before the book's rules were asked.
+func CheckedInput(l Lang) string {
+	return pick(l, "that the input passed toolgate's input check: every member the book's function reads is there, of its type",
+		"输入通过了 toolgate 的输入检查：本书函数读取的每个成员都在，且类型正确")
+}
+
 // Title is the rule's short name.
 func (r Rule) Title(l Lang) string { return r.text().title[l] }
 

@@ -73,15 +73,41 @@ func HighContrastPalette(dark bool) Palette {
 	}
 }
 
-// OutcomeSymbol is a one-cell mark for a trace step's outcome.
+// OutcomeSymbol is a one-cell mark for a trace step's outcome, one cell
+// wide in East Asian terminals too. A passed step is not marked ✓: its
+// title names the condition that fires it ("Environment not ready"), and
+// a tick beside it would read as agreement.
 func OutcomeSymbol(o assess.Outcome) string {
 	switch o {
 	case assess.Passed:
-		return "✓"
+		return "◦"
 	case assess.Fired:
 		return "➤"
 	}
 	return "-"
+}
+
+// OutcomeAnswer is the answer a step gave to its question, in a language:
+// "no" for a step that passed, "YES" for one that fired, "" for one not
+// reached.
+func OutcomeAnswer(o assess.Outcome, l assess.Lang) string {
+	switch o {
+	case assess.Passed:
+		return [2]string{"no", "否"}[l]
+	case assess.Fired:
+		return [2]string{"YES", "是"}[l]
+	}
+	return ""
+}
+
+// OutcomeLabel is what a walk shows beside a step: its question's answer
+// and the outcome ("no · passed", "YES · FIRED", "not reached"), so that a
+// step titled for its condition never reads the wrong way round.
+func OutcomeLabel(o assess.Outcome, l assess.Lang) string {
+	if a := OutcomeAnswer(o, l); a != "" {
+		return a + [2]string{" · ", "·"}[l] + OutcomeWord(o, l)
+	}
+	return OutcomeWord(o, l)
 }
 
 // OutcomeWord is the outcome as a word, in a language.

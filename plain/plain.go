@@ -236,7 +236,7 @@ func (s *session) next() {
 		return
 	}
 	st := s.walk.Steps[s.at.Step-1]
-	s.say(text("step", s.lang), stepWord(s), s.at.Step, st.Title, look.OutcomeWord(st.Outcome, s.lang))
+	s.say(text("step", s.lang), stepWord(s), s.at.Step, st.Title, look.OutcomeLabel(st.Outcome, s.lang))
 	s.say(text("question", s.lang), st.Question)
 	s.say(text("because", s.lang), strings.TrimSuffix(st.Explanation, "."))
 	if st.Aside != "" {

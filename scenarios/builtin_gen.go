@@ -17,6 +17,10 @@ func builtinScenarios() []Scenario {
 				Zh: "未知工具",
 			},
 			Story: Text{
+				En: "The model wants to tidy up and asks for document_delete, with a documentId. It sounds plausible. The contract this harness agreed to, chapter-11-v1, lists two tools: reading and updating a document's metadata. A name the model made up must never reach a real system.",
+				Zh: "模型想“清理一下”，于是带着 documentId 请求 document_delete。听起来很合理。这个 Harness 约定的契约 chapter-11-v1 列出了两个工具：读取和更新文档元数据。模型编出来的名称绝不能到达真实系统。",
+			},
+			Scene: Text{
 				En: "The model wants to tidy up and asks for document_delete, with a documentId. It sounds plausible. The contract this harness agreed to, chapter-11-v1, lists two tools: reading and updating a document's metadata.",
 				Zh: "模型想“清理一下”，于是带着 documentId 请求 document_delete。听起来很合理。这个 Harness 约定的契约 chapter-11-v1 列出了两个工具：读取和更新文档元数据。",
 			},
@@ -75,7 +79,7 @@ func builtinScenarios() []Scenario {
 				Status: assess.Status(2),
 				Code:   assess.Code(1),
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
 		{
 			Number: 2,
@@ -87,6 +91,10 @@ func builtinScenarios() []Scenario {
 				Zh: "参数形状不合格",
 			},
 			Story: Text{
+				En: "The model picks the right tool at the right version, but sends its arguments as an empty object: {}. The contract says what the tool requires; nothing else in this harness knows the tool's schema. The harness checks only that each required argument is a string that is not blank — without a schema engine, that is all it can say.",
+				Zh: "模型选对了工具和版本，却把参数发成了一个空对象：{}。契约写明了这个工具需要什么；这个 Harness 里没有别的东西知道它的 Schema。Harness 只检查每个必填参数是不是去掉空白后仍非空的字符串——没有 Schema 引擎，它能说的也就这么多。",
+			},
+			Scene: Text{
 				En: "The model picks the right tool at the right version, but sends its arguments as an empty object: {}. The contract says what the tool requires; nothing else in this harness knows the tool's schema.",
 				Zh: "模型选对了工具和版本，却把参数发成了一个空对象：{}。契约写明了这个工具需要什么；这个 Harness 里没有别的东西知道它的 Schema。",
 			},
@@ -146,7 +154,7 @@ func builtinScenarios() []Scenario {
 					"documentId",
 				},
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
 		{
 			Number: 3,
@@ -158,6 +166,10 @@ func builtinScenarios() []Scenario {
 				Zh: "已知只读候选",
 			},
 			Story: Text{
+				En: "The model asks to read chapter 11's metadata: a tool the contract lists, at the agreed version, with the documentId it needs. The environment snapshot says ready, and an approval for metadata writes happens to be active. \"allowed\" means only that the call may go to the next step — nothing has run yet, and a read needs no approval.",
+				Zh: "模型请求读取第 11 章的元数据：契约列出的工具、约定的版本、所需的 documentId 也在。环境摘要是 ready，恰好还有一个针对元数据写入的有效批准。“allowed”只表示这个调用可以进入下一步——此刻什么都还没有执行；读取也不需要批准。",
+			},
+			Scene: Text{
 				En: "The model asks to read chapter 11's metadata: a tool the contract lists, at the agreed version, with the documentId it needs. The environment snapshot says ready, and an approval for metadata writes happens to be active.",
 				Zh: "模型请求读取第 11 章的元数据：契约列出的工具、约定的版本、所需的 documentId 也在。环境摘要是 ready，恰好还有一个针对元数据写入的有效批准。",
 			},
@@ -216,7 +228,7 @@ func builtinScenarios() []Scenario {
 				Status: assess.Status(1),
 				Code:   assess.Code(11),
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{24, 7}, [2]int{25, 7}},
 		},
 		{
 			Number: 4,
@@ -228,6 +240,10 @@ func builtinScenarios() []Scenario {
 				Zh: "写入缺批准",
 			},
 			Story: Text{
+				En: "The model asks to set chapter 11's status field to complete. The tool is known, the documentId, field and value are all there, and the environment is ready. The harness passes no approval snapshot: approval is null. Reversible or not, a write waits for an approval.",
+				Zh: "模型请求把第 11 章的 status 字段设为 complete。工具已知，documentId、field 和 value 都在，环境也是 ready。Harness 没有传入批准快照：approval 为 null。无论能否撤销，写入都要先等批准。",
+			},
+			Scene: Text{
 				En: "The model asks to set chapter 11's status field to complete. The tool is known, the documentId, field and value are all there, and the environment is ready. The harness passes no approval snapshot: approval is null.",
 				Zh: "模型请求把第 11 章的 status 字段设为 complete。工具已知，documentId、field 和 value 都在，环境也是 ready。Harness 没有传入批准快照：approval 为 null。",
 			},
@@ -284,7 +300,7 @@ func builtinScenarios() []Scenario {
 				Status: assess.Status(6),
 				Code:   assess.Code(8),
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
 		{
 			Number: 5,
@@ -296,6 +312,10 @@ func builtinScenarios() []Scenario {
 				Zh: "关联冲突",
 			},
 			Story: Text{
+				En: "The harness hands over request-1 together with an invocation record. The record says it succeeded and was accepted — and that it belongs to request-other. Whatever that record says, it is evidence about another call: mixing them up is how results end up on the wrong request.",
+				Zh: "Harness 把 request-1 和一条调用记录一起交来。记录写着：成功，验证已被接受——还写着它属于 request-other。无论记录写了什么，它都是另一次调用的证据：把两者混在一起，结果就会串到错误的请求上。",
+			},
+			Scene: Text{
 				En: "The harness hands over request-1 together with an invocation record. The record says it succeeded and was accepted — and that it belongs to request-other.",
 				Zh: "Harness 把 request-1 和一条调用记录一起交来。记录写着：成功，验证已被接受——还写着它属于 request-other。",
 			},
@@ -359,7 +379,7 @@ func builtinScenarios() []Scenario {
 				Status: assess.Status(3),
 				Code:   assess.Code(3),
 			},
-			injectedAt: [2][2]int{[2]int{14, 7}, [2]int{15, 7}},
+			injectedAt: [2][2]int{[2]int{22, 7}, [2]int{23, 7}},
 		},
 		{
 			Number: 6,
@@ -371,6 +391,10 @@ func builtinScenarios() []Scenario {
 				Zh: "超时且无回读",
 			},
 			Story: Text{
+				En: "An earlier attempt of request-1 timed out. Its record says so, and says what is known of the effect: effectStatus unknown. Nobody read the target back since. Now the same request comes again. Sending it again might apply it twice; assuming it failed might be wrong. The honest answer is: the effect is unknown.",
+				Zh: "request-1 之前的一次尝试超时了。记录如实写下了这一点，也写下了对效果的了解：effectStatus 为 unknown。此后没有人回读过目标。现在同一个请求又来了。再发一次可能重复生效；假定它失败也可能是错的。诚实的回答是：效果未知。",
+			},
+			Scene: Text{
 				En: "An earlier attempt of request-1 timed out. Its record says so, and says what is known of the effect: effectStatus unknown. Nobody read the target back since. Now the same request comes again.",
 				Zh: "request-1 之前的一次尝试超时了。记录如实写下了这一点，也写下了对效果的了解：effectStatus 为 unknown。此后没有人回读过目标。现在同一个请求又来了。",
 			},
@@ -439,7 +463,7 @@ func builtinScenarios() []Scenario {
 				Code:         assess.Code(6),
 				EffectStatus: "unknown",
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
 		{
 			Number: 7,
@@ -451,6 +475,10 @@ func builtinScenarios() []Scenario {
 				Zh: "工具成功但未验证",
 			},
 			Story: Text{
+				En: "The tool reported success for request-1 earlier. The record says succeeded; its verificationStatus says not_run — nothing has checked the result yet. The tool's own \"succeeded\" is a claim, not evidence: a success needs an accepted verification before anyone relies on it.",
+				Zh: "之前 request-1 的工具报告了成功。记录写着 succeeded；verificationStatus 写着 not_run——还没有任何检查看过结果。工具自己的“succeeded”只是一个说法，不是证据：成功要先有被接受的验证，才能被依赖。",
+			},
+			Scene: Text{
 				En: "The tool reported success for request-1 earlier. The record says succeeded; its verificationStatus says not_run — nothing has checked the result yet.",
 				Zh: "之前 request-1 的工具报告了成功。记录写着 succeeded；verificationStatus 写着 not_run——还没有任何检查看过结果。",
 			},
@@ -514,7 +542,7 @@ func builtinScenarios() []Scenario {
 				Status: assess.Status(5),
 				Code:   assess.Code(7),
 			},
-			injectedAt: [2][2]int{[2]int{14, 7}, [2]int{15, 7}},
+			injectedAt: [2][2]int{[2]int{22, 7}, [2]int{23, 7}},
 		},
 		{
 			Number: 8,
@@ -526,6 +554,10 @@ func builtinScenarios() []Scenario {
 				Zh: "演示：教学接口示例",
 			},
 			Story: Text{
+				En: "The example from the chapter, as written: a contract with one read-only tool, a ready environment, an active metadata_write approval, and a record of this very request that succeeded and was accepted. Every rule passes — and allowed is still not a task accepted.",
+				Zh: "原文中的示例，一字不改：只有一个只读工具的契约、ready 环境、一个有效的 metadata_write 批准，以及属于这个请求、已成功且验证已被接受的记录。每条规则都通过——而 allowed 仍然不等于任务已验收。",
+			},
+			Scene: Text{
 				En: "The example from the chapter, as written: a contract with one read-only tool, a ready environment, an active metadata_write approval, and a record of this very request that succeeded and was accepted.",
 				Zh: "原文中的示例，一字不改：只有一个只读工具的契约、ready 环境、一个有效的 metadata_write 批准，以及属于这个请求、已成功且验证已被接受的记录。",
 			},
@@ -578,7 +610,7 @@ func builtinScenarios() []Scenario {
 				Status: assess.Status(1),
 				Code:   assess.Code(11),
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
 		{
 			Number: 9,
@@ -590,6 +622,10 @@ func builtinScenarios() []Scenario {
 				Zh: "批准已过期",
 			},
 			Story: Text{
+				En: "Yesterday an operator approved metadata writes. Today the model asks again to set chapter 11's status to complete. The approval snapshot still names metadata_write, the tool's approvalScope — and its status is expired. An old yes is not a yes for now, and the book's code names the status: approval_expired.",
+				Zh: "昨天操作员批准了元数据写入。今天模型再次请求把第 11 章的 status 设为 complete。批准快照的范围仍是 metadata_write，正是工具的 approvalScope——而它的状态是 expired。过去的同意不等于现在的同意；本书的代码直接写出状态：approval_expired。",
+			},
+			Scene: Text{
 				En: "Yesterday an operator approved metadata writes. Today the model asks again to set chapter 11's status to complete. The approval snapshot still names metadata_write, the tool's approvalScope — and its status is expired.",
 				Zh: "昨天操作员批准了元数据写入。今天模型再次请求把第 11 章的 status 设为 complete。批准快照的范围仍是 metadata_write，正是工具的 approvalScope——而它的状态是 expired。",
 			},
@@ -655,7 +691,7 @@ func builtinScenarios() []Scenario {
 				Code:           assess.Code(9),
 				ApprovalStatus: "expired",
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
 		{
 			Number: 10,
@@ -667,6 +703,10 @@ func builtinScenarios() []Scenario {
 				Zh: "空白参数",
 			},
 			Story: Text{
+				En: "The model asks to read the metadata of the document whose documentId is \"   \" — three spaces. It is a string, and it is not empty. The book trims whitespace before it looks: \"   \" is as missing as no value at all.",
+				Zh: "模型请求读取 documentId 为 \"   \"（三个空格）的文档的元数据。它是字符串，也不是空字符串。本书先去掉空白再判断：\"   \" 和没有值一样，都算缺失。",
+			},
+			Scene: Text{
 				En: "The model asks to read the metadata of the document whose documentId is \"   \" — three spaces. It is a string, and it is not empty.",
 				Zh: "模型请求读取 documentId 为 \"   \"（三个空格）的文档的元数据。它是字符串，也不是空字符串。",
 			},
@@ -732,7 +772,7 @@ func builtinScenarios() []Scenario {
 					"documentId",
 				},
 			},
-			injectedAt: [2][2]int{[2]int{14, 7}, [2]int{15, 7}},
+			injectedAt: [2][2]int{[2]int{21, 7}, [2]int{22, 7}},
 		},
 		{
 			Number: 11,
@@ -744,6 +784,10 @@ func builtinScenarios() []Scenario {
 				Zh: "同名的两个工具",
 			},
 			Story: Text{
+				En: "The contract was extended in a hurry: a second document_update_metadata entry, at version v2, was added below the v1 entry instead of replacing it. The model asks for the v2 update, with every argument it needs. The book reads only the first tool of a name: the v2 entry below it is never consulted.",
+				Zh: "契约被匆忙扩充：第二个 document_update_metadata 条目（版本 v2）被追加在 v1 条目下面，而不是替换它。模型请求 v2 的更新，所需参数一应俱全。本书只读取同名工具中的第一个：它下面那个 v2 条目从来不会被查看。",
+			},
+			Scene: Text{
 				En: "The contract was extended in a hurry: a second document_update_metadata entry, at version v2, was added below the v1 entry instead of replacing it. The model asks for the v2 update, with every argument it needs.",
 				Zh: "契约被匆忙扩充：第二个 document_update_metadata 条目（版本 v2）被追加在 v1 条目下面，而不是替换它。模型请求 v2 的更新，所需参数一应俱全。",
 			},
@@ -815,7 +859,7 @@ func builtinScenarios() []Scenario {
 				Status: assess.Status(2),
 				Code:   assess.Code(2),
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
 		{
 			Number: 12,
@@ -827,6 +871,10 @@ func builtinScenarios() []Scenario {
 				Zh: "未写明范围的写入工具",
 			},
 			Story: Text{
+				En: "A new tool, document_archive, was added to the contract as a reversible write. Whoever added it wrote no approvalScope. The approval snapshot is active and names no scope either. The book compares the scopes as values, and absent equals absent: this write is admitted. A careful harness would require every write tool to name its scope.",
+				Zh: "契约里新加了一个可逆写入工具 document_archive。添加它的人没有写 approvalScope。批准快照是有效的，也没有写 scope。本书把 scope 当作值比较，缺失等于缺失：这次写入被准入了。谨慎的 Harness 会要求每个写入工具都写明范围。",
+			},
+			Scene: Text{
 				En: "A new tool, document_archive, was added to the contract as a reversible write. Whoever added it wrote no approvalScope. The approval snapshot is active and names no scope either.",
 				Zh: "契约里新加了一个可逆写入工具 document_archive。添加它的人没有写 approvalScope。批准快照是有效的，也没有写 scope。",
 			},
@@ -885,7 +933,7 @@ func builtinScenarios() []Scenario {
 				Status: assess.Status(1),
 				Code:   assess.Code(11),
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{24, 7}, [2]int{25, 7}},
 		},
 		{
 			Number: 13,
@@ -897,6 +945,10 @@ func builtinScenarios() []Scenario {
 				Zh: "超时，效果未写明",
 			},
 			Story: Text{
+				En: "The model's earlier attempt to set chapter 11's status timed out. The record of request-3 says timed_out — and nothing at all about the effect: it has no effectStatus. The approval is active for metadata writes, and the same request comes again. Rule 5 asks for effectStatus \"unknown\" exactly: a record that says nothing of its effect does not stop this retry of a write. A careful harness would stop it.",
+				Zh: "模型之前把第 11 章 status 改为 complete 的尝试超时了。request-3 的记录写着 timed_out——对效果却只字未提：它没有 effectStatus。元数据写入的批准是有效的，同一个请求又来了。规则 5 只认 effectStatus 恰好为 \"unknown\"：对效果只字未提的记录拦不住这次写入的重试。谨慎的 Harness 会拦住它。",
+			},
+			Scene: Text{
 				En: "The model's earlier attempt to set chapter 11's status timed out. The record of request-3 says timed_out — and nothing at all about the effect: it has no effectStatus. The approval is active for metadata writes, and the same request comes again.",
 				Zh: "模型之前把第 11 章 status 改为 complete 的尝试超时了。request-3 的记录写着 timed_out——对效果却只字未提：它没有 effectStatus。元数据写入的批准是有效的，同一个请求又来了。",
 			},
@@ -965,7 +1017,7 @@ func builtinScenarios() []Scenario {
 				Status: assess.Status(1),
 				Code:   assess.Code(11),
 			},
-			injectedAt: [2][2]int{[2]int{16, 7}, [2]int{17, 7}},
+			injectedAt: [2][2]int{[2]int{25, 7}, [2]int{26, 7}},
 		},
 		{
 			Number: 14,
@@ -977,6 +1029,10 @@ func builtinScenarios() []Scenario {
 				Zh: "重复列出的必填参数",
 			},
 			Story: Text{
+				En: "A contract generator merged two lists of required arguments for the update tool, and documentId now appears in it twice. The model asks to set chapter 11's status to complete but leaves documentId out. missingArguments follows requiredArguments, duplicates kept: documentId is missing twice.",
+				Zh: "契约生成器合并了更新工具的两份必填参数清单，documentId 因此出现了两次。模型请求把第 11 章的 status 设为 complete，却漏掉了 documentId。missingArguments 按 requiredArguments 列出，重复的也保留：documentId 缺失了两次。",
+			},
+			Scene: Text{
 				En: "A contract generator merged two lists of required arguments for the update tool, and documentId now appears in it twice. The model asks to set chapter 11's status to complete but leaves documentId out.",
 				Zh: "契约生成器合并了更新工具的两份必填参数清单，documentId 因此出现了两次。模型请求把第 11 章的 status 设为 complete，却漏掉了 documentId。",
 			},
@@ -1045,7 +1101,7 @@ func builtinScenarios() []Scenario {
 					"documentId",
 				},
 			},
-			injectedAt: [2][2]int{[2]int{15, 7}, [2]int{16, 7}},
+			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
 		{
 			Number: 1,
@@ -1059,6 +1115,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "Two calls went out in parallel, A then B. B's result came back first. Pairing results with requests by position would hand B's answer to A; pairing them by correlation ID gets it right.",
 				Zh: "两个调用并行发出，先 A 后 B。B 的结果先回来。按位置配对会把 B 的答案交给 A；按关联 ID 配对才正确。",
+			},
+			Scene: Text{
+				En: "Two calls went out in parallel, A then B. Their results came back: B, then A.",
+				Zh: "两个调用并行发出，先 A 后 B。结果回来了：先 B，后 A。",
 			},
 			Injected: Text{
 				En: "requested A, B; results B, A",
@@ -1082,7 +1142,7 @@ func builtinScenarios() []Scenario {
 			Expect: Expect{
 				Diagnostics: []string{},
 			},
-			injectedAt: [2][2]int{[2]int{11, 16}, [2]int{11, 52}},
+			injectedAt: [2][2]int{[2]int{17, 16}, [2]int{17, 52}},
 		},
 		{
 			Number: 2,
@@ -1096,6 +1156,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "A and B were requested. A came back twice, B never came, and a C nobody asked for arrived. Each is its own problem; the audit reports all three, sorted, so a test can compare them.",
 				Zh: "请求了 A 和 B。A 回来了两次，B 始终没来，还来了一个没人请求的 C。三者各是一个问题；审计全部报告并排序，方便测试比较。",
+			},
+			Scene: Text{
+				En: "A and B were requested. Three results came back: A, A and C.",
+				Zh: "请求了 A 和 B。回来了三个结果：A、A 和 C。",
 			},
 			Injected: Text{
 				En: "requested A, B; results A, A, C",
@@ -1124,7 +1188,7 @@ func builtinScenarios() []Scenario {
 					"unknown:C",
 				},
 			},
-			injectedAt: [2][2]int{[2]int{11, 16}, [2]int{11, 55}},
+			injectedAt: [2][2]int{[2]int{17, 16}, [2]int{17, 55}},
 		},
 		{
 			Number: 3,
@@ -1136,8 +1200,12 @@ func builtinScenarios() []Scenario {
 				Zh: "空批次",
 			},
 			Story: Text{
-				En: "No calls, no results: nothing can be wrong — and nothing was checked either.",
+				En: "\"No calls, no results: nothing can be wrong — and nothing was checked either.\"",
 				Zh: "没有调用，也没有结果：不会有错——但也什么都没检查。",
+			},
+			Scene: Text{
+				En: "No calls went out in this batch, and no results came back.",
+				Zh: "这个批次没有发出任何调用，也没有结果回来。",
 			},
 			Injected: Text{
 				En: "requested none; results none",
@@ -1155,7 +1223,7 @@ func builtinScenarios() []Scenario {
 			Expect: Expect{
 				Diagnostics: []string{},
 			},
-			injectedAt: [2][2]int{[2]int{8, 16}, [2]int{8, 52}},
+			injectedAt: [2][2]int{[2]int{15, 16}, [2]int{15, 52}},
 		},
 		{
 			Number: 4,
@@ -1167,8 +1235,12 @@ func builtinScenarios() []Scenario {
 				Zh: "请求没有回音",
 			},
 			Story: Text{
-				En: "A was requested; the batch ended (or its deadline passed) without its result. Silence is not success: A is missing.",
+				En: "\"A was requested; the batch ended (or its deadline passed) without its result. Silence is not success: A is missing.\"",
 				Zh: "请求了 A；批次结束（或已过截止时间）时它的结果也没来。沉默不等于成功：A 缺失。",
+			},
+			Scene: Text{
+				En: "A was requested. The batch has ended, and no result came back.",
+				Zh: "请求了 A。批次已经结束，没有结果回来。",
 			},
 			Injected: Text{
 				En: "requested A; results none; batch closed",
@@ -1190,7 +1262,7 @@ func builtinScenarios() []Scenario {
 					"missing:A",
 				},
 			},
-			injectedAt: [2][2]int{[2]int{8, 16}, [2]int{8, 63}},
+			injectedAt: [2][2]int{[2]int{16, 16}, [2]int{16, 63}},
 		},
 		{
 			Number: 5,
@@ -1202,8 +1274,12 @@ func builtinScenarios() []Scenario {
 				Zh: "没人请求的答案",
 			},
 			Story: Text{
-				En: "Nothing was requested, yet a result with ID X arrived. It belongs to another batch, or to nobody.",
+				En: "\"Nothing was requested, yet a result with ID X arrived. It belongs to another batch, or to nobody.\"",
 				Zh: "没有任何请求，却来了 ID 为 X 的结果。它属于另一个批次，或者不属于任何人。",
+			},
+			Scene: Text{
+				En: "Nothing was requested in this batch. A result with ID X arrived.",
+				Zh: "这个批次没有请求任何东西。一个 ID 为 X 的结果到了。",
 			},
 			Injected: Text{
 				En: "requested none; results X",
@@ -1225,7 +1301,7 @@ func builtinScenarios() []Scenario {
 					"unknown:X",
 				},
 			},
-			injectedAt: [2][2]int{[2]int{8, 16}, [2]int{8, 49}},
+			injectedAt: [2][2]int{[2]int{16, 16}, [2]int{16, 49}},
 		},
 		{
 			Number: 6,
@@ -1239,6 +1315,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "X was never requested and came twice. Both checks fire for the same ID: unknown:X and duplicate:X. De-duplication merges repeats of one diagnostic, never different reasons.",
 				Zh: "X 从未被请求，却来了两次。两项检查对同一个 ID 都触发：unknown:X 与 duplicate:X。去重只合并同一诊断，不合并不同原因。",
+			},
+			Scene: Text{
+				En: "Nothing was requested in this batch. Two results arrived, both with ID X.",
+				Zh: "这个批次没有请求任何东西。到了两个结果，ID 都是 X。",
 			},
 			Injected: Text{
 				En: "requested none; results X, X",
@@ -1262,7 +1342,7 @@ func builtinScenarios() []Scenario {
 					"unknown:X",
 				},
 			},
-			injectedAt: [2][2]int{[2]int{10, 16}, [2]int{10, 52}},
+			injectedAt: [2][2]int{[2]int{17, 16}, [2]int{17, 52}},
 		},
 		{
 			Number: 7,
@@ -1276,6 +1356,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "Two requests share the ID A. A result for A could answer either, so \"one result per request\" has no meaning. The audit refuses the input instead of guessing.",
 				Zh: "两个请求共用 ID A。A 的结果可以对应任一请求，“一请求一结果”就失去了意义。审计拒绝这个输入，而不是去猜。",
+			},
+			Scene: Text{
+				En: "The harness sent two requests and gave both the ID A. One result came back, for A.",
+				Zh: "Harness 发出了两个请求，ID 都是 A。回来了一个结果，ID 是 A。",
 			},
 			Injected: Text{
 				En: "requested A, A; results A",
@@ -1298,7 +1382,7 @@ func builtinScenarios() []Scenario {
 			Expect: Expect{
 				Error: "duplicate request ID",
 			},
-			injectedAt: [2][2]int{[2]int{10, 16}, [2]int{10, 49}},
+			injectedAt: [2][2]int{[2]int{16, 16}, [2]int{16, 49}},
 		},
 		{
 			Number: 8,
@@ -1312,6 +1396,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "Three calls are in flight and only B has answered. The batch is still open and its deadline has not passed, so A and C are pending, not missing: calling them failures now would be a premature verdict.",
 				Zh: "三个调用仍在进行，只有 B 回来了。批次还没结束，也未到截止时间，所以 A 和 C 是等待中而不是缺失：现在就判失败为时过早。",
+			},
+			Scene: Text{
+				En: "Three calls are in flight: A, B and C. So far only B has answered; the batch is still open and its deadline has not passed.",
+				Zh: "三个调用正在进行：A、B 和 C。到目前为止只有 B 回复了；批次仍未结束，也没到截止时间。",
 			},
 			Injected: Text{
 				En: "requested A, B, C; results B; batch open",
@@ -1338,7 +1426,7 @@ func builtinScenarios() []Scenario {
 					"C",
 				},
 			},
-			injectedAt: [2][2]int{[2]int{10, 16}, [2]int{10, 64}},
+			injectedAt: [2][2]int{[2]int{18, 16}, [2]int{18, 64}},
 		},
 		{
 			Number: 1,
@@ -1350,8 +1438,12 @@ func builtinScenarios() []Scenario {
 				Zh: "找到",
 			},
 			Story: Text{
-				En: "findNote(note-7) worked and returned the note. The simplest case — but still match it to its request.",
+				En: "\"findNote(note-7) worked and returned the note. The simplest case — but still match it to its request.\"",
 				Zh: "findNote(note-7) 正常运行并返回了笔记。最简单的情况——但仍要把它对应到它的请求。",
+			},
+			Scene: Text{
+				En: "findNote(note-7) returned a result: isError false, found true, and the note.",
+				Zh: "findNote(note-7) 返回了结果：isError 为 false，found 为 true，还有那条笔记。",
 			},
 			Injected: Text{
 				En: "a result, isError false, found true",
@@ -1373,7 +1465,7 @@ func builtinScenarios() []Scenario {
 			Expect: Expect{
 				Class: assess.OutcomeClass(6),
 			},
-			injectedAt: [2][2]int{[2]int{7, 16}, [2]int{7, 59}},
+			injectedAt: [2][2]int{[2]int{15, 16}, [2]int{15, 59}},
 		},
 		{
 			Number: 2,
@@ -1387,6 +1479,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "findNote(note-9) worked and there is no such note. That is a legitimate answer, not a failure. If the tool returned null here and also on a database outage, nobody could tell \"ask for another id\" from \"stop and investigate\".",
 				Zh: "findNote(note-9) 正常运行，但没有这条笔记。这是合法的答复，不是失败。如果这里返回 null、数据库故障时也返回 null，就没人分得清“换个 ID”还是“停下排查”。",
+			},
+			Scene: Text{
+				En: "findNote(note-9) returned a result: isError false, found false.",
+				Zh: "findNote(note-9) 返回了结果：isError 为 false，found 为 false。",
 			},
 			Injected: Text{
 				En: "a result, isError false, found false",
@@ -1404,7 +1500,7 @@ func builtinScenarios() []Scenario {
 			Expect: Expect{
 				Class: assess.OutcomeClass(5),
 			},
-			injectedAt: [2][2]int{[2]int{10, 16}, [2]int{10, 60}},
+			injectedAt: [2][2]int{[2]int{16, 16}, [2]int{16, 60}},
 		},
 		{
 			Number: 3,
@@ -1418,6 +1514,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "The model sent an empty noteId and the tool said so in an error result. Since the MCP 2025-11-25 revision (and still in 2026-07-28) an input validation error is a result with isError: true, so the model sees it and can correct the call.",
 				Zh: "模型发送的 noteId 是 \"\"，工具在错误结果中指出了这一点。自 MCP 2025-11-25 修订起（2026-07-28 仍是如此），输入校验错误是 isError 为 true 的结果，模型能看到并修正调用。",
+			},
+			Scene: Text{
+				En: "The model sent an empty noteId. The tool answered with a result: isError true, errorKind invalid_arguments.",
+				Zh: "模型发了一个空的 noteId。工具返回了结果：isError 为 true，errorKind 为 invalid_arguments。",
 			},
 			Injected: Text{
 				En: "a result, isError true, errorKind invalid_arguments",
@@ -1437,7 +1537,7 @@ func builtinScenarios() []Scenario {
 			Expect: Expect{
 				Class: assess.OutcomeClass(2),
 			},
-			injectedAt: [2][2]int{[2]int{11, 16}, [2]int{11, 75}},
+			injectedAt: [2][2]int{[2]int{17, 16}, [2]int{17, 75}},
 		},
 		{
 			Number: 4,
@@ -1451,6 +1551,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "A server older than MCP 2025-11-25 answers the same bad call with a JSON-RPC error -32602 \"Invalid params\". The trainer reads it as invalid arguments sent the old way — its own reading: the code alone says only \"invalid params\", and MCP's own unknown-tool error is a -32602 too (next scenario). The model may never see a protocol error, which is why the 2025-11-25 revision made input validation errors isError results (still so in 2026-07-28).",
 				Zh: "早于 MCP 2025-11-25 的服务器对同样的错误调用返回 JSON-RPC 错误 -32602 \"Invalid params\"。训练器把它解读为旧方式报告的参数无效——这是训练器自己的解读：错误码本身只说明“参数无效”，而 MCP 自己的未知工具错误也是 -32602（见下一个场景）。模型可能根本看不到协议错误，所以 2025-11-25 修订把输入校验错误改为 isError 结果（2026-07-28 仍是如此）。",
+			},
+			Scene: Text{
+				En: "A server older than MCP 2025-11-25 answered the same bad call with a JSON-RPC error: -32602 \"Invalid params\".",
+				Zh: "一个早于 MCP 2025-11-25 的服务器用 JSON-RPC 错误回应了同样的错误调用：-32602 \"Invalid params\"。",
 			},
 			Injected: Text{
 				En: "a JSON-RPC error -32602",
@@ -1469,7 +1573,7 @@ func builtinScenarios() []Scenario {
 			Expect: Expect{
 				Class: assess.OutcomeClass(2),
 			},
-			injectedAt: [2][2]int{[2]int{13, 16}, [2]int{13, 47}},
+			injectedAt: [2][2]int{[2]int{20, 16}, [2]int{20, 47}},
 		},
 		{
 			Number: 5,
@@ -1483,6 +1587,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "The note belongs to another user and the tool refused. The tempting \"helpful\" move is to suggest trying another user id. That is getting around an identity check: stop, and tell the user.",
 				Zh: "这条笔记属于另一个用户，工具拒绝了。看似“贴心”的做法是建议换一个用户 ID 试试——那是在绕过身份检查：应停下并告知用户。",
+			},
+			Scene: Text{
+				En: "The note belongs to another user. The tool answered with a result: isError true, errorKind permission_denied.",
+				Zh: "这条笔记属于另一个用户。工具返回了结果：isError 为 true，errorKind 为 permission_denied。",
 			},
 			Injected: Text{
 				En: "a result, isError true, errorKind permission_denied",
@@ -1502,7 +1610,7 @@ func builtinScenarios() []Scenario {
 			Expect: Expect{
 				Class: assess.OutcomeClass(3),
 			},
-			injectedAt: [2][2]int{[2]int{10, 16}, [2]int{10, 75}},
+			injectedAt: [2][2]int{[2]int{17, 16}, [2]int{17, 75}},
 		},
 		{
 			Number: 6,
@@ -1516,6 +1624,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "The database timed out. This is infrastructure, not the model's input: the application decides a bounded recovery, and the model is not the only judge of the error policy — so says the source text. This trainer's own suggestion, beyond the source: one retry with backoff, only if repeating the call is safe, then report.",
 				Zh: "数据库超时了。这是基础设施问题，不是模型的输入问题：由应用决定有限的恢复，模型不是错误策略的唯一裁决者——这是原文的说法。本训练器自己的建议（原文之外）：只在重复调用安全时退避后重试一次，然后报告。",
+			},
+			Scene: Text{
+				En: "The database timed out while the tool ran. The tool answered with a result: isError true, errorKind execution_error.",
+				Zh: "工具运行时数据库超时了。工具返回了结果：isError 为 true，errorKind 为 execution_error。",
 			},
 			Injected: Text{
 				En: "a result, isError true, errorKind execution_error",
@@ -1535,7 +1647,7 @@ func builtinScenarios() []Scenario {
 			Expect: Expect{
 				Class: assess.OutcomeClass(4),
 			},
-			injectedAt: [2][2]int{[2]int{11, 16}, [2]int{11, 73}},
+			injectedAt: [2][2]int{[2]int{18, 16}, [2]int{18, 73}},
 		},
 		{
 			Number: 7,
@@ -1549,6 +1661,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "The adapter sent malformed JSON and the server could not even parse the request. No argument the model chooses can fix that: fix the adapter.",
 				Zh: "适配层发送了格式错误的 JSON，服务器连请求都无法解析。模型怎么选参数都修不好：应修复适配层。",
+			},
+			Scene: Text{
+				En: "The adapter sent a request the server could not parse. The server answered with a JSON-RPC error: -32700.",
+				Zh: "适配器发出的请求服务器无法解析。服务器用 JSON-RPC 错误回应：-32700。",
 			},
 			Injected: Text{
 				En: "a JSON-RPC error -32700",
@@ -1567,7 +1683,7 @@ func builtinScenarios() []Scenario {
 			Expect: Expect{
 				Class: assess.OutcomeClass(1),
 			},
-			injectedAt: [2][2]int{[2]int{9, 16}, [2]int{9, 47}},
+			injectedAt: [2][2]int{[2]int{16, 16}, [2]int{16, 47}},
 		},
 		{
 			Number: 8,
@@ -1581,6 +1697,10 @@ func builtinScenarios() []Scenario {
 			Story: Text{
 				En: "The model asked the server for note_delete, which it does not have. MCP (2026-07-28, as 2025-11-25) answers with a protocol error, -32602 \"Unknown tool: note_delete\" — the same code older servers used for invalid arguments, but nothing about the arguments can fix it: the request names a tool that is not there. The admission check (rule 1) is where a harness stops such a call before it is sent.",
 				Zh: "模型向服务器请求 note_delete，而服务器没有这个工具。MCP（2026-07-28，与 2025-11-25 相同）以协议错误作答：-32602 \"Unknown tool: note_delete\"。较旧的服务器也用这个错误码报告参数无效，但改参数修不好它：请求指向的工具根本不存在。Harness 应在准入检查（规则 1）时就拦下这样的调用，而不是发出去。",
+			},
+			Scene: Text{
+				En: "The model asked the server for note_delete. The server answered with a JSON-RPC error: -32602 \"Unknown tool: note_delete\".",
+				Zh: "模型向服务器请求 note_delete。服务器用 JSON-RPC 错误回应：-32602 \"Unknown tool: note_delete\"。",
 			},
 			Injected: Text{
 				En: "a JSON-RPC error -32602 \"Unknown tool: …\"",
@@ -1599,7 +1719,7 @@ func builtinScenarios() []Scenario {
 			Expect: Expect{
 				Class: assess.OutcomeClass(1),
 			},
-			injectedAt: [2][2]int{[2]int{15, 16}, [2]int{15, 65}},
+			injectedAt: [2][2]int{[2]int{21, 16}, [2]int{21, 65}},
 		},
 	}
 }

@@ -19,8 +19,9 @@ import (
 // fields are the known keys of each part of a scenario file; a key not
 // listed is reported, every one of them, not only the first.
 var fields = map[string][]string{
-	"":             {"id", "track", "title", "story", "injected", "doesNotProve", "notes", "input", "expect"},
+	"":             {"id", "track", "title", "scene", "story", "injected", "doesNotProve", "notes", "input", "expect"},
 	"title":        {"en", "zh"},
+	"scene":        {"en", "zh"},
 	"story":        {"en", "zh"},
 	"injected":     {"en", "zh"},
 	"doesNotProve": {"en", "zh"},
@@ -93,7 +94,7 @@ func (p *fileParser) parse() Scenario {
 		p.problems = append(p.problems, yamlProblem(p.name, err))
 		return Scenario{}
 	}
-	s := Scenario{File: p.name, ID: fl.ID, Track: fl.Track, Title: fl.Title, Story: fl.Story,
+	s := Scenario{File: p.name, ID: fl.ID, Track: fl.Track, Title: fl.Title, Story: fl.Story, Scene: fl.Scene,
 		Injected: fl.Injected, DoesNotProve: fl.DoesNotProve, Notes: fl.Notes}
 	for i, lang := range []string{"en", "zh"} {
 		s.injectedAt[i][0], s.injectedAt[i][1] = p.at("$.injected." + lang)

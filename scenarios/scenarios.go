@@ -118,6 +118,11 @@ type Scenario struct {
 	Track        string
 	Title        Text
 	Story        Text
+	// Scene sets the scene while a question about the scenario is open
+	// (the quiz, the poll, the presenter's "ask the room"): the situation
+	// without its conclusion. The Story, which may say the lesson, shows
+	// once the question is answered.
+	Scene Text
 	Injected     Text
 	DoesNotProve Text
 	Notes        Text
@@ -137,6 +142,7 @@ type file struct {
 	Track        string `yaml:"track"`
 	Title        Text   `yaml:"title"`
 	Story        Text   `yaml:"story"`
+	Scene        Text   `yaml:"scene"`
 	Injected     Text   `yaml:"injected"`
 	DoesNotProve Text   `yaml:"doesNotProve"`
 	Notes        Text   `yaml:"notes"`

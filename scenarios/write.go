@@ -48,7 +48,7 @@ func Marshal(s Scenario, comment string) ([]byte, error) {
 	for _, t := range []struct {
 		key  string
 		text Text
-	}{{"title", s.Title}, {"story", s.Story}, {"injected", s.Injected}, {"doesNotProve", s.DoesNotProve}, {"notes", s.Notes}} {
+	}{{"title", s.Title}, {"scene", s.Scene}, {"story", s.Story}, {"injected", s.Injected}, {"doesNotProve", s.DoesNotProve}, {"notes", s.Notes}} {
 		if m := textMap(t.text); m != nil {
 			doc = append(doc, yaml.MapItem{Key: t.key, Value: m})
 		}

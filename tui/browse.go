@@ -214,7 +214,7 @@ func (b browseModel) body(c *common, x walkExtras) body {
 	// before a walk starts (not in the quiz, whose digits answer).
 	x.listHints = layoutFor(c.width, c.height) != layoutThree && c.at.Step == 0 && x.question == nil
 	return body{
-		left:    func(w, h int) string { return c.renderList(b.filter, w, h, nil) },
+		left:    func(w, h int) string { return c.renderList(b.filter, w, h, nil, x.maskID) },
 		right:   c.renderInputs,
 		extras:  x,
 		giveWay: true,

@@ -232,17 +232,17 @@ func (k presentKeyMap) FullHelp() [][]key.Binding {
 type roomKeyMap struct {
 	walkKeys
 	listKeys
-	Answer, OpenPoll, Reveal key.Binding
+	Answer, OpenPoll, Reveal, ToLive key.Binding
 	globalKeys
 }
 
 func (k roomKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Path, k.Lang, k.Help, k.Quit)
+	return enabled(k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Path, k.Lang, k.Help, k.Quit)
 }
 
 func (k roomKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
-		[]key.Binding{k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.Run, k.Restart},
+		[]key.Binding{k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.Run, k.Restart},
 		[]key.Binding{k.Up, k.Down, k.Open, k.Jump, k.Filter, k.PrevScenario, k.NextScenario, k.List},
 		[]key.Binding{k.Track, k.WhatIf, k.Path, k.Inputs, k.Full, k.ScrollDown, k.ScrollUp, k.Lang, k.Help, k.Quit},
 	)
@@ -314,6 +314,7 @@ type keySet struct {
 	list             listKeys
 	answer           key.Binding
 	openPoll, reveal key.Binding
+	toLive           key.Binding
 	whatIf           whatIfKeyMap
 	present          presentKeyMap
 	help             helpKeyMap
@@ -327,6 +328,7 @@ func makeKeySet(l assess.Lang) keySet {
 		answer:   makeAnswerBinding(l),
 		openPoll: binding(l, []string{"o"}, "o", "kOpenPoll"),
 		reveal:   binding(l, []string{"v"}, "v", "kReveal"),
+		toLive:   binding(l, []string{"g"}, "g", "kToLive"),
 		whatIf:   makeNewWhatIfKeyMap(l), present: makeNewPresentKeyMap(l), help: makeNewHelpKeyMap(l),
 	}
 }

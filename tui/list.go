@@ -108,8 +108,10 @@ func (c *common) selectInList(i int) {
 
 // renderList is the list column: number, title and, once the learner has
 // walked a scenario to its verdict (now or before), its answer on the line
-// below when the list has room for two lines a scenario.
-func (c *common) renderList(f filterState, width, height int, quiz map[string]quizResult) string {
+// below when the list has room for two lines a scenario. The scenario
+// masked, when not "", shows its number only: its title would answer the
+// room's question.
+func (c *common) renderList(f filterState, width, height int, quiz map[string]quizResult, masked string) string {
 	// In the quiz a title names the answer: it shows once the scenario
 	// is answered, and no answer shows at all.
 	hideAnswers := quiz != nil
@@ -146,7 +148,7 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 	for n, i := range vis {
 		s := c.inTrack()[i]
 		item := fmt.Sprintf("%d %s", s.Number, s.Title.In(c.lang))
-		if _, answered := quiz[s.ID]; hideAnswers && !answered {
+		if _, answered := quiz[s.ID]; hideAnswers && !answered || s.ID == masked {
 			item = fmt.Sprintf("%d %s", s.Number, tr("notAnswered", c.lang))
 		}
 		style, mark := st.Item, "  "
@@ -158,7 +160,7 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 			}
 		}
 		answer := ""
-		if !hideAnswers {
+		if !hideAnswers && s.ID != masked {
 			answer = c.answer(i)
 		}
 		line := style.Render(truncate(mark+item, width))

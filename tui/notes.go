@@ -79,7 +79,12 @@ func (m Model) notesView(height int) string {
 	switch {
 	case step == 0:
 		head(tr("notesNow", c.lang))
-		add(paint(st.Walk.Story, wrap(s.Story.In(c.lang), width)))
+		add(paint(st.Walk.Story, wrap(c.storyText(false, true), width)))
+		if story := s.Story.In(c.lang); story != "" && story != c.storyText(false, true) {
+			add("")
+			head(tr("notesStory", c.lang))
+			add(wrap(story, width))
+		}
 	case step <= w.Decisive:
 		cur := w.Steps[step-1]
 		head(tr("notesNow", c.lang))

@@ -38,7 +38,7 @@ func (p *pathPanel) lines(c *common, width int) []string {
 	v := p.path.Verdict
 	out := []string{st.Walk.Heading.Render(truncate(tr("pathTitle", l), width)),
 		st.Dim.Render(truncate(tr("pathKeys", l), width)), "",
-		paint(st.tone(c.walk.Verdict.Tone), wrap(fmt.Sprintf(tr("pathNow", l), v.Status, v.Code), width)), ""}
+		paint(st.tone(c.walk.Verdict.Tone), wrap(fmt.Sprintf(tr("pathNow", l), v.Status, v.CodeName()), width)), ""}
 	add := func(s string) { out = append(out, strings.Split(s, "\n")...) }
 	changes := func(cs whatif.Changes, indent string) {
 		after := cs.Apply(p.input)
@@ -61,6 +61,16 @@ func (p *pathPanel) lines(c *common, width int) []string {
 			add(paint(st.Dim, wrap("  "+tr("pathOr", l)+alt.Text(l), width)))
 		}
 	}
+	if nf := p.path.NotAFix; nf != nil {
+		out = append(out, "")
+		add(paint(st.Verdict.Label, wrap(tr("pathNotAFix", l), width)))
+		add(wrap("  "+nf.Text(l), width))
+		for _, ch := range nf {
+			if why := ch.NotAFix(l); why != "" {
+				add(paint(st.Dim, indentLines(wrap(ch.Knob.Name(l)+tr("colon", l)+why, max(width-4, 1)), "    ")))
+			}
+		}
+	}
 	if len(p.path.Fire) > 0 {
 		out = append(out, "")
 		add(paint(st.Verdict.Label, wrap(tr("pathFire", l), width)))
@@ -71,7 +81,7 @@ func (p *pathPanel) lines(c *common, width int) []string {
 				continue
 			}
 			add(wrap(head+tr("colon", l)+f.Changes.Text(l), width))
-			add(paint(st.Dim, wrap(fmt.Sprintf("      → %s/%s", f.Verdict.Status, f.Verdict.Code), width)))
+			add(paint(st.Dim, wrap(fmt.Sprintf("      → %s/%s", f.Verdict.Status, f.Verdict.CodeName()), width)))
 		}
 	}
 	return out

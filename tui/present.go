@@ -148,7 +148,7 @@ func (m presentModel) view(c *common) string {
 	cur := c.current()
 	if cur == 0 {
 		var lines []string
-		if story := s.Story.In(c.lang); story != "" {
+		if story := c.storyText(false, asking); story != "" {
 			lines = append(lines, paint(st.Story, wrap(story, width)), "")
 		}
 		if asking {
@@ -215,9 +215,13 @@ func (m presentModel) passedAlts(c *common, width int) []string {
 	for _, r := range c.runsBefore() {
 		for n := r.from; n <= r.to; n++ {
 			// No-break spaces keep each item whole when the list wraps.
-			names = append(names, strings.ReplaceAll(fmt.Sprintf("%s %d %s", look.OutcomeSymbol(r.outcome), n, c.walk.Steps[n-1].Title), " ", "\u00a0"))
+			item := fmt.Sprintf("%s %d %s", look.OutcomeSymbol(r.outcome), n, c.walk.Steps[n-1].Title)
+			if a := look.OutcomeAnswer(r.outcome, c.lang); a != "" {
+				item += tr("colon", c.lang) + a
+			}
+			names = append(names, strings.ReplaceAll(item, " ", "\u00a0"))
 		}
-		runs = append(runs, fmt.Sprintf("%s %s %s", look.OutcomeSymbol(r.outcome), span(r.from, r.to), look.OutcomeWord(r.outcome, c.lang)))
+		runs = append(runs, fmt.Sprintf("%s %s %s", look.OutcomeSymbol(r.outcome), span(r.from, r.to), look.OutcomeLabel(r.outcome, c.lang)))
 	}
 	if len(names) == 0 {
 		return nil

@@ -105,25 +105,33 @@ func unionIDs(a, b []string) []string {
 }
 
 // caveatQuestion asks, once an admission verdict is shown, which of three
-// things it does NOT prove: its rule's caveat and two other rules', the
-// right one's place chosen by the scenario's id (the same each time, so a
-// room sees the same order).
+// things it does NOT prove: its rule's caveat, beside two things this very
+// verdict does establish about the snapshots (what its rules found, and
+// that the input passed the check), so that exactly one answer is right.
+// The choice and the right one's place come from the scenario's id (the
+// same each time, so a room sees the same order).
 func caveatQuestion(c *common) question {
 	v, ok := c.walk.Result.(assess.Verdict)
 	if !ok {
 		return question{}
 	}
-	rule := int(v.Code.Rule())
+	rule := v.Code.Rule()
 	h := fnv.New32a()
 	h.Write([]byte(c.written().ID))
 	seed := int(h.Sum32() % 1000)
-	var others []string
-	for i := 1; len(others) < 2 && i < assess.NumRules; i++ {
-		r := assess.Rule((rule-1+i*(1+seed%3))%assess.NumRules + 1)
-		if text := r.Caveat(c.lang); int(r) != rule && !slices.Contains(others, text) && text != v.Code.Caveat(c.lang) {
-			others = append(others, text)
-		}
+	// True of this verdict: the rule that fired, the rules that passed
+	// before it, and the input check.
+	trueOnes := []string{rule.Establishes(true, c.lang)}
+	for r := assess.RuleToolInContract; r < rule; r++ {
+		trueOnes = append(trueOnes, r.Establishes(false, c.lang))
 	}
+	trueOnes = append(trueOnes, assess.CheckedInput(c.lang))
+	first := trueOnes[seed%len(trueOnes)]
+	second := trueOnes[(seed/7+1+seed%len(trueOnes))%len(trueOnes)]
+	if second == first {
+		second = trueOnes[(seed%len(trueOnes)+1)%len(trueOnes)]
+	}
+	others := []string{first, second}
 	pos := seed % (len(others) + 1)
 	options := slices.Insert(others, pos, v.Code.Caveat(c.lang))
 	return question{phase: quizAskCaveat, options: options, correct: pos + 1}
@@ -519,7 +527,7 @@ func (m quizModel) body(c *common, b *browseModel) body {
 		results = map[string]quizResult{}
 	}
 	filter := b.filter
-	out.left = func(w, h int) string { return c.renderList(filter, w, h, results) }
+	out.left = func(w, h int) string { return c.renderList(filter, w, h, results, "") }
 	return out
 }
 

@@ -103,13 +103,22 @@ func (m roomModel) questionOpen(c *common) bool {
 	return !m.room.Presenter() && m.state.Open && m.liveOpen(c)
 }
 
+// held reports whether this student's walk of the live scenario is held:
+// from the moment it goes live until its answer is revealed, the walk
+// follows the presenter (the projector shows no more), and the title that
+// would answer the room's question stays back in every pane.
+func (m roomModel) held(c *common) bool {
+	return !m.room.Presenter() && m.state.Live != "" && c.has() && m.liveOpen(c) && !m.state.Revealed
+}
+
 func (m roomModel) keys(c *common, b *browseModel, now bool) roomKeyMap {
 	k := roomKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang),
 		Answer: answerBinding(c.lang), OpenPoll: keySets[c.lang].openPoll,
-		Reveal: keySets[c.lang].reveal, globalKeys: newGlobalKeys(c.lang)}
+		Reveal: keySets[c.lang].reveal, ToLive: keySets[c.lang].toLive, globalKeys: newGlobalKeys(c.lang)}
 	presenter := m.room.Presenter()
 	onIf(presenter, &k.OpenPoll, &k.Reveal)
 	onIf(!presenter, &k.Answer)
+	onIf(!presenter && m.state.Live != "" && !m.liveOpen(c), &k.ToLive)
 	// The room's poll is the question; the learner's own quiz is not.
 	off(&k.Quiz)
 	c.layoutKeys(&k.walkKeys, &k.listKeys)
@@ -127,9 +136,9 @@ func (m roomModel) keys(c *common, b *browseModel, now bool) roomKeyMap {
 		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
 		off(&k.Answer, &k.OpenPoll, &k.Reveal)
 	}
-	if m.questionOpen(c) {
-		// No peeking while the room's question is open.
-		off(&k.Next, &k.Run, &k.Restart, &k.WhatIf)
+	if m.held(c) {
+		// No peeking on the live scenario before its reveal.
+		off(&k.Next, &k.Run, &k.Restart, &k.WhatIf, &k.Path)
 	}
 	return k
 }
@@ -138,6 +147,12 @@ func (m roomModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (roomM
 	k := m.keys(c, b, true)
 	switch {
 	case b.busy():
+	case key.Matches(msg, k.ToLive):
+		c.openID(m.state.Live)
+		if m.held(c) && !m.state.Open {
+			c.setStep(min(m.state.Step, c.lastStep()))
+		}
+		return m, nil
 	case key.Matches(msg, k.OpenPoll):
 		m.room.Open()
 		return m, nil
@@ -153,12 +168,12 @@ func (m roomModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (roomM
 			m.said = c.mark(step, code)
 		}
 		return m, nil
-	case m.questionOpen(c) && key.Matches(msg, newWalkKeys(c.lang).Next, newWalkKeys(c.lang).Run):
+	case m.held(c) && key.Matches(msg, newWalkKeys(c.lang).Next, newWalkKeys(c.lang).Run):
 		c.notice = tr("roomWaitReveal", c.lang)
 		return m, nil
 	}
 	var cmd tea.Cmd
-	*b, cmd = b.handle(c, msg, k.walkKeys, k.listKeys, !m.questionOpen(c))
+	*b, cmd = b.handle(c, msg, k.walkKeys, k.listKeys, !m.held(c))
 	return m, cmd
 }
 
@@ -178,6 +193,11 @@ func (m roomModel) follow(c *common, msg RoomMsg) (roomModel, tea.Cmd) {
 	// again afterwards).
 	if msg.Live != "" && msg.Live != prev.Live {
 		c.openID(msg.Live)
+	}
+	if m.held(c) && !msg.Open && !m.q.asking() {
+		// Until the question is asked, the walk is where the presenter
+		// has it on the projector.
+		c.setStep(min(msg.Step, c.lastStep()))
 	}
 	if msg.Open && (!prev.Open || prev.Round != msg.Round) && !m.room.Presenter() {
 		// A new question: predict before the walk is revealed.
@@ -229,8 +249,12 @@ func (m roomModel) lines(c *common) []string {
 		lines = append(lines, tr("roomWaiting", c.lang))
 	case rs.Revealed && m.answered == rs.Round && rs.Round > 0 && m.liveOpen(c):
 		lines = append(lines, c.resultLines(m.said)...)
+	case rs.Live != "" && !m.liveOpen(c) && rs.Open && m.answered != rs.Round:
+		lines = append(lines, c.styles.Verdict.Label.Render(tr("roomQuestionAway", c.lang)))
 	case rs.Live != "" && !m.liveOpen(c):
 		lines = append(lines, c.styles.Dim.Render(tr("roomElsewhere", c.lang)))
+	case m.held(c) && !rs.Open:
+		lines = append(lines, c.styles.Dim.Render(tr("roomHeld", c.lang)))
 	}
 	return lines
 }
@@ -245,9 +269,12 @@ func (m roomModel) view(c *common, b *browseModel, height int) string {
 // body is the room's panes: the walk with the room's state and question.
 func (m roomModel) body(c *common, b *browseModel) body {
 	x := walkExtras{hint: c.stepHint(false), room: m.lines(c)}
-	if m.questionOpen(c) {
-		// Stepping waits for the reveal: no hint says otherwise.
+	if m.held(c) {
+		// Stepping waits for the reveal: no hint says otherwise, and
+		// nothing names the answer.
 		x.hint = ""
+		x.hideTitle = true
+		x.maskID = m.state.Live
 	}
 	if m.q.asking() && m.liveOpen(c) {
 		x.question = m.q.lines(c)

@@ -94,6 +94,9 @@ type walkExtras struct {
 	// hideCaveats keeps the verdict's "does NOT prove" lines back while
 	// the learner is asked which it is.
 	hideCaveats bool
+	// maskID is a scenario whose title the list keeps back: the room's
+	// live one, until its answer is revealed.
+	maskID string
 }
 
 // walkPane is the pane built for one width, ready to be fitted to a
@@ -127,7 +130,7 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	if inj := c.scenario().Injected.In(c.lang); inj != "" && !x.hideTitle {
 		p.parts[partInjected] = part{alts: []string{paint(c.styles.Dim, wrap(tr("injected", c.lang)+tr("colon", c.lang)+inj, width)), ""}}
 	}
-	if story := s.Story.In(c.lang); story != "" && c.at.Step == 0 && !x.hideStory {
+	if story := c.storyText(p.reached, x.hideTitle); story != "" && (c.at.Step == 0 || p.reached) && !x.hideStory {
 		p.parts[partStory] = part{alts: []string{"\n" + paint(st.Story, wrap(story, width)), ""}}
 	}
 	p.parts[partHeading] = c.headingPart(width)
@@ -148,6 +151,24 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	return p
 }
 
+// storyText is what the walk tells of the scenario: before the verdict its
+// scene, the situation without its conclusion; once the verdict shows,
+// its story, which may say the lesson. A scenario without a scene tells
+// its story from the start, but never while a question is asked.
+func (c *common) storyText(reached, asking bool) string {
+	s := c.written()
+	if reached {
+		return s.Story.In(c.lang)
+	}
+	if scene := s.Scene.In(c.lang); scene != "" {
+		return scene
+	}
+	if asking {
+		return ""
+	}
+	return s.Story.In(c.lang)
+}
+
 // headingPart is the walk's heading with the input check before it: the
 // two layers, toolgate's check then the book's rules. Folded, the check
 // stays on one line; folded again, both go.
@@ -158,18 +179,15 @@ func (c *common) headingPart(width int) part {
 	if chk == nil {
 		return part{alts: []string{"\n" + heading, ""}}
 	}
-	mark := look.OutcomeSymbol(assess.Passed)
-	style := st.Passed
+	// The check is not a question the way a rule is: it passed, or it
+	// refused the input.
+	mark, word, style := "✓", look.OutcomeWord(assess.Passed, c.lang), st.Passed
 	if !chk.Passed {
-		mark, style = look.OutcomeSymbol(assess.Fired), c.styles.tone(look.ToneBad)
-	}
-	word := look.OutcomeWord(assess.Passed, c.lang)
-	if !chk.Passed {
-		word = look.OutcomeWord(assess.Fired, c.lang)
+		mark, word, style = "✗", tr("refused", c.lang), c.styles.tone(look.ToneBad)
 	}
 	wordWidth := 0
 	for _, o := range []assess.Outcome{assess.Passed, assess.Fired, assess.NotReached} {
-		wordWidth = max(wordWidth, lipgloss.Width(look.OutcomeWord(o, c.lang)))
+		wordWidth = max(wordWidth, lipgloss.Width(look.OutcomeLabel(o, c.lang)))
 	}
 	pad := strings.Repeat(" ", len(fmt.Sprint(len(c.walk.Steps))))
 	line := style.Render(padRight(truncate(" "+mark+" "+pad+" "+chk.Title, width-wordWidth-1), width-wordWidth) + word)
@@ -317,7 +335,7 @@ func (c *common) ruleParts(width int) (before, current, after part) {
 	cur := c.current()
 	wordWidth := 0
 	for _, o := range []assess.Outcome{assess.Passed, assess.Fired, assess.NotReached} {
-		wordWidth = max(wordWidth, lipgloss.Width(look.OutcomeWord(o, c.lang)))
+		wordWidth = max(wordWidth, lipgloss.Width(look.OutcomeLabel(o, c.lang)))
 	}
 	numWidth := len(fmt.Sprint(len(steps)))
 	head := func(n int, mark, word string, style ink) string {
@@ -327,7 +345,7 @@ func (c *common) ruleParts(width int) (before, current, after part) {
 	// Before the current step.
 	var full, folded []string
 	for _, r := range c.runsBefore() {
-		word := look.OutcomeWord(r.outcome, c.lang)
+		word := look.OutcomeLabel(r.outcome, c.lang)
 		if r.outcome != assess.Passed {
 			line := head(r.from, look.OutcomeSymbol(r.outcome), word, c.styles.tone(c.walk.Verdict.Tone))
 			full, folded = append(full, line), append(folded, line)
@@ -360,9 +378,9 @@ func (c *common) ruleParts(width int) (before, current, after part) {
 		var summary string
 		if c.reached() {
 			for n := cur + 1; n <= len(steps); n++ {
-				lines = append(lines, head(n, look.OutcomeSymbol(assess.NotReached), look.OutcomeWord(assess.NotReached, c.lang), st.NotReached))
+				lines = append(lines, head(n, look.OutcomeSymbol(assess.NotReached), look.OutcomeLabel(assess.NotReached, c.lang), st.NotReached))
 			}
-			summary = " " + look.OutcomeSymbol(assess.NotReached) + " " + span(cur+1, len(steps)) + " " + look.OutcomeWord(assess.NotReached, c.lang)
+			summary = " " + look.OutcomeSymbol(assess.NotReached) + " " + span(cur+1, len(steps)) + " " + look.OutcomeLabel(assess.NotReached, c.lang)
 		} else {
 			for n := cur + 1; n <= len(steps); n++ {
 				lines = append(lines, head(n, "·", "", st.Pending))
@@ -402,9 +420,9 @@ func (c *common) runsBefore() []stepRun {
 func (c *common) currentLook() (mark, word string, style ink) {
 	o := c.walk.Steps[c.current()-1].Outcome
 	if o == assess.Fired {
-		return look.OutcomeSymbol(o), look.OutcomeWord(o, c.lang), c.styles.tone(c.walk.Verdict.Tone)
+		return look.OutcomeSymbol(o), look.OutcomeLabel(o, c.lang), c.styles.tone(c.walk.Verdict.Tone)
 	}
-	return look.OutcomeSymbol(assess.Passed), look.OutcomeWord(assess.Passed, c.lang), c.styles.Walk.Explain
+	return look.OutcomeSymbol(assess.Passed), look.OutcomeLabel(assess.Passed, c.lang), c.styles.Walk.Explain
 }
 
 // where says how far a walk shown up to step is, the step and the number

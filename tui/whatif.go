@@ -70,6 +70,10 @@ func changeMessage(before, after walk.Walk, l assess.Lang) string {
 	if before.Verdict.Short == after.Verdict.Short && before.Decisive == after.Decisive {
 		return fmt.Sprintf(tr("whatIfSame", l), after.Verdict.Short, after.Decisive)
 	}
+	if before.Decisive == after.Decisive {
+		// Another code from the same rule: it fired before too.
+		return fmt.Sprintf(tr("whatIfChangedSameRule", l), before.Verdict.Short, after.Verdict.Short, after.Decisive)
+	}
 	return fmt.Sprintf(tr("whatIfChanged", l), before.Verdict.Short, after.Verdict.Short, after.Decisive)
 }
 

@@ -102,21 +102,30 @@ type Firing struct {
 }
 
 // Path answers "what is missing to get allowed?" for one admission input,
-// over the what-if knobs, with assess deciding every candidate: the
-// smallest set of knob changes that makes the verdict allowed, and, for
-// every rule that passed, the smallest set that makes it fire.
+// over the what-if knobs, with assess deciding every candidate. A path
+// changes only the request and its situation (the approval, the
+// environment, an argument, the version asked for): a change that
+// rewrites what already happened, or the contract, is never offered as a
+// fix. Such a change is kept apart, as NotAFix, with why each of its
+// knobs is not one.
 type Path struct {
 	// Verdict is the input's own verdict.
 	Verdict assess.Verdict
 	// Allowed says the input is allowed already; ToAllowed is then empty.
 	Allowed bool
-	// Reachable says some combination of the knobs makes it allowed.
+	// Reachable says some change of the request or its situation makes
+	// it allowed.
 	Reachable bool
-	// ToAllowed is the first smallest set of changes (in menu order) that
-	// makes the verdict allowed; Alternatives are the other sets of that
-	// size, at most MaxAlternatives of them.
+	// ToAllowed is the first smallest set of such changes (in menu order)
+	// that makes the verdict allowed; Alternatives are the other sets of
+	// that size, at most MaxAlternatives of them.
 	ToAllowed    Changes
 	Alternatives []Changes
+	// NotAFix is, when the input is not allowed, the smallest set of
+	// changes (of at most MaxChanges knobs) that makes it allowed by
+	// rewriting evidence or the contract too; nil when there is none.
+	// It is what a harness must not do.
+	NotAFix Changes
 	// Fire has one entry per rule that passed, in rule order.
 	Fire []Firing
 }
@@ -124,13 +133,18 @@ type Path struct {
 // MaxAlternatives bounds how many other smallest sets a Path lists.
 const MaxAlternatives = 3
 
+// MaxChanges bounds the sets of changes that touch evidence or the
+// contract (NotAFix, Fire): a lesson needs the small ones, and the search
+// over every knob stays a few thousand calls of assess.
+const MaxChanges = 3
+
 // PathToAllowed computes the path to allowed for an admission input. It is
 // pure: it turns the knobs on copies of in (in is not changed) and asks
-// assess for the verdict of each copy. Every combination of knobs is tried
-// in order of size — a few thousand at most, each one call of assess — so
-// the answer is exact over the knobs: no smaller set works. When the knobs
-// cannot reach allowed (a tool the contract lacks, a second required
-// argument missing), Reachable is false.
+// assess for the verdict of each copy. Sets of changes are tried in order
+// of size, so the answer is exact over the knobs: no smaller set works.
+// When no change of the request or its situation reaches allowed (a tool
+// the contract lacks, a second required argument missing, a record that
+// says the effect is unknown), Reachable is false.
 func PathToAllowed(in assess.Input) Path {
 	knobs := Knobs()
 	v, trace := assess.Explain(&in)
@@ -139,12 +153,33 @@ func PathToAllowed(in assess.Input) Path {
 	// For each knob, the options that change the input: every option but
 	// the one the input is at.
 	options := make([][]int, len(knobs))
+	request := make([][]int, len(knobs))
 	for i, k := range knobs {
 		cur := k.Current(in)
 		for o := range k.Options {
 			if o != cur {
 				options[i] = append(options[i], o)
 			}
+		}
+		if !k.Evidence {
+			request[i] = options[i]
+		}
+	}
+	// No knob names another tool: a tool the contract lacks stays so.
+	known := tool(&in) != nil
+	if !p.Allowed && known {
+		for size := 1; size <= len(knobs) && p.ToAllowed == nil; size++ {
+			eachCombination(knobs, request, size, func(cs Changes) {
+				if assess.Assess(ptr(cs.Apply(in))).Status != assess.StatusAllowed {
+					return
+				}
+				switch {
+				case p.ToAllowed == nil:
+					p.ToAllowed, p.Reachable = clone(cs), true
+				case len(p.Alternatives) < MaxAlternatives:
+					p.Alternatives = append(p.Alternatives, clone(cs))
+				}
+			})
 		}
 	}
 	fire := map[assess.Rule]int{} // rule → index in p.Fire
@@ -155,21 +190,12 @@ func PathToAllowed(in assess.Input) Path {
 		}
 	}
 	unfired := len(p.Fire)
-	allowedSize := 0 // the size of the smallest sets that reach allowed, once found
-	for size := 1; size <= len(knobs); size++ {
-		doneAllowed := p.Allowed || allowedSize != 0 && size > allowedSize
-		if doneAllowed && unfired == 0 {
-			break
-		}
+	wantFix := !p.Allowed && known
+	for size := 1; size <= MaxChanges && (unfired > 0 || wantFix); size++ {
 		eachCombination(knobs, options, size, func(cs Changes) {
 			got := assess.Assess(ptr(cs.Apply(in)))
-			if !doneAllowed && got.Status == assess.StatusAllowed {
-				switch {
-				case p.ToAllowed == nil:
-					p.ToAllowed, p.Reachable, allowedSize = clone(cs), true, size
-				case len(p.Alternatives) < MaxAlternatives:
-					p.Alternatives = append(p.Alternatives, clone(cs))
-				}
+			if wantFix && got.Status == assess.StatusAllowed && cs.touchEvidence() {
+				p.NotAFix, wantFix = clone(cs), false
 			}
 			if i, ok := fire[got.Code.Rule()]; ok && p.Fire[i].Changes == nil {
 				p.Fire[i].Changes, p.Fire[i].Verdict = clone(cs), got
@@ -180,13 +206,33 @@ func PathToAllowed(in assess.Input) Path {
 	return p
 }
 
+// touchEvidence reports whether a set of changes turns a knob of evidence
+// or of the contract.
+func (cs Changes) touchEvidence() bool {
+	for _, c := range cs {
+		if c.Knob.Evidence {
+			return true
+		}
+	}
+	return false
+}
+
+// NotAFix says why a change is not a fix: the knob's reason, or "" for a
+// change of the request or its situation.
+func (c Change) NotAFix(l assess.Lang) string {
+	if !c.Knob.Evidence {
+		return ""
+	}
+	return c.Knob.NotAFix[l]
+}
+
 func ptr(in assess.Input) *assess.Input { return &in }
 
 func clone(cs Changes) Changes { return append(Changes(nil), cs...) }
 
 // eachCombination calls f with every set of size knobs (in menu order),
-// each knob set to each of its options in turn. cs is reused between
-// calls.
+// each knob set to each of its options in turn; a knob without options
+// is never in a set. cs is reused between calls.
 func eachCombination(knobs []Knob, options [][]int, size int, f func(cs Changes)) {
 	cs := make(Changes, 0, size)
 	var rec func(from int)

@@ -30,45 +30,60 @@ func knobIDs(cs whatif.Changes) []string {
 	return out
 }
 
-// smallestByBruteForce tries every assignment of every knob (unchanged, or
-// one of its options) — the whole product, not sets in order of size — and
-// returns the fewest changed knobs that reach allowed, or -1.
-func smallestByBruteForce(in assess.Input) int {
+// smallestByBruteForce tries every assignment of the knobs that keep
+// (unchanged, or one of its options) — subsets by bit mask, each the whole
+// product of its knobs' options, not sets in order of size — and returns
+// the fewest changed knobs that reach allowed, or -1. evidence says a set
+// must change at least one evidence knob; most bounds the set's size.
+func smallestByBruteForce(in assess.Input, keep func(whatif.Knob) bool, evidence bool, most int) int {
 	knobs := whatif.Knobs()
 	best := -1
-	choice := make([]int, len(knobs)) // -1: unchanged
-	current := make([]int, len(knobs))
-	for i, k := range knobs {
-		current[i] = k.Current(in)
-	}
-	var rec func(i int)
-	rec = func(i int) {
-		if i == len(knobs) {
-			var cs whatif.Changes
-			for k, o := range choice {
-				if o >= 0 {
-					cs = append(cs, whatif.Change{Knob: knobs[k], Option: o})
+	for mask := 1; mask < 1<<len(knobs); mask++ {
+		var idx []int
+		touches := false
+		for k := range knobs {
+			if mask&(1<<k) != 0 {
+				idx = append(idx, k)
+				touches = touches || knobs[k].Evidence
+			}
+		}
+		if len(idx) > most || best >= 0 && len(idx) >= best || evidence && !touches {
+			continue
+		}
+		ok := true
+		for _, k := range idx {
+			ok = ok && keep(knobs[k])
+		}
+		if !ok {
+			continue
+		}
+		var rec func(i int, cs whatif.Changes) bool
+		rec = func(i int, cs whatif.Changes) bool {
+			if i == len(idx) {
+				out := cs.Apply(in)
+				return assess.Assess(&out).Status == assess.StatusAllowed
+			}
+			k := knobs[idx[i]]
+			for o := range k.Options {
+				if o == k.Current(in) {
+					continue
+				}
+				if rec(i+1, append(cs, whatif.Change{Knob: k, Option: o})) {
+					return true
 				}
 			}
-			out := cs.Apply(in)
-			if assess.Assess(&out).Status == assess.StatusAllowed && (best < 0 || len(cs) < best) {
-				best = len(cs)
-			}
-			return
+			return false
 		}
-		choice[i] = -1
-		rec(i + 1)
-		for o := range knobs[i].Options {
-			if o == current[i] {
-				continue
-			}
-			choice[i] = o
-			rec(i + 1)
+		if rec(0, nil) {
+			best = len(idx)
 		}
 	}
-	rec(0)
 	return best
 }
+
+func requestKnob(k whatif.Knob) bool { return !k.Evidence }
+
+func anyKnob(whatif.Knob) bool { return true }
 
 func TestPathToAllowedScenarios(t *testing.T) {
 	inputs := admissionInputs(t)
@@ -82,9 +97,11 @@ func TestPathToAllowedScenarios(t *testing.T) {
 		{"invalid-arguments", false, true, []string{"argument=as written"}},
 		{"read-only-candidate", true, true, nil},
 		{"write-without-approval", false, true, []string{"approval=active"}},
-		{"correlation-conflict", false, true, []string{"record=none"}},
-		{"timed-out-no-readback", false, true, []string{"record=none"}},
-		{"succeeded-not-verified", false, true, []string{"record=none"}},
+		// Only evidence stands in the way: no change of the request is a
+		// fix, and deleting the record is offered as none.
+		{"correlation-conflict", false, false, nil},
+		{"timed-out-no-readback", false, false, nil},
+		{"succeeded-not-verified", false, false, nil},
 		{"demo", true, true, nil},
 		{"expired-approval", false, true, []string{"approval=active"}},
 		{"blank-argument", false, true, []string{"argument=as written"}},
@@ -106,13 +123,22 @@ func TestPathToAllowedScenarios(t *testing.T) {
 			assert.Equal(t, tt.toAllowed, knobIDs(p.ToAllowed))
 		})
 	}
-	// Two other ways out of the timeout, both one knob.
+	// The timeout: rewriting the record would get there, and is said to
+	// be no fix, with why.
 	p := whatif.PathToAllowed(inputs["timed-out-no-readback"])
-	var alts [][]string
-	for _, a := range p.Alternatives {
-		alts = append(alts, knobIDs(a))
+	assert.Equal(t, []string{"record=none"}, knobIDs(p.NotAFix))
+	assert.Contains(t, p.NotAFix[0].NotAFix(assess.English), "hides it")
+	assert.NotEmpty(t, p.NotAFix[0].NotAFix(assess.Chinese))
+	// A write without approval: the approval is the fix; relabelling
+	// the tool read-only is not one.
+	p = whatif.PathToAllowed(inputs["write-without-approval"])
+	assert.Equal(t, []string{"class=read_only"}, knobIDs(p.NotAFix))
+	for _, a := range append([]whatif.Changes{p.ToAllowed}, p.Alternatives...) {
+		for _, c := range a {
+			assert.False(t, c.Knob.Evidence, "%s: a path never rewrites evidence or the contract", c.Knob.ID)
+			assert.Empty(t, c.NotAFix(assess.English))
+		}
 	}
-	assert.Equal(t, [][]string{{"status=failed"}, {"status=absent"}, {"effect=read_back"}}, alts)
 }
 
 // checkPath checks what a Path claims against assess and a brute force.
@@ -120,11 +146,12 @@ func checkPath(t *testing.T, name string, in assess.Input) {
 	t.Helper()
 	p := whatif.PathToAllowed(in)
 	v, trace := assess.Explain(&in)
-	smallest := smallestByBruteForce(in)
+	smallest := smallestByBruteForce(in, requestKnob, false, len(whatif.Knobs()))
 	switch {
 	case p.Allowed:
 		assert.Equal(t, assess.StatusAllowed, v.Status, name)
 		assert.Empty(t, p.ToAllowed, name)
+		assert.Empty(t, p.NotAFix, name)
 	case !p.Reachable:
 		assert.Equal(t, -1, smallest, "%s: brute force finds no way to allowed either", name)
 		assert.Empty(t, p.ToAllowed, name)
@@ -134,6 +161,14 @@ func checkPath(t *testing.T, name string, in assess.Input) {
 			out := cs.Apply(in)
 			assert.Equal(t, assess.StatusAllowed, assess.Assess(&out).Status, "%s: %v reaches allowed", name, knobIDs(cs))
 			assert.Len(t, cs, len(p.ToAllowed), "%s: alternatives are as short", name)
+		}
+	}
+	if !p.Allowed && v.Code != assess.CodeUnknownTool {
+		evidence := smallestByBruteForce(in, anyKnob, true, whatif.MaxChanges)
+		assert.Equal(t, evidence, len(p.NotAFix)+map[bool]int{true: -1}[p.NotAFix == nil], "%s: the evidence change is as short as brute force finds", name)
+		if p.NotAFix != nil {
+			out := p.NotAFix.Apply(in)
+			assert.Equal(t, assess.StatusAllowed, assess.Assess(&out).Status, name)
 		}
 	}
 	var passed []assess.Rule
@@ -165,7 +200,7 @@ func TestPathToAllowedAgainstBruteForce(t *testing.T) {
 	knobs := whatif.Knobs()
 	ids := []string{"invalid-arguments", "write-without-approval", "timed-out-no-readback", "demo", "correlation-conflict"}
 	inputs := admissionInputs(t)
-	for i := range 12 {
+	for i := range 40 {
 		in := inputs[ids[i%len(ids)]]
 		var cs whatif.Changes
 		for _, k := range knobs {
@@ -214,7 +249,7 @@ func TestEdits(t *testing.T) {
 	}, whatif.Edits(in, p.ToAllowed.Apply(in)))
 	rec := admissionInputs(t)["correlation-conflict"]
 	q := whatif.PathToAllowed(rec)
-	edits := whatif.Edits(rec, q.ToAllowed.Apply(rec))
+	edits := whatif.Edits(rec, q.NotAFix.Apply(rec))
 	require.NotEmpty(t, edits)
 	for _, e := range edits {
 		assert.Contains(t, e.Path, "invocationRecord.", "removing the record removes its fields")
@@ -253,7 +288,7 @@ func TestEditText(t *testing.T) {
 	assert.Equal(t, []string{`request.arguments.documentId: null → absent`, `request.arguments.note: "absent" → absent`},
 		text(whatif.Edits(nulled, without), assess.English))
 
-	two := whatif.Changes{p.ToAllowed[0], p.Alternatives[0][0]}
+	two := whatif.Changes{p.ToAllowed[0], p.NotAFix[0]}
 	assert.Equal(t, "Approval → active + Tool's effect class → read_only", two.Text(assess.English))
 	assert.Empty(t, whatif.Changes(nil).Text(assess.English))
 }

@@ -17,6 +17,11 @@ type Knob struct {
 	ID      string
 	Title   [2]string
 	Options [][2]string
+	// Evidence marks a knob that rewrites what already happened (the
+	// invocation record) or the contract, not the request or its
+	// situation: turning it is never a fix, and NotAFix says why.
+	Evidence bool
+	NotAFix  [2]string
 	// apply sets an option on a copy of the input.
 	apply func(in *assess.Input, option int)
 }
@@ -151,8 +156,11 @@ func Knobs() []Knob {
 			},
 		},
 		{
-			ID:      "record",
-			Title:   [2]string{"Invocation record", "调用记录"},
+			ID:       "record",
+			Title:    [2]string{"Invocation record", "调用记录"},
+			Evidence: true,
+			NotAFix: [2]string{"a record says what an earlier attempt did; leaving it out hides it and undoes nothing",
+				"记录说明之前的尝试做了什么；把它拿掉只是把它藏起来，什么也没有撤销"},
 			Options: [][2]string{{"none", "无"}, {"same id", "同一 ID"}, {"other id", "其他 ID"}, {"no id", "没有 ID"}},
 			apply: func(in *assess.Input, o int) {
 				switch o {
@@ -168,24 +176,33 @@ func Knobs() []Knob {
 			},
 		},
 		{
-			ID:      "status",
-			Title:   [2]string{"Record status", "记录状态"},
+			ID:       "status",
+			Title:    [2]string{"Record status", "记录状态"},
+			Evidence: true,
+			NotAFix: [2]string{"rewriting a record's status does not change what the call did",
+				"改写记录的状态不会改变调用实际做了什么"},
 			Options: opts(statuses...),
 			apply: func(in *assess.Input, o int) {
 				record(in).Status = pick(statuses, o)
 			},
 		},
 		{
-			ID:      "verification",
-			Title:   [2]string{"Verification", "验证"},
+			ID:       "verification",
+			Title:    [2]string{"Verification", "验证"},
+			Evidence: true,
+			NotAFix: [2]string{"only an actual verification may accept a result; writing accepted into the record is not one",
+				"只有真正做过的验证才能接受结果；把 accepted 写进记录并不是验证"},
 			Options: opts(verifications...),
 			apply: func(in *assess.Input, o int) {
 				record(in).VerificationStatus = pick(verifications, o)
 			},
 		},
 		{
-			ID:      "effect",
-			Title:   [2]string{"Effect status", "效果状态"},
+			ID:       "effect",
+			Title:    [2]string{"Effect status", "效果状态"},
+			Evidence: true,
+			NotAFix: [2]string{"only a real read-back of the target may say what the effect was; writing it into the record is not reading it back",
+				"只有真正回读目标才能说明效果如何；把它写进记录并不是回读"},
 			Options: opts(effects...),
 			apply: func(in *assess.Input, o int) {
 				record(in).EffectStatus = pick(effects, o)
@@ -238,8 +255,11 @@ func Knobs() []Knob {
 			},
 		},
 		{
-			ID:      "class",
-			Title:   [2]string{"Tool's effect class", "工具的效果类别"},
+			ID:       "class",
+			Title:    [2]string{"Tool's effect class", "工具的效果类别"},
+			Evidence: true,
+			NotAFix: [2]string{"the contract says what the tool does; relabelling a write as read-only does not make it one",
+				"契约说明工具做什么；把写入标成只读并不会让它变成只读"},
 			Options: opts(classes...),
 			apply: func(in *assess.Input, o int) {
 				// The first tool of the name: the only one rule 1 reads.

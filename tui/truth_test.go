@@ -1,0 +1,167 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/assess"
+	"toolgate/scenarios"
+)
+
+// TestCaveatQuestionHasOneRightAnswer: "which of these does this verdict
+// NOT prove?" offers the verdict's caveat and two things the verdict does
+// establish, never another rule's caveat (which it does not prove either:
+// marking it wrong would mark a true answer wrong).
+func TestCaveatQuestionHasOneRightAnswer(t *testing.T) {
+	var caveats []string
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		for r := assess.RuleToolInContract; r <= assess.RuleAllow; r++ {
+			caveats = append(caveats, r.Caveat(l))
+		}
+	}
+	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+		for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
+			m := newTest(t, Options{Quiz: true, Scenario: s.ID, Lang: lang})
+			v := assess.Assess(&s.Input)
+			m = press(m, fmt.Sprint(int(v.Code.Rule())))
+			if m.quiz.q.phase == quizAskCode {
+				m = press(m, "1")
+			}
+			require.Equal(t, quizAskCaveat, m.quiz.q.phase, s.ID)
+			q := m.quiz.q
+			require.Len(t, q.options, 3, s.ID)
+			for i, o := range q.options {
+				if i+1 == q.correct {
+					assert.Equal(t, v.Code.Caveat(lang), o, s.ID)
+					continue
+				}
+				assert.NotContains(t, caveats, o, "%s: a distractor is never something the verdict does not prove", s.ID)
+				// It is what a rule that was asked established.
+				established := o == assess.CheckedInput(lang) || o == v.Code.Rule().Establishes(true, lang)
+				for r := assess.RuleToolInContract; r < v.Code.Rule(); r++ {
+					established = established || o == r.Establishes(false, lang)
+				}
+				assert.True(t, established, "%s: %q is established by this verdict", s.ID, o)
+			}
+			assert.NotEqual(t, q.options[0], q.options[1], s.ID)
+			assert.NotEqual(t, q.options[1], q.options[2], s.ID)
+			assert.NotEqual(t, q.options[0], q.options[2], s.ID)
+		}
+	}
+}
+
+// TestPathNeverOffersDeletingEvidence: the path to allowed changes the
+// request and its situation; erasing the record of a call that timed out
+// is said to be no fix, with why.
+func TestPathNeverOffersDeletingEvidence(t *testing.T) {
+	for _, tc := range []struct{ id, notFix string }{
+		{"timed-out-no-readback", "Invocation record → none"},
+		{"write-without-approval", "Tool's effect class → read_only"},
+	} {
+		m := resize(newTest(t, Options{Scenario: tc.id}), 120, 60)
+		m = press(m, "a")
+		out := plain(m)
+		before, after, found := strings.Cut(out, "is no fix")
+		require.True(t, found, "%s:\n%s", tc.id, out)
+		assert.NotContains(t, before, tc.notFix, "%s: offered as a path", tc.id)
+		assert.Contains(t, after, tc.notFix, tc.id)
+	}
+	out := plain(press(resize(newTest(t, Options{Scenario: "timed-out-no-readback"}), 120, 60), "a"))
+	assert.Contains(t, squash(out), squash("No change the knobs can make to the request or its situation"))
+	assert.Contains(t, squash(out), squash("leaving it out hides it and undoes nothing"))
+}
+
+// TestQuestionsShowTheSceneNotTheLesson: while a prediction is asked, the
+// walk tells the scenario's scene, never the story's conclusion.
+func TestQuestionsShowTheSceneNotTheLesson(t *testing.T) {
+	for _, tc := range []struct {
+		track, id string
+		lesson    string
+	}{
+		{"admission", "read-only-candidate", "a read needs no approval"},
+		{"admission", "timed-out-no-readback", "The honest answer is"},
+		{"audit", "audit-duplicate-missing-unknown", "B never came"},
+		{"outcome", "outcome-not-found", "legitimate answer"},
+	} {
+		m := resize(newTest(t, Options{Quiz: true, Track: tc.track, Scenario: tc.id}), 120, 40)
+		require.True(t, m.quiz.q.asking(), tc.id)
+		s, _ := scenarios.Find(scenarios.Builtin(), tc.track, tc.id)
+		out := squash(plain(m))
+		assert.NotContains(t, out, squash(tc.lesson), tc.id)
+		assert.Contains(t, out, squash(s.Scene.In(assess.English))[:30], tc.id)
+		assert.Contains(t, squash(s.Story.In(assess.English)), squash(tc.lesson), "%s: the lesson is in the story", tc.id)
+	}
+}
+
+// TestStepsReadAsAnswers: a step that passed is marked as the answer
+// "no" to its question, never with a tick beside a title that names the
+// condition that fires it.
+func TestStepsReadAsAnswers(t *testing.T) {
+	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+		m := press(resize(newTest(t, Options{Scenario: "write-without-approval", Lang: lang}), 120, 60), "e")
+		out := plain(m)
+		env := assess.RuleEnvironment.Title(lang)
+		line := ""
+		for l := range strings.SplitSeq(out, "\n") {
+			if strings.Contains(l, env) {
+				line = l
+			}
+		}
+		require.NotEmpty(t, line, "the environment rule is shown")
+		assert.NotContains(t, line, "✓", "a tick beside %q reads as agreement", env)
+		assert.Contains(t, line, map[assess.Lang]string{assess.English: "no · passed", assess.Chinese: "否·通过"}[lang])
+		assert.Contains(t, out, map[assess.Lang]string{assess.English: "YES · FIRED", assess.Chinese: "是·触发"}[lang])
+	}
+}
+
+// TestStillFiresWithAnotherCode: a what-if change that keeps the rule
+// and changes the code says the rule still fires.
+func TestStillFiresWithAnotherCode(t *testing.T) {
+	m := press(newTest(t, Options{Scenario: "write-without-approval"}), "w", "down", "3")
+	assert.Equal(t, "verdict: requires_approval/approval_missing → requires_approval/approval_expired (rule 7 still fires, with another code)", m.whatIf.message)
+}
+
+// TestLiveScenarioIsHeldUntilTheReveal: from the moment a scenario goes
+// live until its answer is revealed, a student's list masks its title,
+// the walk follows the presenter, and stepping waits.
+func TestLiveScenarioIsHeldUntilTheReveal(t *testing.T) {
+	m := resize(newTest(t, Options{Room: &fakeRoom{}}), 120, 40)
+	m = send(m, RoomMsg{Live: "correlation-conflict", Step: 1})
+	out := plain(m)
+	assert.NotContains(t, out, "5 Correlation conflict", "the title would answer the question")
+	assert.NotContains(t, out, "Scenario 5 · Correlation conflict")
+	assert.Contains(t, out, "5 · · ·")
+	num, step, _ := state(m)
+	assert.Equal(t, []int{5, 1}, []int{num, step}, "the walk is where the presenter has it")
+	m = press(m, "right", "e")
+	_, step, _ = state(m)
+	assert.Equal(t, 1, step, "no stepping ahead of the room")
+	m = send(m, RoomMsg{Live: "correlation-conflict", Step: 1, Round: 1, Open: true})
+	assert.NotContains(t, plain(m), "5 Correlation conflict")
+	m = send(m, RoomMsg{Live: "correlation-conflict", Step: 8, Round: 1, Revealed: true})
+	assert.Contains(t, plain(m), "5 Correlation conflict", "revealed: the title shows")
+	m = press(m, "r")
+	_, step, _ = state(m)
+	assert.Equal(t, 0, step, "free again after the reveal")
+}
+
+// TestAQuestionCallsTheStudentBack: a student who wandered off while a
+// question is open is told so, and g leads back to it.
+func TestAQuestionCallsTheStudentBack(t *testing.T) {
+	m := resize(newTest(t, Options{Room: &fakeRoom{}}), 120, 40)
+	m = send(m, RoomMsg{Live: "write-without-approval", Round: 1, Open: true})
+	m = press(m, "n")
+	num, _, _ := state(m)
+	require.Equal(t, 5, num)
+	assert.Contains(t, squash(plain(m)), squash("A question is waiting on the lecture's scenario: g goes back to answer it."))
+	m = press(m, "g")
+	num, _, _ = state(m)
+	assert.Equal(t, 4, num)
+	assert.True(t, m.room.q.asking(), "the question is there again")
+	assert.True(t, slices.Contains(strings.Fields(plain(m)), "1–8."), "and asks for a rule")
+}
