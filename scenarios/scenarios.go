@@ -113,16 +113,16 @@ type Scenario struct {
 	// Number is the scenario's place in the list, from 1.
 	Number int
 	// File is where the scenario came from, e.g. "data/04-write-without-approval.yaml".
-	File         string
-	ID           string
-	Track        string
-	Title        Text
-	Story        Text
+	File  string
+	ID    string
+	Track string
+	Title Text
+	Story Text
 	// Scene sets the scene while a question about the scenario is open
 	// (the quiz, the poll, the presenter's "ask the room"): the situation
 	// without its conclusion. The Story, which may say the lesson, shows
 	// once the question is answered.
-	Scene Text
+	Scene        Text
 	Injected     Text
 	DoesNotProve Text
 	Notes        Text

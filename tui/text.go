@@ -100,7 +100,7 @@ var ui = map[string][2]string{
 	"kAnswer":               {"answer", "作答"},
 	"kOpenPoll":             {"open the question", "开始提问"},
 	"kReveal":               {"reveal", "揭晓"},
-	"refused":           {"REFUSED", "拒绝"},
+	"refused":               {"REFUSED", "拒绝"},
 	"kToLive":               {"back to the lecture", "回到讲课"},
 	"kWhatIf":               {"what-if on/off", "假设模式开/关"},
 	"kKnobUp":               {"previous knob", "上一个选项"},
