@@ -9,9 +9,11 @@ import (
 )
 
 // verdictLine is one line of `toolgate assess` output: the verdict, and
-// the trace when asked for.
+// when asked for the two layers that led to it: the input check it
+// passed, then the decision's trace.
 type verdictLine struct {
 	assess.VerdictJSON
+	Check *checkJSON `json:"check,omitempty"`
 	Trace []stepJSON `json:"trace,omitempty"`
 }
 
