@@ -83,9 +83,9 @@ func admissionFast() fastFunc {
 	}
 }
 
-// auditFast audits a whole line of JSON Lines without reflection; an
-// input error (a duplicate or empty request ID) is left to the usual way,
-// which says where it is.
+// auditFast audits a whole line of JSON Lines without reflection; the
+// audit's input error (a request ID listed twice) is left to the usual
+// way, which says where it is.
 func auditFast() fastFunc {
 	var f decode.Fast
 	return func(b, line []byte) ([]byte, bool) {
