@@ -519,12 +519,12 @@ func newTrace(c *common) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "trace [N|ID]",
 		Short: "Show a scenario's walk, step by step, and its verdict",
-		Long: `Show a scenario's walk: for the admission track, toolgate's input check (its own, not
-the book's), then the book's 8-rule decision order (each rule passed, fired or not reached,
-with an explanation built from the scenario's values, and where a careful harness would go
-further a trainer's note, marked as the trainer's); for the audit track, the input check, the
-requests, each result, and the batch end; for the outcome track, the classification
-questions. Then the verdict and what it does NOT prove.
+		Long: `Show a scenario's walk. Admission: the 8-rule decision order (each rule
+passed, fired or not reached, with an explanation built from the scenario's values), after
+toolgate's input check (not the book's); where a careful harness would go further, a
+trainer's note, marked as the trainer's. Audit: the input check, the requests, each result,
+and the batch end. Outcome: the classification questions. Then the verdict and what it does
+NOT prove.
 
 N is the scenario's number in its track (--track, default admission); an id finds it in any
 track. --all shows every scenario of --track, or of every track without it.
