@@ -9,9 +9,11 @@ import (
 )
 
 // verdictLine is one line of `toolgate assess` output: the verdict, and
-// the trace when asked for.
+// when asked for the two layers that led to it: the input check it
+// passed, then the decision's trace.
 type verdictLine struct {
 	assess.VerdictJSON
+	Check *checkJSON `json:"check,omitempty"`
 	Trace []stepJSON `json:"trace,omitempty"`
 }
 
@@ -81,9 +83,9 @@ func admissionFast() fastFunc {
 	}
 }
 
-// auditFast audits a whole line of JSON Lines without reflection; an
-// input error (a duplicate or empty request ID) is left to the usual way,
-// which says where it is.
+// auditFast audits a whole line of JSON Lines without reflection; the
+// audit's input error (a request ID listed twice) is left to the usual
+// way, which says where it is.
 func auditFast() fastFunc {
 	var f decode.Fast
 	return func(b, line []byte) ([]byte, bool) {

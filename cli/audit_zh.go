@@ -77,10 +77,16 @@ func decodeErrorZh(e *decode.Error) string {
 var (
 	reWant     = regexp.MustCompile(`^want (.+), got (.+)$`)
 	reUnknown  = regexp.MustCompile(`^unknown field(?: \(did you mean (.+)\?\))?(?:; (?:known fields|an input has) (.+))?$`)
-	reRequired = regexp.MustCompile(`^required(?: \(an array, may be empty\))?$`)
+	reRequired = regexp.MustCompile(`^required(?:: an array of IDs \(\[\] for none\))?$`)
 	kindsZh    = map[string]string{"string": "字符串", "number": "数字", "boolean": "布尔值", "array": "数组", "object": "对象", "null": "null"}
 	plainZh    = map[string]string{"duplicate field": "字段重复", "invalid UTF-8": "不是有效的 UTF-8",
-		"unexpected end of input: a value is not closed": "输入意外结束：有值没有闭合", "more than one value": "不止一个值"}
+		"unexpected end of input: a value is not closed": "输入意外结束：有值没有闭合", "more than one value": "不止一个值",
+		assess.ErrNullString.Error(): "应为字符串，实为 null：要表示缺失，请省略这个字段",
+		// decode's messages for a null boolean and a lone surrogate, as
+		// it writes them (unexported there; TestAuditErrorsInChinese
+		// feeds both).
+		"null where a boolean is expected: leave the member out to say absent":         "应为布尔值，实为 null：要表示缺失，请省略这个字段",
+		"a lone surrogate escape (\\uD800–\\uDFFF without its pair): not Unicode text": "单独的代理项转义（\\uD800–\\uDFFF 缺少配对）：不是 Unicode 文本"}
 	zhListComma = strings.NewReplacer(", ", "、")
 )
 
@@ -101,7 +107,7 @@ func messageZh(msg string) string {
 	}
 	if m := reRequired.FindStringSubmatch(msg); m != nil {
 		if strings.Contains(msg, "array") {
-			return "必填（一个数组，可以为空）"
+			return "必填：一个 ID 数组（没有就写 []）"
 		}
 		return "必填"
 	}

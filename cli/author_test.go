@@ -31,11 +31,12 @@ func TestValidateBadCorpus(t *testing.T) {
 
 // TestValidateGoodCorpus: files that are odd but right load — a byte
 // order mark, a %YAML directive, anchors and merge keys, numbers that only
-// JSON reads as numbers, a scope named "".
+// JSON reads as numbers, a scope named "", null for the three optional
+// objects.
 func TestValidateGoodCorpus(t *testing.T) {
 	out, _, code := run(t, "", nil, "validate", "../testdata/good")
 	assert.Equal(t, 0, code, out)
-	assert.Equal(t, "5 files checked: 5 valid, 0 with problems (0 problems)\n", out)
+	assert.Equal(t, "6 files checked: 6 valid, 0 with problems (0 problems)\n", out)
 }
 
 // TestValidateCountsWhatItRead: a path that is not there, or not a file,
@@ -88,7 +89,7 @@ func TestValidateClashWithBuiltin(t *testing.T) {
 func TestScenariosDirLoadsBesideBuiltins(t *testing.T) {
 	out, errOut, code := run(t, "", nil, "--scenarios", "../examples", "list", "--track", "admission")
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "11  course-version-bump")
+	assert.Contains(t, out, "17  course-version-bump", "after the 14 built-in admission scenarios")
 	assert.Empty(t, errOut)
 
 	out, _, code = run(t, "", map[string]string{"TOOLGATE_SCENARIOS": "../examples"}, "list", "--only")
@@ -144,7 +145,7 @@ injected:
   en: "record timed_out with effectStatus: unknown"
   zh: 记录为 timed_out，effectStatus 为 "unknown"
 input:
-  contract: {tools: [{name: t, version: v1, effectClass: read_only}]}
+  contract: {tools: [{name: t, version: v1, effectClass: read_only, requiredArguments: []}]}
   request: {correlationId: r, tool: {name: t, version: v1}}
   environment: {status: ready}
   invocationRecord: {correlationId: r, status: timed_out, effectStatus: read_back}

@@ -50,8 +50,9 @@ func TestList(t *testing.T) {
 	out, _, code := run(t, "", nil, "list", "--track", "admission")
 	require.Equal(t, 0, code)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	require.Len(t, lines, 8)
+	require.Len(t, lines, 14, "the book's seven tests, the demo and six edges")
 	assert.Regexp(t, `^ 4  write-without-approval\s+Write without approval\s+requires_approval/approval_missing$`, lines[3])
+	assert.Regexp(t, `^ 9  expired-approval\s+Approval expired\s+requires_approval/approval_expired$`, lines[8], "the code names the approval's status")
 	out, _, _ = run(t, "", nil, "list")
 	assert.Contains(t, out, "Correlation audit (--track audit)")
 	assert.Regexp(t, `(?m)^ 2  audit-duplicate-missing-unknown\s+Duplicate, missing, unknown\s+duplicate:A missing:B unknown:C$`, out)
@@ -65,15 +66,30 @@ func TestList(t *testing.T) {
 func TestTraceText(t *testing.T) {
 	out, _, code := run(t, "", nil, "trace", "4")
 	require.Equal(t, 0, code)
+	assert.Contains(t, out, "\n  Input check (toolgate's, not the book's): passed — every member the book's function reads is there",
+		"the first layer, toolgate's, before the rules")
+	assert.Contains(t, out, "\n  Decision order — each rule asks a question; the first yes fires and decides\n\n  1 ✓ passed ")
 	assert.Contains(t, out, "7 ➤ FIRED         Write not approved")
-	assert.Contains(t, out, `document_update_metadata is "reversible_write" (a write) and there is no approval snapshot`)
+	assert.Contains(t, out, `document_update_metadata's effectClass is "reversible_write" (a write) and there is no approval snapshot`)
 	assert.Contains(t, out, "8 - not reached   Admit")
+	assert.NotContains(t, out, "Trainer's note", "scenario 4 has none")
 	assert.Contains(t, out, "does NOT prove: that approval was granted, or that the write happened")
 	assert.NotContains(t, out, "\x1b[", "no colour when stdout is not a terminal")
 
 	out, _, _ = run(t, "", nil, "trace", "timed-out-no-readback", "--lang", "zh")
 	assert.Contains(t, out, "5 ➤ 触发")
 	assert.Contains(t, out, "不能推导：可以安全重试，或目标一定没有变化")
+
+	// A trainer's note: on its own line under the step's explanation,
+	// said to be the trainer's, not the book's.
+	out, _, _ = run(t, "", nil, "trace", "timed-out-no-effect-status")
+	assert.Contains(t, out, "  5 ✓ passed        Timed out, effect unknown\n"+
+		"      record timed out, but effectStatus is absent, not \"unknown\": rule 5 asks for \"unknown\" exactly, so it does not fire\n"+
+		"      Trainer's note, not the book's: a careful harness would stop here too")
+	out, _, _ = run(t, "", nil, "trace", "13", "--lang", "zh")
+	assert.Contains(t, out, "\n      训练器的补充，不是本书的规则：谨慎的 Harness 在这里也会停下")
+	out, _, _ = run(t, "", nil, "trace", "2", "--track", "audit")
+	assert.Contains(t, out, "\n  Input check (toolgate's, not the seed's): passed — ", "the audit's check is not the seed's")
 }
 
 func TestTraceFormats(t *testing.T) {
@@ -85,10 +101,15 @@ func TestTraceFormats(t *testing.T) {
 			Status, Code     string
 			MissingArguments []string
 		}
+		Check *struct {
+			Passed bool
+			Text   struct{ Title, Explanation string }
+		}
 		Trace []struct {
 			Step    int
 			Outcome string
 			Reads   []string
+			Text    map[string]string
 		}
 		DoesNotProve []struct{ Source, Text string }
 	}
@@ -101,13 +122,29 @@ func TestTraceFormats(t *testing.T) {
 	assert.Contains(t, got.Trace[2].Reads, "request.arguments.documentId")
 	assert.Equal(t, []struct{ Source, Text string }{{"rule", "that a schema validator ran"}, {"scenario", "that a schema engine ran"}},
 		got.DoesNotProve, "the scenario's own caveat is a does-not-prove line too")
+	require.NotNil(t, got.Check, "the input check, the first layer")
+	assert.True(t, got.Check.Passed)
+	assert.Equal(t, "Input check (toolgate's, not the book's)", got.Check.Text.Title)
+	for _, st := range got.Trace {
+		assert.NotContains(t, st.Text, "trainerNote", "scenario 2 has no trainer's note")
+	}
+
+	out, _, _ = run(t, "", nil, "trace", "write-without-approval-scope", "--format", "json")
+	require.NoError(t, json.Unmarshal([]byte(out), &got, json.MatchCaseInsensitiveNames(true)))
+	require.Len(t, got.Trace, 8)
+	assert.Equal(t, "a careful harness would require every write tool to name its approvalScope: here any active approval that names no scope approves this write",
+		got.Trace[6].Text["trainerNote"], "rule 7's trainer's note, apart from the explanation")
+	assert.NotContains(t, got.Trace[6].Text["explanation"], "careful harness")
 
 	out, _, _ = run(t, "", nil, "trace", "--all", "--track", "admission", "--format", "md")
-	assert.Equal(t, 8, strings.Count(out, "\n## Admission · Scenario ")+boolInt(strings.HasPrefix(out, "## Admission · Scenario ")))
+	assert.Equal(t, 14, strings.Count(out, "\n## Admission · Scenario ")+boolInt(strings.HasPrefix(out, "## Admission · Scenario ")))
+	assert.Equal(t, 14, strings.Count(out, "\n### Input check (toolgate's, not the book's)\n\npassed — "), "the check before the rules, in every walk")
 	assert.Contains(t, out, "| 7 | Write not approved | **➤ FIRED** |")
 	assert.Contains(t, out, "**Injected:** a reversible write, no approval snapshot")
+	assert.Contains(t, out, "|\n\n> **Trainer's note, not the book's (step 5):** a careful harness would stop here too",
+		"a trainer's note under the steps table, with its step")
 	out, _, _ = run(t, "", nil, "trace", "--all", "--format", "md")
-	assert.Equal(t, 24, strings.Count(out, " · Scenario "), "every track")
+	assert.Equal(t, 30, strings.Count(out, " · Scenario "), "every track")
 	assert.Equal(t, 1, strings.Count(out, "## Admission · Scenario 1 · "), "no two scenario headings alike")
 
 	out, _, code = run(t, "", nil, "trace", "2", "--track", "audit")
@@ -133,7 +170,7 @@ func TestUsageErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"trace"}, "which scenario?"},
-		{[]string{"trace", "9"}, `no scenario "9"`},
+		{[]string{"trace", "15"}, `no scenario "15"`},
 		{[]string{"trace", "1", "--all"}, "not both"},
 		{[]string{"trace", "1", "--format", "pdf"}, `--format "pdf": want text, md or json`},
 		{[]string{"list", "--lang", "fr"}, `--lang: unknown language "fr"`},
@@ -155,23 +192,27 @@ func TestUsageErrors(t *testing.T) {
 
 func TestAssessStream(t *testing.T) {
 	in := strings.Join([]string{
-		`{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}}}`,
-		`{"contract":{"tools":[{"name":"t","version":"v1","effectClass":"read_only"}]},"request":{"correlationId":"r2","tool":{"name":"t","version":"v1"}},"environment":{"status":"ready"},"invocationRecord":{"correlationId":"r2","status":"succeeded","verificationStatus":5}}`,
-		`{"contract":{"tools":[{"name":"t","requiredArguments":["a","b"]}]},"request":{"correlationId":"r3","tool":{"name":"t"},"arguments":{"a":3}}}`,
-		`{"contract":{"tools":[{"name":"t","effectClass":"read_only"}]},"request":{"correlationId":"r4","tool":{"name":"t"}},"environment":{"status":"ready"},"invocationRecord":{"correlationId":"r4","status":"timed_out"}}`,
+		`{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}},"environment":{}}`,
+		`{"contract":{"tools":[{"name":"t","version":"v1","effectClass":"read_only","requiredArguments":[]}]},"request":{"correlationId":"r2","tool":{"name":"t","version":"v1"}},"environment":{"status":"ready"},"invocationRecord":{"correlationId":"r2","status":"succeeded","verificationStatus":5}}`,
+		`{"contract":{"tools":[{"name":"t","requiredArguments":["a","b","a"]}]},"request":{"correlationId":"r3","tool":{"name":"t"},"arguments":{"a":3,"b":" \t"}},"environment":{}}`,
+		`{"contract":{"tools":[{"name":"t","effectClass":"read_only","requiredArguments":[]}]},"request":{"correlationId":"r4","tool":{"name":"t"}},"environment":{"status":"ready"},"invocationRecord":{"correlationId":"r4","status":"timed_out","effectStatus":"unknown"}}`,
+		`{"contract":{"tools":[{"name":"t","effectClass":"read_only"}]},"request":{"correlationId":"r5","tool":{"name":"t"}}}`,
+		`{"contract":{"tools":[{"name":"w","requiredArguments":[]}]},"request":{"correlationId":"r6","tool":{"name":"w"}},"environment":{"status":"ready"},"approval":{"status":"revoked"}}`,
 	}, "\n")
 	out, errOut, code := run(t, in, nil, "assess")
-	assert.Equal(t, 1, code, "one invalid input makes the exit status 1")
+	assert.Equal(t, 1, code, "an invalid input makes the exit status 1")
 	assert.Equal(t, `{"status":"rejected","code":"unknown_tool","correlationId":"r1"}
-{"error":"line 2: invocationRecord.verificationStatus: want string, got number"}
-{"status":"rejected","code":"invalid_arguments","correlationId":"r3","missingArguments":["a","b"]}
+{"error":"line 2: invocationRecord.verificationStatus: want string, got number","layer":"input"}
+{"status":"rejected","code":"invalid_arguments","correlationId":"r3","missingArguments":["a","b","a"]}
 {"status":"effect_unknown","code":"timed_out_without_readback","correlationId":"r4","effectStatus":"unknown"}
-`, out)
-	assert.Contains(t, errOut, "1 of 4 inputs were invalid")
+{"error":"line 5: contract.tools[0].requiredArguments: required: an array of names ([] for none) — the book's function calls requiredArguments.filter; environment: required: the book's function reads environment.status (send {} for a snapshot without a status)","layer":"input"}
+{"status":"requires_approval","code":"approval_revoked","correlationId":"r6"}
+`, out, "a name listed twice is missing twice; an input of the old shape is refused by the input check, each missing member named")
+	assert.Contains(t, errOut, "2 of 6 inputs were invalid")
 }
 
 func TestAssessStopsOnTextThatIsNotJSON(t *testing.T) {
-	in := "{\"contract\":{\"tools\":[]},\"request\":{\"correlationId\":\"r1\",\"tool\":{\"name\":\"x\"}}}\n{\"a\": tru}\n{}\n"
+	in := "{\"contract\":{\"tools\":[]},\"request\":{\"correlationId\":\"r1\",\"tool\":{\"name\":\"x\"}},\"environment\":{}}\n{\"a\": tru}\n{}\n"
 	out, errOut, code := run(t, in, nil, "assess", "-")
 	assert.Equal(t, 2, code)
 	assert.Equal(t, `{"status":"rejected","code":"unknown_tool","correlationId":"r1"}`+"\n", out, "what came before is answered")
@@ -179,12 +220,18 @@ func TestAssessStopsOnTextThatIsNotJSON(t *testing.T) {
 }
 
 func TestAssessWithTrace(t *testing.T) {
-	in := `{"contract":{"tools":[{"name":"t","effectClass":"read_only"}]},"request":{"correlationId":"r","tool":{"name":"t"}}}`
+	in := `{"contract":{"tools":[{"name":"t","effectClass":"read_only","requiredArguments":[]}]},"request":{"correlationId":"r","tool":{"name":"t"}},"environment":{}}`
 	out, _, code := run(t, in, nil, "assess", "--trace")
 	require.Equal(t, 0, code)
 	var line struct {
 		Code  string `json:"code"`
 		Lang  string `json:"lang"`
+		Check struct {
+			Passed bool `json:"passed"`
+			Text   struct {
+				Title string `json:"title"`
+			} `json:"text"`
+		} `json:"check"`
 		Trace []struct {
 			Step    int    `json:"step"`
 			ID      string `json:"id"`
@@ -201,11 +248,13 @@ func TestAssessWithTrace(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &line))
 	assert.Equal(t, "environment_not_ready", line.Code)
 	assert.Equal(t, "en", line.Lang)
+	assert.True(t, line.Check.Passed, "the input check, before the rules")
+	assert.Equal(t, "Input check (toolgate's, not the book's)", line.Check.Text.Title)
 	require.Len(t, line.Trace, 8)
 	assert.Equal(t, 4, line.Trace[3].Step)
 	assert.Equal(t, "environment_not_ready", line.Trace[3].ID, "the step named for what fires it")
 	assert.Equal(t, "fired", line.Trace[3].Outcome)
-	assert.Equal(t, "no environment snapshot, which counts as not ready", line.Trace[3].Text.Explanation)
+	assert.Equal(t, `environment has no status: absent is not "ready"`, line.Trace[3].Text.Explanation)
 	require.Len(t, line.DoesNotProve, 1)
 	assert.Equal(t, "the real state of the environment or of permissions", line.DoesNotProve[0].Text)
 }
@@ -240,7 +289,7 @@ func TestBinary(t *testing.T) {
 	bin := toolgateBinary(t)
 
 	cmd := exec.Command(bin, "assess")
-	cmd.Stdin = strings.NewReader(`{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}}}`)
+	cmd.Stdin = strings.NewReader(`{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}},"environment":{}}`)
 	cmd.Env = append(os.Environ(), "NO_COLOR=1")
 	got, err := cmd.Output()
 	require.NoError(t, err)
@@ -283,9 +332,9 @@ func TestAuditStream(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Equal(t, `{"diagnostics":[],"pending":[]}
 {"diagnostics":["duplicate:A","missing:B","unknown:C"],"pending":[]}
-{"error":"line 3: requested[1]: duplicate request ID \"A\": which request would a result answer?"}
+{"error":"line 3: requested[1]: duplicate request ID \"A\": which request would a result answer?","layer":"decision"}
 {"diagnostics":[],"pending":["A","C"]}
-{"error":"line 5: results: required (an array, may be empty)"}
+{"error":"line 5: results: required: an array of IDs ([] for none)","layer":"input"}
 `, out)
 	assert.Contains(t, errOut, "2 of 5 inputs were invalid")
 
@@ -299,8 +348,14 @@ func TestNotes(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "## Admission · Scenario 4 · Write without approval")
 	assert.Contains(t, out, "**Ask the room first:** Which rule fires, and with which code? (Answer: rule 7, `approval_missing` — Write not approved.)")
-	assert.Contains(t, out, "7. **Write not approved — FIRED**: document_update_metadata is")
+	assert.Contains(t, out, "7. **Write not approved — FIRED**: document_update_metadata's effectClass is")
+	assert.Contains(t, out, "\n**Input check (toolgate's, not the book's):** passed — ")
+
 	assert.Contains(t, out, "- **does NOT prove:** that approval was granted, or that the write happened")
+	out, _, _ = run(t, "", nil, "notes", "--scenario", "expired-approval")
+	assert.Contains(t, out, "(Answer: rule 7, `approval_expired` — Write not approved.)", "the code as the verdict writes it")
+	out, _, _ = run(t, "", nil, "notes", "--scenario", "two-tools-one-name")
+	assert.Contains(t, out, "\n   - **Trainer's note, not the book's:** the book reads only the first tool of a name", "nested under its step")
 
 	out, _, _ = run(t, "", nil, "notes", "--lang", "zh", "--track", "outcome", "--scenario", "5")
 	assert.Contains(t, out, "**先问全场**：这是哪一类结果")
@@ -322,7 +377,7 @@ func TestProgressCountsTheAnswersKept(t *testing.T) {
 	p.Record("unknown-tool", wrong)
 	p.Record("unknown-tool", right) // answered again: the second answer is kept
 	p.Record("invalid-arguments", progress.Answer{Said: "rule 3, invalid_arguments", Right: true, Decided: "rule 3, invalid_arguments", Caveat: "right"})
-	p.Record("write-without-approval", progress.Answer{Said: "规则 7, approval_not_active", Half: true, Decided: "规则 7, approval_missing", Caveat: "wrong"})
+	p.Record("write-without-approval", progress.Answer{Said: "规则 7, approval_expired", Half: true, Decided: "规则 7, approval_missing", Caveat: "wrong"})
 	p.Record("audit-missing", progress.Answer{Said: "missing:A", Right: true, Decided: "missing:A"})
 	p.Record("outcome-found", progress.Answer{Said: "not_found", Decided: "found"})
 	p.MarkWalked("unknown-tool")
@@ -337,9 +392,9 @@ func TestProgressCountsTheAnswersKept(t *testing.T) {
 	out, _, code := run(t, "", env, "progress")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "Quiz score: 3½ of 5,")
-	assert.Regexp(t, `(?m)^Admission\s+██░{18}  1 of 8 walked · quiz 2½ of 3 answered$`, out)
+	assert.Regexp(t, `(?m)^Admission\s+█░{19}  1 of 14 walked · quiz 2½ of 3 answered$`, out)
 	assert.Regexp(t, `(?m)^Correlation audit\s+░{20}  0 of 8 walked · quiz 1 of 1 answered$`, out)
-	assert.Regexp(t, `(?m)^   4  Write without approval\s+—\s+½ said rule 7, approval_not_active; decided rule 7, approval_missing; what it does NOT prove: wrong$`, out)
+	assert.Regexp(t, `(?m)^   4  Write without approval\s+—\s+½ said rule 7, approval_expired; decided rule 7, approval_missing; what it does NOT prove: wrong$`, out)
 	assert.Contains(t, out, "✓ said rule 3, invalid_arguments; what it does NOT prove: right")
 	assert.Contains(t, out, "Scenarios not loaded now\n  course-gone  walked\n")
 	assert.NotContains(t, out, "scenarios\n", "no \"1 scenarios\"")
@@ -375,10 +430,10 @@ func TestProgressCountsTheAnswersKept(t *testing.T) {
 	assert.Equal(t, 5, report.Answered)
 	require.Len(t, report.Tracks, 3)
 	adm := report.Tracks[0]
-	assert.Equal(t, []any{"admission", 1, 8, 2.5, 3}, []any{adm.Track, adm.Walked, adm.Total, adm.Points, adm.Answered})
+	assert.Equal(t, []any{"admission", 1, 14, 2.5, 3}, []any{adm.Track, adm.Walked, adm.Total, adm.Points, adm.Answered})
 	assert.Equal(t, "write-without-approval", adm.Scenarios[3].ID)
 	require.NotNil(t, adm.Scenarios[3].Answer)
-	assert.Equal(t, progress.Answer{Said: "规则 7, approval_not_active", Half: true, Decided: "规则 7, approval_missing", Caveat: "wrong"},
+	assert.Equal(t, progress.Answer{Said: "规则 7, approval_expired", Half: true, Decided: "规则 7, approval_missing", Caveat: "wrong"},
 		*adm.Scenarios[3].Answer, "the answer as kept")
 	assert.Nil(t, adm.Scenarios[2].Answer, "read-only-candidate: never answered")
 	assert.Equal(t, []any{"audit", 0, 1.0, 1}, []any{report.Tracks[1].Track, report.Tracks[1].Walked, report.Tracks[1].Points, report.Tracks[1].Answered})
@@ -388,8 +443,8 @@ func TestProgressCountsTheAnswersKept(t *testing.T) {
 
 	out, _, _ = run(t, "", env, "progress", "--lang", "zh")
 	assert.Contains(t, out, "测验得分：3½/5，")
-	assert.Regexp(t, `(?m)^准入判断\s+██░{18}  已走完 1/8 · 测验 2½ 分，已答 3 题$`, out)
-	assert.Regexp(t, `(?m)^   4  写入缺批准\s+—\s+½ 回答 规则 7，approval_not_active；实际 规则 7，approval_missing；不能推导的内容：答错$`, out)
+	assert.Regexp(t, `(?m)^准入判断\s+█░{19}  已走完 1/14 · 测验 2½ 分，已答 3 题$`, out)
+	assert.Regexp(t, `(?m)^   4  写入缺批准\s+—\s+½ 回答 规则 7，approval_expired；实际 规则 7，approval_missing；不能推导的内容：答错$`, out)
 	assert.NotRegexp(t, `(?m)^(Admission|Walked|Quiz|Progress)`, out, "all in Chinese")
 }
 

@@ -79,8 +79,9 @@ func TestCompletionOffersScenarios(t *testing.T) {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			got, descs, directive := complete(t, nil, args...)
 			assert.Equal(t, noFiles, directive)
-			require.Len(t, got, 8+24, "the admission track's numbers, then every id")
-			assert.Equal(t, []string{"1", "2", "3", "4", "5", "6", "7", "8"}, got[:8])
+			require.Len(t, got, 14+30, "the admission track's numbers, then every id")
+			assert.Equal(t, []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14"}, got[:14])
+			assert.Equal(t, "Approval expired", descs["9"])
 			assert.Equal(t, "Write without approval", descs["4"])
 			assert.Equal(t, "Admission 4: Write without approval", descs["write-without-approval"])
 			assert.Contains(t, got, "audit-missing", "an id finds a scenario in any track")
@@ -92,7 +93,9 @@ func TestCompletionOffersScenarios(t *testing.T) {
 	assert.NotContains(t, got, "write-without-approval")
 
 	got, _, _ = complete(t, nil, "trace", "write")
-	assert.Equal(t, []string{"write-without-approval"}, got, "what was typed filters")
+	assert.Equal(t, []string{"write-without-approval", "write-without-approval-scope"}, got, "what was typed filters")
+	got, _, _ = complete(t, nil, "trace", "timed-out-no-e")
+	assert.Equal(t, []string{"timed-out-no-effect-status"}, got)
 	got, _, _ = complete(t, nil, "notes", "--track", "outcome", "--scenario", "outcome-inv")
 	assert.Equal(t, []string{"outcome-invalid-arguments", "outcome-invalid-arguments-legacy"}, got)
 
@@ -339,13 +342,16 @@ func TestListJSON(t *testing.T) {
 		Text     map[string]string
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &items, json.MatchCaseInsensitiveNames(true)))
-	require.Len(t, items, 24)
+	require.Len(t, items, 14+8+8)
 	w := items[3]
 	assert.Equal(t, []any{"admission", 4, "write-without-approval", "en", 7}, []any{w.Track, w.Number, w.ID, w.Lang, w.Decisive})
-	assert.Equal(t, map[string]any{"status": "requires_approval", "code": "approval_missing", "correlationId": "request-4"}, w.Verdict)
+	assert.Equal(t, map[string]any{"status": "requires_approval", "code": "approval_missing", "correlationId": "request-3"}, w.Verdict,
+		"the book's test: request-3")
 	assert.Equal(t, map[string]string{"title": "Write without approval", "headline": "REQUIRES_APPROVAL / approval_missing"}, w.Text)
-	assert.Equal(t, []string{"duplicate:A", "missing:B", "unknown:C"}, toStrings(items[9].Verdict["diagnostics"]))
-	assert.Equal(t, "permission_denied", items[20].Verdict["class"])
+	assert.Equal(t, map[string]any{"status": "requires_approval", "code": "approval_expired", "correlationId": "request-3"}, items[8].Verdict,
+		"the code names the approval's status")
+	assert.Equal(t, []string{"duplicate:A", "missing:B", "unknown:C"}, toStrings(items[15].Verdict["diagnostics"]))
+	assert.Equal(t, "permission_denied", items[26].Verdict["class"])
 
 	trace, _, _ := run(t, "", nil, "trace", "4", "--format", "json")
 	var doc struct{ Verdict map[string]any }

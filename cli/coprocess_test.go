@@ -26,16 +26,16 @@ var coprocessCases = []struct {
 	want  []string
 }{
 	{"assess", []string{
-		`{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}}}`,
-		`{"contract":{"tools":[{"name":"t","effectClass":"read_only"}]},"request":{"correlationId":"r2","tool":{"name":"t"}},"environment":{"status":"ready"}}`,
+		`{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}},"environment":{}}`,
+		`{"contract":{"tools":[{"name":"t","effectClass":"read_only","requiredArguments":[]}]},"request":{"correlationId":"r2","tool":{"name":"t"}},"environment":{"status":"ready"}}`,
 		// Over three lines: the usual way.
-		"{\"contract\":{\"tools\":[]},\n\"request\":{\"correlationId\":\"r3\",\n\"tool\":{\"name\":\"x\"}}}",
-		`{"contract":{"tools":[]},"request":{"correlationId":"r4","tool":{"name":"x"}},"typo":1}`,
+		"{\"contract\":{\"tools\":[]},\n\"request\":{\"correlationId\":\"r3\",\n\"tool\":{\"name\":\"x\"}},\"environment\":{}}",
+		`{"contract":{"tools":[]},"request":{"correlationId":"r4","tool":{"name":"x"}},"environment":{},"typo":1}`,
 	}, []string{
 		`{"status":"rejected","code":"unknown_tool","correlationId":"r1"}`,
 		`{"status":"allowed","code":"admission_allowed","correlationId":"r2"}`,
 		`{"status":"rejected","code":"unknown_tool","correlationId":"r3"}`,
-		`{"error":"line 6: typo: unknown field; an input has contract, request, environment, approval, invocationRecord"}`,
+		`{"error":"line 6: typo: unknown field; an input has contract, request, environment, approval, invocationRecord","layer":"input"}`,
 	}},
 	{"audit", []string{
 		`{"requested":["A","B"],"results":["B","A"]}`,
@@ -43,7 +43,7 @@ var coprocessCases = []struct {
 		`{"requested":["A"],"results":["A","C"],"closed":false}`,
 	}, []string{
 		`{"diagnostics":[],"pending":[]}`,
-		`{"error":"line 2: requested[1]: duplicate request ID \"A\": which request would a result answer?"}`,
+		`{"error":"line 2: requested[1]: duplicate request ID \"A\": which request would a result answer?","layer":"decision"}`,
 		`{"diagnostics":["unknown:C"],"pending":[]}`,
 	}},
 }

@@ -53,7 +53,7 @@ func TestImportScenarioValidates(t *testing.T) {
 
 	tout, _, code := run(t, "", nil, "--scenarios", dir, "trace", "mcp-write-file")
 	require.Equal(t, 0, code)
-	assert.Contains(t, tout, `write_file is "irreversible_write" (a write) and there is no approval snapshot`)
+	assert.Contains(t, tout, `write_file's effectClass is "irreversible_write" (a write) and there is no approval snapshot`)
 	assert.Contains(t, tout, "Path to allowed (over the what-if knobs):\n  Approval → active")
 
 	_, errOut, code = run(t, "", nil, "import", "mcp", "../testdata/harness/mcp/filesystem-tools-list.json", "--scenario", "format_disk")
@@ -99,21 +99,24 @@ func TestHarnessHelp(t *testing.T) {
 func TestValidateCoverage(t *testing.T) {
 	out, _, code := run(t, "", nil, "validate", "--coverage")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "Coverage of 8 admission, 8 audit and 8 outcome scenarios (built-in)")
-	assert.Regexp(t, `✗ 4 Environment not ready\s+never`, out)
-	assert.Regexp(t, `✓ 8 Admit\s+read-only-candidate, demo`, out)
+	assert.Contains(t, out, "Coverage of 14 admission, 8 audit and 8 outcome scenarios (built-in)")
+	assert.Regexp(t, `✗ 4 Environment not ready\s+never`, out, "the book's seven tests never make rule 4 decide")
+	assert.Regexp(t, `✓ 8 Admit\s+read-only-candidate, demo, write-without-approval-scope, \+1 more`, out)
+	assert.Regexp(t, `✓ approval_<status>\s+expired-approval`, out)
 	assert.Regexp(t, `✗ approval_scope_mismatch\s+never`, out)
+	assert.Regexp(t, `✓ 5 passed: record timed out, but effectStatus is absent, not "unknown": rule 5 asks for "unknown" exactly, so it does not fire\s+timed-out-no-effect-status`, out,
+		"an edge the table does not say is a branch of its own")
 	assert.Contains(t, out, "Never exercised (")
 
 	out, _, code = run(t, "", nil, "validate", "--coverage", "../examples")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "3 files checked: 3 valid")
 	assert.Contains(t, out, "Coverage of 3 admission, 0 audit and 0 outcome scenarios (../examples)")
-	assert.Regexp(t, `✓ approval_not_active\s+course-expired-approval-irreversible`, out)
+	assert.Regexp(t, `✓ approval_<status>\s+course-expired-approval-irreversible`, out)
 
 	out, _, code = run(t, "", nil, "validate", "--coverage", "--lang", "zh")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "覆盖情况：8 个准入")
+	assert.Contains(t, out, "覆盖情况：14 个准入")
 	_, errOut, code := run(t, "", nil, "validate")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "which files?")

@@ -80,23 +80,33 @@ func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	var ask string
 	switch r := wk.Result.(type) {
 	case assess.Verdict:
-		ask = fmt.Sprintf(noteWord("askRule", l), wk.Decisive, "`"+r.Code.String()+"`", wk.Steps[wk.Decisive-1].Title)
+		ask = fmt.Sprintf(noteWord("askRule", l), wk.Decisive, "`"+r.CodeName()+"`", wk.Steps[wk.Decisive-1].Title)
 	case walk.AuditAnswer:
 		ask = fmt.Sprintf(noteWord("askAudit", l), wk.Verdict.Short)
 	case walk.OutcomeAnswer:
 		ask = fmt.Sprintf(noteWord("askClass", l), "`"+r.Class.String()+"`")
 	}
-	fmt.Fprintf(w, "%s%s\n\n%s\n\n", mdLabel(noteWord("ask", l), l), ask, strings.TrimSpace(mdLabel(noteWord("walk", l), l)))
+	fmt.Fprintf(w, "%s%s\n\n", mdLabel(noteWord("ask", l), l), ask)
+	if c := wk.Check; c != nil {
+		// The first layer, toolgate's: a scenario's input always
+		// passes it, and the room should know it is not the book's.
+		fmt.Fprintf(w, "%s%s\n\n", mdLabel(c.Title, l), c.Explanation)
+	}
+	fmt.Fprintf(w, "%s\n\n", strings.TrimSpace(mdLabel(noteWord("walk", l), l)))
 	for i, st := range wk.Steps {
-		if st.Outcome == assess.NotReached {
+		switch st.Outcome {
+		case assess.NotReached:
 			fmt.Fprintf(w, "%d. %s — %s\n", i+1, st.Title, st.Explanation)
 			continue
-		}
-		if st.Outcome == assess.Fired {
+		case assess.Fired:
 			fmt.Fprintf(w, "%d. **%s — %s**%s%s\n", i+1, st.Title, look.OutcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
-			continue
+		default:
+			fmt.Fprintf(w, "%d. %s — %s%s%s\n", i+1, st.Title, look.OutcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
 		}
-		fmt.Fprintf(w, "%d. %s — %s%s%s\n", i+1, st.Title, look.OutcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
+		if st.Aside != "" {
+			// Nested under its step, apart from the book's explanation.
+			fmt.Fprintf(w, "   - %s%s\n", mdLabel(walk.AsideLabel(l), l), st.Aside)
+		}
 	}
 	fmt.Fprintf(w, "\n%s%s %s\n\n", mdLabel(word("verdict", l), l), wk.Verdict.Symbol, wk.Verdict.Headline)
 	for _, d := range wk.Verdict.Details {

@@ -165,6 +165,6 @@ func writePathText(w io.Writer, st textStyles, in assess.Input, l assess.Lang) {
 			continue
 		}
 		fmt.Fprintf(w, "  %s  %s  %s\n", head, f.Changes.Text(l),
-			st.dim.Render("→ "+f.Verdict.Status.String()+"/"+f.Verdict.Code.String()))
+			st.dim.Render("→ "+f.Verdict.Status.String()+"/"+f.Verdict.CodeName()))
 	}
 }

@@ -57,7 +57,7 @@ func TestTracePathText(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "Path to allowed (over the what-if knobs):\n  Approval → active\n      approval.status: absent → \"active\"")
 	assert.Contains(t, out, "  or: Tool's effect class → read_only")
-	assert.Regexp(t, `4 Environment not ready\s+Environment → degraded  → blocked/environment_not_ready`, out)
+	assert.Regexp(t, `4 Environment not ready\s+Environment status → degraded  → blocked/environment_not_ready`, out)
 	out, _, _ = run(t, "", nil, "trace", "demo", "--lang", "zh")
 	assert.Contains(t, out, "已经是 allowed：无需改变")
 	assert.Regexp(t, `7 写入未获有效批准\s+工具的效果类别 → reversible_write  → requires_approval/approval_scope_mismatch`, out)

@@ -28,6 +28,8 @@ var words = map[string][2]string{
 	"notes":     {"Lecturer notes", "讲师备注"},
 	"nonGoals":  {"What this decision does not do", "这个判断不做什么"},
 	"listTrack": {"%s (--track %s)", "%s（--track %s）"},
+	// asideOf labels a trainer's note with its step.
+	"asideOf": {"%s (step %d)", "%s（步骤 %d）"},
 	// allowedIsNot introduces assess.AllowedIsNot.
 	"allowedIsNot": {"allowed is not", "allowed 不是"},
 }
@@ -109,6 +111,13 @@ func writeTraceText(w io.Writer, st textStyles, s scenarios.Scenario, l assess.L
 		fmt.Fprintln(w, st.dim.Render("  "+word("injected", l)+word("colon", l)+inj))
 	}
 	fmt.Fprintln(w)
+	// The two layers: toolgate's input check, then the decision's steps
+	// under their heading.
+	if c := wk.Check; c != nil {
+		fmt.Fprintf(w, "  %s%s%s\n", st.label.Render(c.Title), word("colon", l), c.Explanation)
+	}
+	fmt.Fprintln(w, "  "+st.label.Render(wk.Heading))
+	fmt.Fprintln(w)
 	for i, step := range wk.Steps {
 		mark := look.OutcomeSymbol(step.Outcome) + " " + look.OutcomeWord(step.Outcome, l)
 		head := fmt.Sprintf("  %d %s  %s", i+1, pad(mark, 14), step.Title)
@@ -121,6 +130,11 @@ func writeTraceText(w io.Writer, st textStyles, s scenarios.Scenario, l assess.L
 			fmt.Fprintln(w, st.dim.Render("      "+step.Explanation))
 		default:
 			fmt.Fprintln(w, st.dim.Render(head))
+			continue
+		}
+		if step.Aside != "" {
+			// Apart from the explanation, and said to be the trainer's.
+			fmt.Fprintf(w, "      %s%s%s\n", st.label.Render(walk.AsideLabel(l)), word("colon", l), step.Aside)
 		}
 	}
 	fmt.Fprintln(w)
@@ -220,6 +234,9 @@ func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 		}
 		fmt.Fprintf(w, "| `%s` | %s |\n", f.Path, mdCell(val))
 	}
+	if c := wk.Check; c != nil {
+		fmt.Fprintf(w, "\n### %s\n\n%s\n", c.Title, c.Explanation)
+	}
 	fmt.Fprintf(w, "\n### %s\n\n| # | %s | %s | %s |\n|---|---|---|---|\n",
 		wk.Heading, word("step", l), word("outcome", l), word("why", l))
 	for i, step := range wk.Steps {
@@ -232,6 +249,19 @@ func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 			why = ""
 		}
 		fmt.Fprintf(w, "| %d | %s | %s | %s |\n", i+1, mdCell(step.Title), outcome, mdCell(why))
+	}
+	// The trainer's notes under the table, apart from the book's
+	// explanations, each with its step.
+	first := true
+	for i, step := range wk.Steps {
+		if step.Aside == "" || step.Outcome == assess.NotReached {
+			continue
+		}
+		if first {
+			fmt.Fprintln(w)
+			first = false
+		}
+		fmt.Fprintf(w, "> %s%s\n", mdLabel(fmt.Sprintf(word("asideOf", l), walk.AsideLabel(l), i+1), l), step.Aside)
 	}
 	fmt.Fprintf(w, "\n### %s\n\n**%s %s**\n\n", word("verdict", l), wk.Verdict.Symbol, mdCell(wk.Verdict.Headline))
 	for _, d := range wk.Verdict.Details {

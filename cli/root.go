@@ -519,10 +519,12 @@ func newTrace(c *common) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "trace [N|ID]",
 		Short: "Show a scenario's walk, step by step, and its verdict",
-		Long: `Show a scenario's walk: for the admission track, the 8-rule decision order (each rule
-passed, fired or not reached, with an explanation built from the scenario's values); for the
-audit track, the requests, each result, and the batch end; for the outcome track, the
-classification questions. Then the verdict and what it does NOT prove.
+		Long: `Show a scenario's walk. Admission: the 8-rule decision order (each rule
+passed, fired or not reached, with an explanation built from the scenario's values), after
+toolgate's input check (not the book's); where a careful harness would go further, a
+trainer's note, marked as the trainer's. Audit: the input check, the requests, each result,
+and the batch end. Outcome: the classification questions. Then the verdict and what it does
+NOT prove.
 
 N is the scenario's number in its track (--track, default admission); an id finds it in any
 track. --all shows every scenario of --track, or of every track without it.
@@ -601,17 +603,20 @@ func newAssess(c *common) *cobra.Command {
 		Use:   "assess [FILE|-]",
 		Short: "Decide JSON inputs: one compact JSON verdict a line",
 		Long: `Read one JSON input, or a stream of them (JSON Lines), in the shape of SPEC §1, and
-write exactly one compact JSON verdict per input, one a line, in order.
+write exactly one compact JSON verdict per input, one a line, in order: the book's verdict on
+every input toolgate's input check accepts.
 
-An input that is JSON but not a valid input gets a line {"error":"..."} naming the line and
-the field, and the rest are still answered; the exit status is then 1. So does a value longer
+An input the check refuses (an unknown or duplicate member, a wrong type, null where a string
+belongs, a missing environment or requiredArguments, an approval without a status) gets a
+line {"error":"...","layer":"input"} naming the line and the member, and the rest are still
+answered; the exit status is then 1. So does a value longer
 than --max-value bytes (1 MiB by default) or nested more than 1000 levels deep: it is skipped
 without being kept. Text that is not JSON stops the stream with its line and column on stderr,
 exit status 2. A byte order mark at the start is skipped. With no FILE, or with -, toolgate
 reads standard input.`,
 		Example: `  toolgate assess input.json
   toolgate assess inputs.jsonl > verdicts.jsonl
-  echo '{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}}}' | toolgate assess
+  echo '{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}},"environment":{}}' | toolgate assess
   toolgate assess --trace --lang zh input.json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -630,7 +635,7 @@ reads standard input.`,
 			return assessStream(in, name, cmd.OutOrStdout(), trace, lang, maxValue)
 		},
 	}
-	cmd.Flags().BoolVar(&trace, "trace", false, "add the rule-by-rule trace to each verdict")
+	cmd.Flags().BoolVar(&trace, "trace", false, "add the input check and the rule-by-rule trace to each verdict")
 	cmd.Flags().IntVar(&maxValue, "max-value", decode.DefaultMaxValue, "the most bytes one input may have; a longer one gets an error line and is skipped")
 	return cmd
 }
@@ -651,13 +656,15 @@ func newAudit(c *common) *cobra.Command {
 {"requested":[...],"results":[...],"closed":true}, and write one line a batch:
 {"diagnostics":[...],"pending":[...]}. Diagnostics are unknown:ID (a result nobody
 requested), duplicate:ID (a result seen twice) and missing:ID (a request never answered,
-once the batch is closed; while it is open such IDs are pending), sorted by byte order.
-An absent "closed" means true: a batch handed over whole — closed means the batch has ended
-or its deadline has passed, the only times a missing result can be judged missing.
+once the batch is closed; while it is open such IDs are pending), sorted as the seed's Java
+TreeSet sorts them, by UTF-16 code units. "" is an ID like any other. An absent "closed"
+means true: a batch handed over whole — closed means the batch has ended or its deadline has
+passed, the only times a missing result can be judged missing.
 
-A duplicate or empty request ID, an empty result ID, an invalid batch, or one longer than
---max-value bytes (1 MiB by default) or nested more than 1000 levels deep gets a line
-{"error":"..."}, the rest are still answered, and the exit status is 1. Text that is not
+A request ID listed twice gets a line {"error":"...","layer":"decision"} (the seed's Java
+throws); an invalid batch, or one longer than --max-value bytes (1 MiB by default) or nested
+more than 1000 levels deep, gets {"error":"...","layer":"input"}. The rest are still
+answered, and the exit status is 1. Text that is not
 JSON stops the stream with its line and column, exit status 2. With --lang zh the errors are
 said in Chinese.`,
 		Example: `  echo '{"requested":["A","B"],"results":["A","A","C"]}' | toolgate audit

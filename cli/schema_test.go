@@ -75,7 +75,8 @@ func TestEveryJSONOutputMatchesTheSchema(t *testing.T) {
 		in := vectorInputs(t, "admission")
 		out, _, _ := run(t, in, nil, "assess")
 		lines := validLines(t, s, out)
-		assert.Len(t, lines, 200)
+		assert.Len(t, lines, strings.Count(in, "\n"), "a line for each vector")
+		assert.Contains(t, out, `,"layer":"input"}`, "the input check's refusals")
 		for _, lang := range []string{"en", "zh"} {
 			out, _, _ = run(t, in, nil, "assess", "--trace", "--lang", lang)
 			lines = validLines(t, s, out)
@@ -209,6 +210,32 @@ func TestTheSchemaRefusesTheOldShapes(t *testing.T) {
 	var buf bytes.Buffer
 	buf.WriteString(`{"diagnostics":["lost:A"],"pending":[]}`)
 	assert.Error(t, outputSchema(t, "auditLine").Validate(instance(t, buf.String())))
+	assert.NoError(t, outputSchema(t, "auditLine").Validate(instance(t, `{"diagnostics":["missing:","unknown:"],"pending":[""]}`)),
+		`"" is an ID`)
+	assert.NoError(t, verdict.Validate(instance(t, `{"status":"requires_approval","code":"approval_revoked","correlationId":""}`)))
+	assert.Error(t, outputSchema(t, "assessLine").Validate(instance(t, `{"error":"line 1: environment: required"}`)),
+		"an error line says its layer")
+	assert.Error(t, outputSchema(t, "assessLine").Validate(instance(t, `{"error":"line 1: x","layer":"book"}`)))
+	vector := outputSchema(t, "vectorLine")
+	assert.NoError(t, vector.Validate(instance(t, `{"id":"v","layer":"input","input":{},"expect":{"error":"contract: required"}}`)))
+	assert.Error(t, vector.Validate(instance(t, `{"id":"v","input":{},"expect":{"error":"contract: required"}}`)), "a vector says its layer")
+	assert.Error(t, vector.Validate(instance(t, `{"id":"v","layer":"input","input":{},"expect":{"status":"allowed","code":"admission_allowed","correlationId":"r"}}`)),
+		"an input-layer vector is one the check refuses")
+
+	// The two layers of a traced line: the check is there, and a
+	// trainer's note is a text of its own.
+	line, _, _ := run(t, `{"contract":{"tools":[{"name":"w","requiredArguments":[]}]},"request":{"correlationId":"r","tool":{"name":"w"}},"environment":{"status":"ready"},"approval":{"status":"active"}}`,
+		nil, "assess", "--trace")
+	traced := outputSchema(t, "tracedLine")
+	require.NoError(t, traced.Validate(instance(t, line)))
+	assert.Contains(t, line, `"trainerNote":"a careful harness would require every write tool to name its approvalScope`)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(line), &m))
+	delete(m, "check")
+	assert.Error(t, traced.Validate(reencode(m)), "a traced line without its input check")
+	require.NoError(t, json.Unmarshal([]byte(out), &good))
+	delete(good, "check")
+	assert.Error(t, doc.Validate(reencode(good)), "an admission walk without its input check")
 
 	list := outputSchema(t, "listDocument")
 	out, _, _ = run(t, "", nil, "list", "--format", "json", "--track", "audit")

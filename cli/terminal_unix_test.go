@@ -196,6 +196,7 @@ tab() {
   echo "$*|${COMPREPLY[*]}"
 }
 tab toolgate trace write
+tab toolgate trace 1
 tab toolgate trace --track audit 2
 tab toolgate --theme h
 tab toolgate list --format ""
@@ -208,7 +209,8 @@ tab toolgate --track au
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, string(out))
 	assert.Equal(t, strings.Join([]string{
-		"toolgate trace write|write-without-approval",
+		"toolgate trace write|write-without-approval write-without-approval-scope",
+		"toolgate trace 1|1 10 11 12 13 14",
 		"toolgate trace --track audit 2|2",
 		"toolgate --theme h|high-contrast",
 		"toolgate list --format |text json",

@@ -42,6 +42,31 @@ type stepTextJSON struct {
 	Title       string `json:"title"`
 	Question    string `json:"question"`
 	Explanation string `json:"explanation"`
+	// TrainerNote is the trainer's note on the step, never the book's
+	// word: where a careful harness would go further than the book.
+	TrainerNote string `json:"trainerNote,omitempty"`
+}
+
+// checkJSON is the first layer of a walk: toolgate's input check, not
+// the book's (nor the seed's). Every input that gets a walk has passed
+// it; an input it refuses gets an error line instead.
+type checkJSON struct {
+	Passed bool          `json:"passed"`
+	Text   checkTextJSON `json:"text"`
+}
+
+type checkTextJSON struct {
+	Title       string `json:"title"`
+	Explanation string `json:"explanation"`
+}
+
+// checkOf is a walk's input check as JSON; nil when the track has none
+// (the outcome track's classification is its own check).
+func checkOf(c *walk.Check) *checkJSON {
+	if c == nil {
+		return nil
+	}
+	return &checkJSON{Passed: c.Passed, Text: checkTextJSON{Title: c.Title, Explanation: c.Explanation}}
 }
 
 // caveatJSON is one thing a verdict does NOT prove, and where it comes
@@ -66,7 +91,7 @@ func stepsJSON(steps []walk.Step) []stepJSON {
 	out := make([]stepJSON, len(steps))
 	for i, st := range steps {
 		sj := stepJSON{Step: i + 1, ID: st.ID, Outcome: st.Outcome.String(), Reads: nonNil(st.Reads),
-			Text: stepTextJSON{Title: st.Title, Question: st.Question, Explanation: st.Explanation}}
+			Text: stepTextJSON{Title: st.Title, Question: st.Question, Explanation: st.Explanation, TrainerNote: st.Aside}}
 		if a := st.Audit; a != nil {
 			if a.Kind == assess.AuditScan && a.Err == nil {
 				sj.Result = &auditResultJSON{Index: a.Index, ID: a.ID}
@@ -114,10 +139,17 @@ type tracedLine struct {
 // explainedLine decides an input with its trace, for assess --trace.
 func explainedLine(in *assess.Input, l assess.Lang) *tracedLine {
 	v, t := assess.Explain(in)
-	line := &tracedLine{verdictLine: verdictLine{VerdictJSON: v.JSON(), Trace: stepsJSON(walk.AdmissionSteps(t, l))}, Lang: l.String(),
-		Text: map[string]string{}}
+	line := &tracedLine{verdictLine: verdictLine{VerdictJSON: v.JSON(), Check: passedCheck(l), Trace: stepsJSON(walk.AdmissionSteps(t, l))},
+		Lang: l.String(), Text: map[string]string{}}
 	line.DoesNotProve = detailsJSON(walk.AdmissionDetails(v, l), caveatRule, line.Text)
 	return line
+}
+
+// passedCheck is the input check every decoded admission input has
+// passed, as walk says it in a language: the check of the walk of an
+// empty input (walk builds it only inside a walk).
+func passedCheck(l assess.Lang) *checkJSON {
+	return checkOf(walk.Of(scenarios.Scenario{Track: scenarios.TrackAdmission}, l).Check)
 }
 
 func nonNil(s []string) []string {
@@ -137,8 +169,11 @@ type scenarioJSON struct {
 	// Verdict is the track's answer: an admission verdict (SPEC §1), an
 	// audit's diagnostics and pending IDs (or its input error), or an
 	// outcome class.
-	Verdict      any          `json:"verdict"`
-	Decisive     int          `json:"decisive"`
+	Verdict  any `json:"verdict"`
+	Decisive int `json:"decisive"`
+	// Check is the input check before the steps: toolgate's, not the
+	// book's; absent on the outcome track.
+	Check        *checkJSON   `json:"check,omitempty"`
 	Trace        []stepJSON   `json:"trace"`
 	DoesNotProve []caveatJSON `json:"doesNotProve"`
 	// Text holds every text in the chosen language: the scenario's
@@ -172,7 +207,7 @@ type outcomeVerdictJSON struct {
 func scenarioDoc(s scenarios.Scenario, l assess.Lang) scenarioJSON {
 	wk := walk.Of(s, l)
 	doc := scenarioJSON{Track: s.Track, Number: s.Number, ID: s.ID, Lang: l.String(), Decisive: wk.Decisive,
-		Verdict: verdictJSON(wk), Trace: stepsJSON(wk.Steps),
+		Verdict: verdictJSON(wk), Check: checkOf(wk.Check), Trace: stepsJSON(wk.Steps),
 		Text: map[string]string{"title": s.Title.In(l), "headline": wk.Verdict.Headline}}
 	for key, t := range map[string]scenarios.Text{"story": s.Story, "injected": s.Injected, "notes": s.Notes} {
 		if text := t.In(l); text != "" {

@@ -8,13 +8,16 @@ import (
 
 // appendVerdict writes a verdict line as json.Marshal writes an
 // assess.Verdict — {status, code, correlationId, missingArguments?,
-// effectStatus?} (SPEC §1) — without reflection, and a newline.
+// effectStatus?} (SPEC §1.2) — without reflection, and a newline.
 func appendVerdict(b []byte, v *assess.Verdict) []byte {
 	b = append(b, `{"status":"`...)
 	b = append(b, v.Status.String()...)
-	b = append(b, `","code":"`...)
-	b = append(b, v.CodeName()...)
-	b = append(b, `","correlationId":`...)
+	b = append(b, `","code":`...)
+	// approval_<status> carries the approval's status as the input gave
+	// it: a quote or a control character in it is escaped, as in any
+	// string.
+	b = appendString(b, v.CodeName())
+	b = append(b, `,"correlationId":`...)
 	b = appendString(b, v.CorrelationID)
 	if len(v.MissingArguments) > 0 {
 		b = append(b, `,"missingArguments":`...)

@@ -42,6 +42,10 @@ var (
 		"error": true, "result": true, "contract": true, "request": true, "environment": true, "approval": true,
 		"admission": true, "audit": true, "outcome": true, "demo": true,
 		"missing": true, "duplicate": true, "failed": true, "title": true, "API": true, "d": true,
+		// The members the book's function reads (environment.status,
+		// approval.scope), the book's update tool's argument names and
+		// values (field, value, complete), and JavaScript's trim.
+		"status": true, "scope": true, "field": true, "value": true, "complete": true, "trim": true,
 	}
 )
 
@@ -101,8 +105,11 @@ func TestChineseModeIsChinese(t *testing.T) {
 		w := walk.Of(s, zh)
 		check(s.ID+" heading", w.Heading)
 		check(s.ID+" readsBy", w.ReadsBy)
+		if c := w.Check; c != nil {
+			check(s.ID+" check", c.Title+c.Explanation)
+		}
 		for i, st := range w.Steps {
-			for _, text := range []string{st.Title, st.Question, st.Explanation} {
+			for _, text := range []string{st.Title, st.Question, st.Explanation, st.Aside} {
 				check(s.ID+" step "+string(rune('1'+i)), text)
 			}
 		}
@@ -142,7 +149,8 @@ func TestChineseModeIsChinese(t *testing.T) {
 			check(strings.Join(args, " "), line)
 		}
 	}
-	out, errOut, _ := run(t, `{"requested":["A","A"],"results":["A"]}`+"\n"+`{"requested":"A"}`+"\n", nil, "audit", "--lang", "zh")
+	out, errOut, _ := run(t, `{"requested":["A","A"],"results":["A"]}`+"\n"+`{"requested":"A"}`+"\n"+`{"requested":[],"results":[null]}`+"\n"+
+		`{"results":[],"closed":null}`+"\n", nil, "audit", "--lang", "zh")
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		var e struct{ Error string }
 		require.NoError(t, json.Unmarshal([]byte(line), &e))

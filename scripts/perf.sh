@@ -25,7 +25,26 @@ go build -o "$OUT/jsoncheck" ./scripts/jsoncheck
 gen() { # file, jsonlgen arguments...
 	local f="$OUT/$1"
 	shift
-	[ -s "$f" ] || go run ./scripts/jsonlgen "$@" >"$f"
+	# Made again when jsonlgen or its sample changed since: an input of an
+	# older generator may be one the input check now refuses.
+	if [ -s "$f" ] && [ "$f" -nt scripts/jsonlgen/main.go ] && [ "$f" -nt testdata/inputs.jsonl ]; then
+		return
+	fi
+	go run ./scripts/jsonlgen "$@" >"$f.tmp"
+	mv "$f.tmp" "$f"
+}
+
+# same FILE: Node's port and toolgate answer FILE alike, byte for byte, or
+# the comparison of their times means nothing.
+same() {
+	node scripts/node/toolgate.js assess "$1" >"$OUT/node.out" || true
+	"$OUT/toolgate" assess "$1" >"$OUT/toolgate.out" || true
+	if ! cmp -s "$OUT/node.out" "$OUT/toolgate.out"; then
+		echo "perf.sh: node and toolgate answer $1 differently:" >&2
+		cmp "$OUT/node.out" "$OUT/toolgate.out" >&2 || true
+		exit 1
+	fi
+	grep -q '"error"' "$OUT/toolgate.out" && echo "perf.sh: note: $1 has lines the input check refuses" >&2 || true
 }
 
 # run NAME COMMAND...: one timed run, appended to $OUT/times as
@@ -135,6 +154,8 @@ section_node() {
 	gen random.jsonl -kind random -n "$N"
 	gen repeated.jsonl -kind repeated -n "$N"
 	echo "## assess against the same rules in Node ($(node --version))"
+	same "$OUT/random.jsonl"
+	same "$OUT/repeated.jsonl"
 	: >"$OUT/times"
 	for round in $(seq "$ROUNDS"); do
 		for f in random repeated; do

@@ -84,8 +84,12 @@ func audit(w *bufio.Writer, rng *rand.Rand, n int) {
 	w.WriteString("],\"closed\":true}\n")
 }
 
-// gen writes random admission inputs: every rule fires on some of them,
-// fields are present, null or absent, arguments take every kind of value.
+// gen writes random admission inputs that toolgate's input check accepts
+// (SPEC v2 §1.1): every rule fires on some of them, optional members are
+// present, "" or absent (never null: the check refuses a null string, and
+// the measurements are of the decision), a name may be listed twice in
+// requiredArguments or used by two tools, and arguments take every kind of
+// value, blank strings included.
 type gen struct {
 	rng *rand.Rand
 	b   []byte
@@ -119,7 +123,10 @@ func (g *gen) id() string {
 
 func (g *gen) input() []byte {
 	g.b = g.b[:0]
-	type tool struct{ name, version string }
+	type tool struct {
+		name, version, scope string
+		scoped               bool
+	}
 	var tools []tool
 	g.b = append(g.b, `{"contract":{"version":"c-`...)
 	g.b = strconv.AppendInt(g.b, int64(g.rng.IntN(20)), 10)
@@ -128,8 +135,7 @@ func (g *gen) input() []byte {
 		if i > 0 {
 			g.b = append(g.b, ',')
 		}
-		t := tool{g.pick(toolNames), "v" + strconv.Itoa(1+g.rng.IntN(2))}
-		tools = append(tools, t)
+		t := tool{name: g.pick(toolNames), version: "v" + strconv.Itoa(1+g.rng.IntN(2))}
 		first := true
 		g.b = append(g.b, '{')
 		g.field(&first, "name")
@@ -140,21 +146,31 @@ func (g *gen) input() []byte {
 			g.field(&first, "effectClass")
 			g.str(g.pick(classes))
 		}
+		// requiredArguments is required: [] for none, now and then a name
+		// twice.
+		g.field(&first, "requiredArguments")
+		g.b = append(g.b, '[')
+		n := 0
 		if g.chance(0.8) {
-			g.field(&first, "requiredArguments")
-			g.b = append(g.b, '[')
-			for j := range g.rng.IntN(4) {
-				if j > 0 {
-					g.b = append(g.b, ',')
-				}
-				g.str(argNames[(i+j)%len(argNames)])
+			n = g.rng.IntN(4)
+		}
+		for j := range n {
+			if j > 0 {
+				g.b = append(g.b, ',')
 			}
-			g.b = append(g.b, ']')
+			g.str(argNames[(i+j)%len(argNames)])
 		}
+		if n > 0 && g.chance(0.05) {
+			g.b = append(g.b, ',')
+			g.str(argNames[i%len(argNames)])
+		}
+		g.b = append(g.b, ']')
 		if g.chance(0.3) {
+			t.scope, t.scoped = t.name+"_scope", true
 			g.field(&first, "approvalScope")
-			g.str(t.name + "_scope")
+			g.str(t.scope)
 		}
+		tools = append(tools, t)
 		g.b = append(g.b, '}')
 	}
 	g.b = append(g.b, `]},"request":{"correlationId":`...)
@@ -185,27 +201,41 @@ func (g *gen) input() []byte {
 		g.b = append(g.b, '}')
 	}
 	g.b = append(g.b, '}')
+	// environment is required: {} is a snapshot without a status.
 	switch r := g.rng.Float64(); {
 	case r < 0.75:
 		g.b = append(g.b, `,"environment":{"status":"ready"}`...)
 	case r < 0.85:
 		g.b = append(g.b, `,"environment":{"status":"degraded"}`...)
-	case r < 0.9:
-		g.b = append(g.b, `,"environment":null`...)
+	default:
+		g.b = append(g.b, `,"environment":{}`...)
 	}
 	if g.chance(0.6) {
-		scope := want.name
+		// The scope of the first tool of the requested name, which rule 7
+		// reads, most of the time; absent when that tool names none.
+		scope, scoped := want.scope, want.scoped
+		for _, t := range tools {
+			if t.name == want.name {
+				scope, scoped = t.scope, t.scoped
+				break
+			}
+		}
 		if g.chance(0.3) {
-			scope = "other_scope"
+			scope, scoped = "other_scope", true
 		}
 		status := "active"
-		if g.chance(0.1) {
+		switch r := g.rng.Float64(); {
+		case r < 0.07:
 			status = "expired"
+		case r < 0.1:
+			status = "revoked"
 		}
 		g.b = append(g.b, `,"approval":{"status":`...)
 		g.str(status)
-		g.b = append(g.b, `,"scope":`...)
-		g.str(scope)
+		if scoped {
+			g.b = append(g.b, `,"scope":`...)
+			g.str(scope)
+		}
 		g.b = append(g.b, '}')
 	}
 	if g.chance(0.4) {
@@ -239,8 +269,10 @@ func (g *gen) value() {
 		g.str("value-" + strconv.Itoa(g.rng.IntN(100000)))
 	case r < 0.65:
 		g.str("第" + strconv.Itoa(g.rng.IntN(20)) + "章 \"草稿\"")
-	case r < 0.72:
+	case r < 0.7:
 		g.str("")
+	case r < 0.72:
+		g.str(" \t\u00a0")
 	case r < 0.8:
 		g.b = strconv.AppendFloat(g.b, g.rng.Float64()*1000, 'g', -1, 64)
 	case r < 0.85:
