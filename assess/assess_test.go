@@ -288,20 +288,20 @@ func TestExplanationsUseTheRealValues(t *testing.T) {
 		aside assess.Aside
 	}{
 		{"version mismatch names both versions", func(in *assess.Input) { in.Request.Tool.Version = some("v2") }, assess.RuleToolInContract,
-			`the first tool named "document_update_metadata", contract.tools[1], has version "v1"; the request asks for "v2"`,
-			`第一个名为 "document_update_metadata" 的工具 contract.tools[1] 的版本是 "v1"；请求要的是 "v2"`, 0},
+			`the first tool named "document_update_metadata", contract.tools[1]: its version is "v1", the request asks for "v2"`,
+			`第一个名为 "document_update_metadata" 的工具 contract.tools[1]：它的版本是 "v1"，请求要的是 "v2"`, 0},
 		{"an absent version is called absent, not quoted", func(in *assess.Input) {
 			in.Contract.Tools[1].Version = assess.Absent
 			in.Request.Tool.Version = some("")
 		}, assess.RuleToolInContract,
-			`the first tool named "document_update_metadata", contract.tools[1], has version absent; the request asks for ""`,
-			`第一个名为 "document_update_metadata" 的工具 contract.tools[1] 的版本是 缺失；请求要的是 ""`, 0},
+			`the first tool named "document_update_metadata", contract.tools[1]: its version is absent, the request asks for ""`,
+			`第一个名为 "document_update_metadata" 的工具 contract.tools[1]：它的版本是 缺失，请求要的是 ""`, 0},
 		{"a later tool of the name is named, and a trainer's note says the book never reads it", func(in *assess.Input) {
 			in.Contract.Tools = append(in.Contract.Tools, in.Contract.Tools[1])
 			in.Contract.Tools[2].Version = some("v2")
 			in.Request.Tool.Version = some("v2")
 		}, assess.RuleToolInContract,
-			`the first tool named "document_update_metadata", contract.tools[1], has version "v1"; the request asks for "v2"`, "", assess.AsideShadowedTool},
+			`the first tool named "document_update_metadata", contract.tools[1]: its version is "v1", the request asks for "v2"`, "", assess.AsideShadowedTool},
 		{"unknown tool lists what the contract has", func(in *assess.Input) { in.Request.Tool.Name = "document_delete" }, assess.RuleToolInContract,
 			`contract has no tool named "document_delete" (it has: "document_read_metadata" "v1", "document_update_metadata" "v1")`, "", 0},
 		{"missing arguments say why each is unusable", func(in *assess.Input) {

@@ -9,7 +9,7 @@ import (
 func (s AuditStep) Title(l Lang) string {
 	switch s.Kind {
 	case AuditRequests:
-		return pick(l, "Duplicate or empty request ID", "请求 ID 重复或为空")
+		return pick(l, "Duplicate request ID", "请求 ID 重复")
 	case AuditScan:
 		if s.Err != nil {
 			return pick(l, "Result ", "结果 ") + strconv.Itoa(s.Index+1)

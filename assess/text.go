@@ -159,8 +159,8 @@ var noteTemplates = map[NoteKey]tmpl{
 		`contract has no tool named %[1]q (it has: %[5]s)`,
 		`契约中没有名为 %[1]q 的工具（它有：%[5]s）`},
 	NoteToolVersionMismatch: {
-		`the first tool named %[1]q, contract.tools[%[4]s], has version %[3]v; the request asks for %[2]v`,
-		`第一个名为 %[1]q 的工具 contract.tools[%[4]s] 的版本是 %[3]v；请求要的是 %[2]v`},
+		`the first tool named %[1]q, contract.tools[%[4]s]: its version is %[3]v, the request asks for %[2]v`,
+		`第一个名为 %[1]q 的工具 contract.tools[%[4]s]：它的版本是 %[3]v，请求要的是 %[2]v`},
 	NoteNoRecord: {
 		`no invocation record, so nothing can conflict`,
 		`没有调用记录，不存在关联冲突`},

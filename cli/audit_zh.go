@@ -82,11 +82,9 @@ var (
 	plainZh    = map[string]string{"duplicate field": "字段重复", "invalid UTF-8": "不是有效的 UTF-8",
 		"unexpected end of input: a value is not closed": "输入意外结束：有值没有闭合", "more than one value": "不止一个值",
 		assess.ErrNullString.Error(): "应为字符串，实为 null：要表示缺失，请省略这个字段",
-		// decode's messages for a null boolean and a lone surrogate, as
-		// it writes them (unexported there; TestAuditErrorsInChinese
-		// feeds both).
-		"null where a boolean is expected: leave the member out to say absent":         "应为布尔值，实为 null：要表示缺失，请省略这个字段",
-		"a lone surrogate escape (\\uD800–\\uDFFF without its pair): not Unicode text": "单独的代理项转义（\\uD800–\\uDFFF 缺少配对）：不是 Unicode 文本"}
+		decode.ErrNullBool.Error():   "应为布尔值，实为 null：要表示缺失，请省略这个字段",
+		decode.NullInList:            "字符串列表中有 null：删掉它，或写成字符串",
+		decode.LoneSurrogate:         "单独的代理项转义（\\uD800–\\uDFFF 缺少配对）：不是 Unicode 文本"}
 	zhListComma = strings.NewReplacer(", ", "、")
 )
 

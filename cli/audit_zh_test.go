@@ -33,7 +33,7 @@ func TestAuditErrorsInChinese(t *testing.T) {
 		`{"error":"第 2 行：requested[1]：请求 ID \"A\" 重复：一个结果该对应哪一个请求？","layer":"decision"}`,
 		`{"error":"第 3 行：result：未知字段（你是不是想写 results？）；已知字段：requested、results、closed","layer":"input"}`,
 		`{"error":"第 4 行：requested：应为数组，实为字符串","layer":"input"}`,
-		`{"error":"第 5 行：results[0]：应为字符串，实为 null：要表示缺失，请省略这个字段","layer":"input"}`,
+		`{"error":"第 5 行：results[0]：字符串列表中有 null：删掉它，或写成字符串","layer":"input"}`,
 		`{"error":"第 6 行：results：字段重复","layer":"input"}`,
 		`{"error":"第 7 行：requested：必填：一个 ID 数组（没有就写 []）","layer":"input"}`,
 		`{"error":"第 8 行第 1 列：值超过 150 字节（用 --max-value 提高上限）","layer":"input"}`,

@@ -68,8 +68,8 @@ func TestTraceText(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "\n  Input check (toolgate's, not the book's): passed — every member the book's function reads is there",
 		"the first layer, toolgate's, before the rules")
-	assert.Contains(t, out, "\n  Decision order — each rule asks a question; the first yes fires and decides\n\n  1 ✓ passed ")
-	assert.Contains(t, out, "7 ➤ FIRED         Write not approved")
+	assert.Contains(t, out, "\n  Decision order — each rule asks a question; the first yes fires and decides\n\n  1 ◦ no · passed ")
+	assert.Contains(t, out, "7 ➤ YES · FIRED   Write not approved")
 	assert.Contains(t, out, `document_update_metadata's effectClass is "reversible_write" (a write) and there is no approval snapshot`)
 	assert.Contains(t, out, "8 - not reached   Admit")
 	assert.NotContains(t, out, "Trainer's note", "scenario 4 has none")
@@ -77,13 +77,13 @@ func TestTraceText(t *testing.T) {
 	assert.NotContains(t, out, "\x1b[", "no colour when stdout is not a terminal")
 
 	out, _, _ = run(t, "", nil, "trace", "timed-out-no-readback", "--lang", "zh")
-	assert.Contains(t, out, "5 ➤ 触发")
+	assert.Contains(t, out, "5 ➤ 是·触发")
 	assert.Contains(t, out, "不能推导：可以安全重试，或目标一定没有变化")
 
 	// A trainer's note: on its own line under the step's explanation,
 	// said to be the trainer's, not the book's.
 	out, _, _ = run(t, "", nil, "trace", "timed-out-no-effect-status")
-	assert.Contains(t, out, "  5 ✓ passed        Timed out, effect unknown\n"+
+	assert.Contains(t, out, "  5 ◦ no · passed   Timed out, effect unknown\n"+
 		"      record timed out, but effectStatus is absent, not \"unknown\": rule 5 asks for \"unknown\" exactly, so it does not fire\n"+
 		"      Trainer's note, not the book's: a careful harness would stop here too")
 	out, _, _ = run(t, "", nil, "trace", "13", "--lang", "zh")
@@ -139,7 +139,7 @@ func TestTraceFormats(t *testing.T) {
 	out, _, _ = run(t, "", nil, "trace", "--all", "--track", "admission", "--format", "md")
 	assert.Equal(t, 14, strings.Count(out, "\n## Admission · Scenario ")+boolInt(strings.HasPrefix(out, "## Admission · Scenario ")))
 	assert.Equal(t, 14, strings.Count(out, "\n### Input check (toolgate's, not the book's)\n\npassed — "), "the check before the rules, in every walk")
-	assert.Contains(t, out, "| 7 | Write not approved | **➤ FIRED** |")
+	assert.Contains(t, out, "| 7 | Write not approved | **➤ YES · FIRED** |")
 	assert.Contains(t, out, "**Injected:** a reversible write, no approval snapshot")
 	assert.Contains(t, out, "|\n\n> **Trainer's note, not the book's (step 5):** a careful harness would stop here too",
 		"a trainer's note under the steps table, with its step")
@@ -149,11 +149,11 @@ func TestTraceFormats(t *testing.T) {
 
 	out, _, code = run(t, "", nil, "trace", "2", "--track", "audit")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, `3 ➤ FIRED         Result 2: "A"`)
+	assert.Contains(t, out, `3 ➤ YES · FIRED   Result 2: "A"`)
 	assert.Contains(t, out, "requested; seen before → duplicate:A")
 	assert.Contains(t, out, "Verdict: ✗ duplicate:A  missing:B  unknown:C")
 	out, _, _ = run(t, "", nil, "trace", "outcome-invalid-arguments-legacy")
-	assert.Contains(t, out, "2 ➤ FIRED         Invalid arguments")
+	assert.Contains(t, out, "2 ➤ YES · FIRED   Invalid arguments")
 	assert.Contains(t, out, "2025-11-25")
 }
 
@@ -205,7 +205,7 @@ func TestAssessStream(t *testing.T) {
 {"error":"line 2: invocationRecord.verificationStatus: want string, got number","layer":"input"}
 {"status":"rejected","code":"invalid_arguments","correlationId":"r3","missingArguments":["a","b","a"]}
 {"status":"effect_unknown","code":"timed_out_without_readback","correlationId":"r4","effectStatus":"unknown"}
-{"error":"line 5: contract.tools[0].requiredArguments: required: an array of names ([] for none) — the book's function calls requiredArguments.filter; environment: required: the book's function reads environment.status (send {} for a snapshot without a status)","layer":"input"}
+{"error":"line 5: contract.tools[0].requiredArguments: required: an array of names ([] for none) — the book's function calls requiredArguments.filter; environment: required: the book's function reads environment.status ({} is a snapshot without a status)","layer":"input"}
 {"status":"requires_approval","code":"approval_revoked","correlationId":"r6"}
 `, out, "a name listed twice is missing twice; an input of the old shape is refused by the input check, each missing member named")
 	assert.Contains(t, errOut, "2 of 6 inputs were invalid")
@@ -348,7 +348,7 @@ func TestNotes(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "## Admission · Scenario 4 · Write without approval")
 	assert.Contains(t, out, "**Ask the room first:** Which rule fires, and with which code? (Answer: rule 7, `approval_missing` — Write not approved.)")
-	assert.Contains(t, out, "7. **Write not approved — FIRED**: document_update_metadata's effectClass is")
+	assert.Contains(t, out, "7. **Write not approved — YES · FIRED**: document_update_metadata's effectClass is")
 	assert.Contains(t, out, "\n**Input check (toolgate's, not the book's):** passed — ")
 
 	assert.Contains(t, out, "- **does NOT prove:** that approval was granted, or that the write happened")

@@ -316,7 +316,7 @@ func TestMarkdownOnATerminal(t *testing.T) {
 
 	styled, _, _ = runOn(t, tty, "", env, "trace", "4", "--format", "md")
 	plain = stripANSI(styled)
-	assert.Regexp(t, `7 │ Write not approved\s+│ ➤ FIRED`, plain, "the table drawn")
+	assert.Regexp(t, `7 │ Write not approved\s+│ ➤ YES ·`, plain, "the table drawn")
 	assert.NotContains(t, plain, "|---|")
 
 	styled, _, _ = runOn(t, tty, "", map[string]string{"TERM": "xterm-256color", "NO_COLOR": "1"}, "notes", "--scenario", "4")

@@ -99,9 +99,9 @@ func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 			fmt.Fprintf(w, "%d. %s — %s\n", i+1, st.Title, st.Explanation)
 			continue
 		case assess.Fired:
-			fmt.Fprintf(w, "%d. **%s — %s**%s%s\n", i+1, st.Title, look.OutcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
+			fmt.Fprintf(w, "%d. **%s — %s**%s%s\n", i+1, st.Title, look.OutcomeLabel(st.Outcome, l), word("colon", l), st.Explanation)
 		default:
-			fmt.Fprintf(w, "%d. %s — %s%s%s\n", i+1, st.Title, look.OutcomeWord(st.Outcome, l), word("colon", l), st.Explanation)
+			fmt.Fprintf(w, "%d. %s — %s%s%s\n", i+1, st.Title, look.OutcomeLabel(st.Outcome, l), word("colon", l), st.Explanation)
 		}
 		if st.Aside != "" {
 			// Nested under its step, apart from the book's explanation.

@@ -33,9 +33,11 @@ type changeJSON struct {
 	Text   changeTextJSON `json:"text"`
 }
 
-// changeTextJSON is a change said in the chosen language.
+// changeTextJSON is a change said in the chosen language, and for a
+// change of evidence or of the contract why it is no fix.
 type changeTextJSON struct {
-	Change string `json:"change"`
+	Change  string `json:"change"`
+	NotAFix string `json:"notAFix,omitempty"`
 }
 
 type firingJSON struct {
@@ -56,7 +58,10 @@ type pathJSON struct {
 	Reachable    bool           `json:"reachable"`
 	Changes      []changeJSON   `json:"changes"`
 	Alternatives [][]changeJSON `json:"alternatives"`
-	Fire         []firingJSON   `json:"fire"`
+	// NotAFix is the change that would get there by rewriting evidence
+	// or the contract, each knob with why it is no fix; [] for none.
+	NotAFix []changeJSON `json:"notAFix"`
+	Fire    []firingJSON `json:"fire"`
 }
 
 // changesJSON describes a set of changes made to in: each knob with the
@@ -65,7 +70,7 @@ type pathJSON struct {
 func changesJSON(in assess.Input, cs whatif.Changes, l assess.Lang) []changeJSON {
 	out := make([]changeJSON, 0, len(cs))
 	for i, edits := range changeEdits(in, cs) {
-		c := changeJSON{Knob: cs[i].Knob.ID, Option: cs[i].Knob.Options[cs[i].Option][0], Text: changeTextJSON{cs[i].Text(l)}, Edits: []editJSON{}}
+		c := changeJSON{Knob: cs[i].Knob.ID, Option: cs[i].Knob.Options[cs[i].Option][0], Text: changeTextJSON{cs[i].Text(l), cs[i].NotAFix(l)}, Edits: []editJSON{}}
 		for _, e := range edits {
 			c.Edits = append(c.Edits, editJSON{Path: e.Path, From: jsonOrNull(e.From), To: jsonOrNull(e.To),
 				FromAbsent: e.From == "", ToAbsent: e.To == ""})
@@ -103,7 +108,7 @@ func jsonOrNull(s string) jsontext.Value {
 func pathToAllowedJSON(in assess.Input, l assess.Lang) *pathJSON {
 	p := whatif.PathToAllowed(in)
 	out := &pathJSON{Allowed: p.Allowed, Reachable: p.Reachable, Changes: changesJSON(in, p.ToAllowed, l),
-		Alternatives: [][]changeJSON{}, Fire: []firingJSON{}}
+		Alternatives: [][]changeJSON{}, NotAFix: changesJSON(in, p.NotAFix, l), Fire: []firingJSON{}}
 	for _, a := range p.Alternatives {
 		out.Alternatives = append(out.Alternatives, changesJSON(in, a, l))
 	}
@@ -121,7 +126,8 @@ func pathToAllowedJSON(in assess.Input, l assess.Lang) *pathJSON {
 var pathWords = map[string][2]string{
 	"heading":     {"Path to allowed (over the what-if knobs)", "通往 allowed 的路径（用假设旋钮）"},
 	"already":     {"already allowed: nothing to change", "已经是 allowed：无需改变"},
-	"unreachable": {"none: no combination of the what-if knobs makes this allowed", "没有：任何假设旋钮组合都无法得到 allowed"},
+	"unreachable": {"none: no change the knobs can make to the request or its situation makes this allowed", "没有：旋钮对请求或其处境所能做的任何改变都无法得到 allowed"},
+	"notAFix":     {"Rewriting the evidence or the contract would get there too, and is no fix", "改写证据或契约也能得到 allowed，但这不是修复"},
 	"or":          {"or", "或"},
 	"fireHeading": {"Each rule that passed, and the smallest change that makes it fire", "每条通过的规则，以及让它触发的最小改变"},
 	"noKnob":      {"no knob makes it fire", "没有旋钮能让它触发"},
@@ -148,6 +154,15 @@ func writePathText(w io.Writer, st textStyles, in assess.Input, l assess.Lang) {
 		}
 		for _, a := range p.Alternatives {
 			fmt.Fprintln(w, st.dim.Render("  "+pathWord("or", l)+word("colon", l)+a.Text(l)))
+		}
+	}
+	if p.NotAFix != nil {
+		fmt.Fprintln(w, st.label.Render(pathWord("notAFix", l)+strings.TrimRight(word("colon", l), " ")))
+		fmt.Fprintln(w, "  "+p.NotAFix.Text(l))
+		for _, c := range p.NotAFix {
+			if why := c.NotAFix(l); why != "" {
+				fmt.Fprintln(w, st.dim.Render("      "+c.Knob.Name(l)+word("colon", l)+why))
+			}
 		}
 	}
 	if len(p.Fire) == 0 {

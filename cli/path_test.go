@@ -56,13 +56,17 @@ func TestTracePathText(t *testing.T) {
 	out, _, code := run(t, "", nil, "trace", "write-without-approval")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "Path to allowed (over the what-if knobs):\n  Approval → active\n      approval.status: absent → \"active\"")
-	assert.Contains(t, out, "  or: Tool's effect class → read_only")
+	assert.Contains(t, out, "Rewriting the evidence or the contract would get there too, and is no fix:\n  Tool's effect class → read_only\n"+
+		"      Tool's effect class: the contract says what the tool does; relabelling a write as read-only does not make it one")
 	assert.Regexp(t, `4 Environment not ready\s+Environment status → degraded  → blocked/environment_not_ready`, out)
 	out, _, _ = run(t, "", nil, "trace", "demo", "--lang", "zh")
 	assert.Contains(t, out, "已经是 allowed：无需改变")
 	assert.Regexp(t, `7 写入未获有效批准\s+工具的效果类别 → reversible_write  → requires_approval/approval_scope_mismatch`, out)
 	out, _, _ = run(t, "", nil, "trace", "1")
-	assert.Contains(t, out, "none: no combination of the what-if knobs makes this allowed")
+	assert.Contains(t, out, "none: no change the knobs can make to the request or its situation makes this allowed")
+	out, _, _ = run(t, "", nil, "trace", "timed-out-no-readback")
+	assert.NotContains(t, out, "Path to allowed (over the what-if knobs):\n  Invocation record → none", "deleting the record is no path")
+	assert.Contains(t, out, "is no fix:\n  Invocation record → none\n      Invocation record: a record says what an earlier attempt did; leaving it out hides it and undoes nothing")
 }
 
 // TestTracePathNullIsNotAbsent: a required argument present as null is

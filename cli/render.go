@@ -119,7 +119,7 @@ func writeTraceText(w io.Writer, st textStyles, s scenarios.Scenario, l assess.L
 	fmt.Fprintln(w, "  "+st.label.Render(wk.Heading))
 	fmt.Fprintln(w)
 	for i, step := range wk.Steps {
-		mark := look.OutcomeSymbol(step.Outcome) + " " + look.OutcomeWord(step.Outcome, l)
+		mark := look.OutcomeSymbol(step.Outcome) + " " + look.OutcomeLabel(step.Outcome, l)
 		head := fmt.Sprintf("  %d %s  %s", i+1, pad(mark, 14), step.Title)
 		switch step.Outcome {
 		case assess.Fired:
@@ -240,7 +240,7 @@ func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	fmt.Fprintf(w, "\n### %s\n\n| # | %s | %s | %s |\n|---|---|---|---|\n",
 		wk.Heading, word("step", l), word("outcome", l), word("why", l))
 	for i, step := range wk.Steps {
-		outcome := look.OutcomeSymbol(step.Outcome) + " " + look.OutcomeWord(step.Outcome, l)
+		outcome := look.OutcomeSymbol(step.Outcome) + " " + look.OutcomeLabel(step.Outcome, l)
 		if step.Outcome == assess.Fired {
 			outcome = "**" + outcome + "**"
 		}

@@ -146,10 +146,10 @@ func explainedLine(in *assess.Input, l assess.Lang) *tracedLine {
 }
 
 // passedCheck is the input check every decoded admission input has
-// passed, as walk says it in a language: the check of the walk of an
-// empty input (walk builds it only inside a walk).
+// passed, as walk says it in a language.
 func passedCheck(l assess.Lang) *checkJSON {
-	return checkOf(walk.Of(scenarios.Scenario{Track: scenarios.TrackAdmission}, l).Check)
+	c := walk.AdmissionCheck(l)
+	return checkOf(&c)
 }
 
 func nonNil(s []string) []string {

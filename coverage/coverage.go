@@ -103,7 +103,11 @@ func (b branch) label(l assess.Lang) string {
 	if b.failClosed {
 		return fmt.Sprintf("%d: %s", assess.RuleApproval, word("failClosed", l))
 	}
-	n := assess.Note{Key: b.key, Args: [4]string{"…", "…", "…", "…"}, List: []string{"…"}, Items: []assess.Item{{Name: "…", Why: assess.WhyAbsent}}}
+	item := assess.Item{Name: "…", Why: assess.WhyAbsent, Times: 1}
+	if !b.key.Fires() {
+		item.Why = "" // a usable argument
+	}
+	n := assess.Note{Key: b.key, Args: [4]string{"…", "…", "…", "…"}, List: []string{"…"}, Items: []assess.Item{item}}
 	outcome := word("passed", l)
 	if b.key.Fires() {
 		outcome = word("fired", l)

@@ -194,7 +194,7 @@ const (
 	needCorrelation  = "required: a string — every verdict carries the request's correlationId"
 	needRequestTool  = "required: the book's function reads request.tool.name"
 	needRequestName  = "required: a string — the book's function looks the tool up by it"
-	needEnvironment  = "required: the book's function reads environment.status (send {} for a snapshot without a status)"
+	needEnvironment  = "required: the book's function reads environment.status ({} is a snapshot without a status)"
 	needApprovalStat = `required, a non-empty string: the book answers approval_<status>, which would be approval_undefined or approval_`
 )
 
@@ -313,12 +313,17 @@ func (o *optBool) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 		return err
 	}
 	if v.Kind() == 'n' {
-		return errNullBool
+		return ErrNullBool
 	}
 	return &json.SemanticError{JSONKind: v.Kind(), GoType: reflect.TypeFor[bool]()}
 }
 
-var errNullBool = errors.New("null where a boolean is expected: leave the member out to say absent")
+// ErrNullBool is the answer to a null where a boolean is expected.
+var ErrNullBool = errors.New("null where a boolean is expected: leave the member out to say absent")
+
+// NullInList is the message for a null element of a list of strings:
+// there is no member to leave out, only the element.
+const NullInList = "null in a list of strings: remove it, or write the string"
 
 // Audit decodes a correlation-audit input:
 // {"requested":[...],"results":[...],"closed":true}. Both lists are
@@ -413,7 +418,9 @@ func Describe(err error, arrayRoot bool) (path, msg string, offset int64) {
 	if errors.As(err, &se) {
 		path := Dotted(se.JSONPointer, arrayRoot)
 		switch {
-		case errors.Is(se.Err, assess.ErrNullString), errors.Is(se.Err, errNullBool):
+		case errors.Is(se.Err, assess.ErrNullString) && strings.HasSuffix(path, "]"):
+			return path, NullInList, se.ByteOffset
+		case errors.Is(se.Err, assess.ErrNullString), errors.Is(se.Err, ErrNullBool):
 			return path, se.Err.Error(), se.ByteOffset
 		case errors.Is(se.Err, json.ErrUnknownName):
 			msg := "unknown field"
@@ -441,7 +448,7 @@ func Describe(err error, arrayRoot bool) (path, msg string, offset int64) {
 		case strings.HasPrefix(msg, "invalid UTF-8"):
 			msg = "invalid UTF-8"
 		case strings.HasPrefix(msg, "invalid surrogate pair"):
-			msg = loneSurrogate
+			msg = LoneSurrogate
 		}
 		return Dotted(sx.JSONPointer, arrayRoot), msg, sx.ByteOffset
 	}
@@ -671,10 +678,10 @@ func ClipQuotes(msg string) string {
 	}
 }
 
-// loneSurrogate is the message for a \uD800–\uDFFF escape without its
+// LoneSurrogate is the message for a \uD800–\uDFFF escape without its
 // pair: JavaScript reads it as a string, Go cannot hold it as text, and
 // toolgate would answer with another string than the one it was given.
-const loneSurrogate = "a lone surrogate escape (\\uD800–\\uDFFF without its pair): not Unicode text"
+const LoneSurrogate = "a lone surrogate escape (\\uD800–\\uDFFF without its pair): not Unicode text"
 
 // What an input check refusal is about, as Reason names it.
 const (
@@ -718,13 +725,13 @@ func Reason(err error) string {
 		return ReasonDuplicateMember
 	case strings.HasPrefix(m, "unknown field"):
 		return ReasonUnknownMember
-	case m == assess.ErrNullString.Error(), m == errNullBool.Error():
+	case m == assess.ErrNullString.Error(), m == ErrNullBool.Error(), m == NullInList:
 		return ReasonNullString
 	case strings.HasPrefix(m, "required"):
 		return ReasonRequired
 	case strings.Contains(m, "toolgate reads at most"):
 		return ReasonTooLarge
-	case m == "invalid UTF-8", m == loneSurrogate:
+	case m == "invalid UTF-8", m == LoneSurrogate:
 		return ReasonInvalidText
 	}
 	return ReasonWrongType

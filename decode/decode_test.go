@@ -91,7 +91,7 @@ func TestInputErrorsNameTheField(t *testing.T) {
 		{"required argument names are strings", `{"contract":{"tools":[{"name":"t","requiredArguments":["a",7]}]},` + req + `}`,
 			"contract.tools[0].requiredArguments[1]: want string, got number"},
 		{"a required argument name is not null", `{"contract":{"tools":[{"name":"t","requiredArguments":["a",null]}]},` + req + `}`,
-			"contract.tools[0].requiredArguments[1]: null where a string is expected: leave the member out to say absent"},
+			"contract.tools[0].requiredArguments[1]: null in a list of strings: remove it, or write the string"},
 		{"arguments must be an object", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":["a"]},"environment":{}}`,
 			"request.arguments: want object, got array"},
 		{"environment must be an object", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},"environment":"ready"}`,
@@ -99,7 +99,7 @@ func TestInputErrorsNameTheField(t *testing.T) {
 		{"input must be an object", `[1,2]`, "input: want object, got array"},
 		{"everything missing", `{}`, "contract: required: the book's function reads contract.tools; " +
 			"request: required: the book's function reads request.correlationId and request.tool; " +
-			"environment: required: the book's function reads environment.status (send {} for a snapshot without a status)"},
+			"environment: required: the book's function reads environment.status ({} is a snapshot without a status)"},
 		{"missing tools", `{"contract":{"version":"v"},` + req + `}`,
 			"contract.tools: required: an array of tools ([] for none) — the book's function calls contract.tools.find"},
 		{"missing requiredArguments", `{"contract":{"tools":[{"name":"t"}]},` + req + `}`,
@@ -113,7 +113,7 @@ func TestInputErrorsNameTheField(t *testing.T) {
 		{"null request tool", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":null},"environment":{}}`,
 			"request.tool: required: the book's function reads request.tool.name"},
 		{"null environment", `{"contract":{"tools":[]},"request":{"correlationId":"r","tool":{"name":"t"}},"environment":null}`,
-			"environment: required: the book's function reads environment.status (send {} for a snapshot without a status)"},
+			"environment: required: the book's function reads environment.status ({} is a snapshot without a status)"},
 		{"null optional string", `{"contract":{"tools":[]},` + req + `,"invocationRecord":{"effectStatus":null}}`,
 			"invocationRecord.effectStatus: null where a string is expected: leave the member out to say absent"},
 		{"approval without a status", `{"contract":{"tools":[]},` + req + `,"approval":{"scope":"s"}}`,
@@ -283,7 +283,7 @@ func TestAuditInput(t *testing.T) {
 		`{"requested":["A"]}`:                          "results: required: an array of IDs ([] for none)",
 		`{}`:                                           "requested: required: an array of IDs ([] for none); results: required: an array of IDs ([] for none)",
 		`{"requested":["A"],"results":[1]}`:            "results[0]: want string, got number",
-		`{"requested":["A"],"results":[null]}`:         "results[0]: null where a string is expected: leave the member out to say absent",
+		`{"requested":["A"],"results":[null]}`:         "results[0]: null in a list of strings: remove it, or write the string",
 		`{"requested":[],"results":[],"close":true}`:   "close: unknown field (did you mean closed?); an input has requested, results, closed",
 		`{"requested":[],"results":[],"closed":"yes"}`: "closed: want boolean, got string",
 	} {

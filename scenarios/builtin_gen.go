@@ -796,8 +796,8 @@ func builtinScenarios() []Scenario {
 				Zh: "两个名为 document_update_metadata 的条目，先 v1 后 v2；请求要 v2",
 			},
 			DoesNotProve: Text{
-				En: "that a real tool registry was queried",
-				Zh: "真实的工具注册表已被查询",
+				En: "that the contract has no v2 of the tool: its second entry was never read",
+				Zh: "契约里没有这个工具的 v2：第二个条目从未被读取",
 			},
 			Input: assess.Input{
 				Contract: assess.Contract{

@@ -171,10 +171,17 @@ var words = map[string][2]string{
 
 func word(key string, l assess.Lang) string { return words[key][l] }
 
+// AdmissionCheck is the input check an admission input the check
+// accepted has passed, in a language.
+func AdmissionCheck(l assess.Lang) Check {
+	return Check{Title: word("check", l), Explanation: word("checkPassed", l), Passed: true}
+}
+
 func admission(in assess.Input, l assess.Lang) Walk {
 	v, trace := assess.Explain(&in)
+	check := AdmissionCheck(l)
 	return Walk{Heading: word("admission", l), ReadsBy: word("ruleReads", l), Result: v,
-		Check:    &Check{Title: word("check", l), Explanation: word("checkPassed", l), Passed: true},
+		Check:    &check,
 		Decisive: int(trace.Fired().Rule), Fields: look.Fields(in, trace), Steps: AdmissionSteps(trace, l),
 		Verdict: Verdict{
 			Tone:     look.StatusTone(v.Status),

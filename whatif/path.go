@@ -80,14 +80,25 @@ func Edits(before, after assess.Input) []Edit {
 	afterOrder, is := values(after)
 	var out []Edit
 	seen := map[string]bool{}
+	// A container shown as a field of its own while empty ({}) is not
+	// gone when a member appears in it: the member is the edit.
+	hasChild := func(m map[string]string, p string) bool {
+		for q := range m {
+			if strings.HasPrefix(q, p+".") {
+				return true
+			}
+		}
+		return false
+	}
 	for _, p := range append(afterOrder, beforeOrder...) {
 		if seen[p] {
 			continue
 		}
 		seen[p] = true
-		if was[p] != is[p] {
-			out = append(out, Edit{Path: p, From: was[p], To: is[p]})
+		if was[p] == is[p] || is[p] == "" && hasChild(is, p) || was[p] == "" && hasChild(was, p) {
+			continue
 		}
+		out = append(out, Edit{Path: p, From: was[p], To: is[p]})
 	}
 	return out
 }

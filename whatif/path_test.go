@@ -292,3 +292,13 @@ func TestEditText(t *testing.T) {
 	assert.Equal(t, "Approval → active + Tool's effect class → read_only", two.Text(assess.English))
 	assert.Empty(t, whatif.Changes(nil).Text(assess.English))
 }
+
+// TestEditsOfAnEmptyObject: a member added to arguments {} is the edit;
+// the arguments are not said to become absent.
+func TestEditsOfAnEmptyObject(t *testing.T) {
+	in := admissionInputs(t)["invalid-arguments"]
+	p := whatif.PathToAllowed(in)
+	require.Equal(t, []string{"argument=as written"}, knobIDs(p.ToAllowed))
+	assert.Equal(t, []whatif.Edit{{Path: "request.arguments.documentId", To: `"value-documentId"`}},
+		whatif.Edits(in, p.ToAllowed.Apply(in)))
+}
