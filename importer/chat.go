@@ -125,7 +125,7 @@ func (c *chatReader) choice(e *element, index int, msg, delta *chatMessage, base
 	c.choices++
 	if c.choices > 1 && c.phase == 1 {
 		// Another choice is another answer to the same request.
-		if err := c.close(c.r.o.Closed, fmt.Sprintf("%s: %d tool calls → one choice of several (open)", c.x.callsAt, len(c.x.calls))); err != nil {
+		if err := c.close(c.r.o.Closed, fmt.Sprintf("%s: %s → one choice of several (open)", c.x.callsAt, toolCalls(len(c.x.calls)))); err != nil {
 			return err
 		}
 	}
@@ -138,7 +138,7 @@ func (c *chatReader) message(e *element, m *chatMessage, base string) error {
 		if c.phase != 0 {
 			how := ""
 			if c.phase == 1 {
-				how = fmt.Sprintf("%s: %d tool calls → %s is another assistant message, not their tool messages", c.x.callsAt, len(c.x.calls), e.place())
+				how = fmt.Sprintf("%s: %s → %s is another assistant message, not their tool messages", c.x.callsAt, toolCalls(len(c.x.calls)), e.place())
 			}
 			if err := c.close(true, how); err != nil {
 				return err
@@ -174,7 +174,7 @@ func (c *chatReader) message(e *element, m *chatMessage, base string) error {
 		if c.phase != 0 {
 			how := ""
 			if c.phase == 1 {
-				how = fmt.Sprintf("%s: %d tool calls → %s is a %s message, not their tool messages", c.x.callsAt, len(c.x.calls), e.place(), m.Role)
+				how = fmt.Sprintf("%s: %s → %s is a %s message, not their tool messages", c.x.callsAt, toolCalls(len(c.x.calls)), e.place(), m.Role)
 			}
 			return c.close(true, how)
 		}
@@ -193,9 +193,9 @@ func (c *chatReader) close(closed bool, how string) error {
 		case c.x.callsAt == "":
 			how = fmt.Sprintf("%s: %d tool %s with no tool calls right before", c.x.resultsAt, c.x.resultMsg, plural(c.x.resultMsg, "message", "messages"))
 		case c.x.resultsAt == "":
-			how = fmt.Sprintf("%s: %d tool calls → no tool message", c.x.callsAt, len(c.x.calls))
+			how = fmt.Sprintf("%s: %s → no tool message", c.x.callsAt, toolCalls(len(c.x.calls)))
 		default:
-			how = fmt.Sprintf("%s: %d tool calls → %s: %d tool %s", c.x.callsAt, len(c.x.calls), c.x.resultsAt, c.x.resultMsg, plural(c.x.resultMsg, "message", "messages"))
+			how = fmt.Sprintf("%s: %s → %s: %d tool %s", c.x.callsAt, toolCalls(len(c.x.calls)), c.x.resultsAt, c.x.resultMsg, plural(c.x.resultMsg, "message", "messages"))
 		}
 	}
 	c.phase = 0
@@ -248,7 +248,7 @@ func (c *chatReader) lcCall(e *element, tc chatToolCall, ptr string) error {
 func (c *chatReader) end() error {
 	switch c.phase {
 	case 1:
-		how := fmt.Sprintf("%s: %d tool calls → no tool message yet (open)", c.x.callsAt, len(c.x.calls))
+		how := fmt.Sprintf("%s: %s → no tool message yet (open)", c.x.callsAt, toolCalls(len(c.x.calls)))
 		if err := c.close(c.r.o.Closed, how); err != nil {
 			return err
 		}
@@ -267,10 +267,12 @@ func (c *chatReader) end() error {
 	sort.Ints(idx)
 	for _, i := range idx {
 		x := c.chunks[i]
-		how := fmt.Sprintf("%s: %d tool calls streamed in choice %d → no tool message yet (open)", c.chunkAt[i], len(x.calls), i)
+		how := fmt.Sprintf("%s: %s streamed in choice %d → no tool message yet (open)", c.chunkAt[i], toolCalls(len(x.calls)), i)
 		if err := c.r.finish(x, c.r.o.Closed, how); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+func toolCalls(n int) string { return fmt.Sprintf("%d tool %s", n, plural(n, "call", "calls")) }

@@ -38,16 +38,16 @@ type geminiElement struct {
 // geminiReader pairs the functionCall parts of a model turn with the
 // functionResponse parts of the turn after it. Gemini's ids are optional:
 // a call with an id is answered by the response with that id; calls
-// without one are paired with the responses without one by their order
-// in the turn and their name (id NAME#k@lineL: the k-th call without an
-// id in the model turn at line L).
+// without one are paired with the responses without one by name and
+// order in the turn (id NAME#k@lineL: the k-th call of NAME without an id
+// in the model turn at line L).
 type geminiReader struct {
 	r       *run
 	x       exchange
 	phase   int
 	callAt  int // line of the model turn
-	noID    int // calls without an id in the current model turn
-	noIDRes int // responses without an id in the current turn after it
+	noID    map[string]int // calls without an id in the current model turn, by name
+	noIDRes map[string]int // responses without an id in the turn after it, by name
 	paired  int
 	chunks  int
 }
@@ -94,7 +94,7 @@ func (g *geminiReader) content(e *element, c *geminiContent, base, role string) 
 			g.phase = 1
 			g.x.callsAt = e.place()
 			g.callAt, _ = e.pos(0)
-			g.noID = 0
+			g.noID = map[string]int{}
 		}
 	case "user", "function", "tool", "":
 		if g.phase != 2 {
@@ -103,7 +103,7 @@ func (g *geminiReader) content(e *element, c *geminiContent, base, role string) 
 			}
 			g.phase = 2
 			g.x.resultsAt = e.place()
-			g.noIDRes = 0
+			g.noIDRes = map[string]int{}
 		}
 	default:
 		return g.r.at(e, base+"/role", "want \"user\" or \"model\", got %q", role)
@@ -127,8 +127,8 @@ func (g *geminiReader) content(e *element, c *geminiContent, base, role string) 
 				return g.r.at(e, ptr, "%v", err)
 			}
 			if !ok {
-				g.noID++
-				id, ok = fmt.Sprintf("%s#%d@line%d", call.Name, g.noID, g.callAt), true
+				g.noID[call.Name]++
+				id, ok = fmt.Sprintf("%s#%d@line%d", call.Name, g.noID[call.Name], g.callAt), true
 				g.paired++
 			}
 			g.r.call(&g.x, e, ptr, "functionCall", id, ok)
@@ -141,8 +141,8 @@ func (g *geminiReader) content(e *element, c *geminiContent, base, role string) 
 				return g.r.at(e, ptr, "%v", err)
 			}
 			if !ok {
-				g.noIDRes++
-				id, ok = fmt.Sprintf("%s#%d@line%d", resp.Name, g.noIDRes, g.callAt), true
+				g.noIDRes[resp.Name]++
+				id, ok = fmt.Sprintf("%s#%d@line%d", resp.Name, g.noIDRes[resp.Name], g.callAt), true
 			}
 			g.r.result(&g.x, e, ptr, "functionResponse", id, ok)
 		}
@@ -169,7 +169,7 @@ func (g *geminiReader) finish(closed bool) error {
 
 func (g *geminiReader) end() error {
 	if g.paired > 0 {
-		g.r.note("paired", "%d function %s without an id: paired with the functionResponse parts without an id in the turn after, by order and name (shown as NAME#k@lineL, the k-th such call of the model turn at line L)",
+		g.r.note("paired", "%d function %s without an id: paired with the functionResponse parts without an id in the turn after, by name and order (shown as NAME#k@lineL: the k-th call of NAME without an id in the model turn at line L)",
 			g.paired, plural(g.paired, "call", "calls"))
 	}
 	if g.chunks > 1 {

@@ -165,7 +165,7 @@ func (l *ledger) settle() error {
 	if len(l.order) == 0 {
 		return nil
 	}
-	if l.open == 0 && l.size >= l.minBatch {
+	if l.open == 0 && l.nReq > 0 && l.size >= l.minBatch {
 		return l.emit(true, false)
 	}
 	max := l.r.o.MaxBatch

@@ -219,12 +219,12 @@ func (r *run) call(x *exchange, e *element, pointer, what, id string, present bo
 	}
 	if _, dup := x.set[id]; dup {
 		first, _ := r.seen.get(id)
-		r.problem(r.at(e, pointer, "%s id %q again in one turn (first at line %d): which call would a result answer? Left out the second time", what, id, first))
+		r.problem(r.at(e, pointer, "%s id %q again in one turn (first in the message at line %d): which call would a result answer? Left out the second time", what, id, first))
 		return
 	}
 	line, _ := e.pos(0)
 	if first, dup := r.seen.get(id); dup {
-		r.problem(r.at(e, pointer, "%s id %q was used before, at line %d: ids must be unique in a conversation (the API refuses a repeated one)", what, id, first))
+		r.problem(r.at(e, pointer, "%s id %q was used before, in the message at line %d: ids are unique in a conversation (the APIs refuse a repeated one)", what, id, first))
 	} else {
 		r.seen.put(id, line)
 	}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // element is one message, item, event or log line of a transcript: a
@@ -112,6 +114,8 @@ type source struct {
 	sse     sse
 	prefix  map[string]int // prefixed log lines by their prefix
 	records int            // top-level values and log lines read
+	// logErrors are a connection log's own error lines.
+	logErrors []string
 	// lineElements counts elements that are a line or an event of their
 	// own, not an element of a body or an array.
 	lineElements int
@@ -148,7 +152,10 @@ func (s *source) walk() error {
 			continue
 		}
 		atStart := col == 1
-		s.buf, ok = s.value(s.buf[:0], line, col)
+		// A log with text lines in it is read a line at a time: a
+		// line that looks like JSON and is not is more of the text.
+		textual := s.text.n > 0
+		s.buf, ok = s.value(s.buf[:0], line, col, textual)
 		if !ok {
 			if s.run.cut != nil || s.run.fatal != nil {
 				break
@@ -156,6 +163,11 @@ func (s *source) walk() error {
 			continue
 		}
 		if s.buf == nil { // a large document, streamed
+			continue
+		}
+		if textual && !jsontext.Value(s.buf).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)) {
+			rest, _ := s.sc.readLine(nil, 200)
+			s.textAt(line, append(s.buf, rest...))
 			continue
 		}
 		s.records++
@@ -187,8 +199,8 @@ func (s *source) walk() error {
 // value reads the top-level value at line:col. ok is false when it could
 // not be read (the problem is recorded); the returned buffer is nil when
 // the value was a document too large to hold, streamed instead.
-func (s *source) value(dst []byte, line, col int) ([]byte, bool) {
-	raw, st, deep := s.sc.readValue(dst, MaxElement, MaxDepth, s.jsonl == 1)
+func (s *source) value(dst []byte, line, col int, textual bool) ([]byte, bool) {
+	raw, st, deep := s.sc.readValue(dst, MaxElement, MaxDepth, s.jsonl == 1 || textual)
 	switch st {
 	case scanOK:
 		return raw, true
@@ -204,8 +216,12 @@ func (s *source) value(dst []byte, line, col int) ([]byte, bool) {
 		s.run.cutAt(line, col, "the input ends inside the value that starts here: audited what came before it")
 		return nil, false
 	case scanBroken:
+		rest, _ := s.sc.readLine(nil, 200)
+		if textual {
+			s.textAt(line, append(raw, rest...))
+			return nil, false
+		}
 		s.run.problem(&Error{Name: s.name, Line: line, Column: col, Msg: "not a complete JSON value: the line ends inside it (cut when it was written?); skipped"})
-		s.sc.readLine(nil, 0)
 		return nil, false
 	case scanTooDeep:
 		l, c := posIn(raw, deep, line, col)
@@ -552,6 +568,12 @@ func (s *source) textLine(line int) error {
 		return nil
 	}
 	// A connection's log, as the Go SDK's LoggingTransport writes it.
+	if bytes.HasPrefix(text, []byte("read error: ")) || bytes.HasPrefix(text, []byte("write error: ")) {
+		if len(s.logErrors) < 5 {
+			s.logErrors = append(s.logErrors, fmt.Sprintf("line %d: %s", line, clipText(string(text), 80)))
+		}
+		return nil
+	}
 	for _, p := range [...]string{"read: ", "write: "} {
 		if bytes.HasPrefix(text, []byte(p)) {
 			return s.prefixed(text, len(p), line, p[:len(p)-2], eofAfter)
@@ -562,11 +584,16 @@ func (s *source) textLine(line int) error {
 			return s.prefixed(text, i+len(p.marker), line, p.tag, eofAfter)
 		}
 	}
+	s.textAt(line, text)
+	return nil
+}
+
+// textAt counts a line of text, keeping the first few for the note.
+func (s *source) textAt(line int, text []byte) {
 	s.text.n++
 	if len(s.text.first) < 3 {
 		s.text.first = append(s.text.first, fmt.Sprintf("line %d: %s", line, clipText(string(text), 60)))
 	}
-	return nil
 }
 
 // sseField splits a server-sent event's line into its field and value:
@@ -634,6 +661,10 @@ func (s *source) flushSSE() error {
 		s.run.problem(&Error{Name: s.name, Line: s.sse.line, Column: s.sse.col, Msg: "event data: " + describeStatus(st) + "; skipped"})
 		return nil
 	}
+	if !jsontext.Value(data[:end]).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)) {
+		s.run.problem(&Error{Name: s.name, Line: s.sse.line, Column: s.sse.col, Msg: "event data is not JSON; skipped"})
+		return nil
+	}
 	s.sse.events++
 	s.records++
 	tag := "event:" + s.sse.event
@@ -665,8 +696,12 @@ func (s *source) prefixed(text []byte, at, line int, tag string, eofAfter bool) 
 		s.run.problem(&Error{Name: s.name, Line: line, Column: at + 1, Msg: "the message on this line is not a complete JSON value (cut when it was written?); skipped"})
 		return nil
 	}
-	s.records++
 	raw := rest[:end]
+	if !jsontext.Value(raw).IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)) {
+		s.run.problem(&Error{Name: s.name, Line: line, Column: at + 1, Msg: "the message on this line is not JSON; skipped"})
+		return nil
+	}
+	s.records++
 	if raw[0] == '[' {
 		return s.array(raw, line, at+1, "", nil)
 	}

@@ -78,7 +78,10 @@ func ReadTranscript(name string, r io.Reader, o TranscriptOptions, emit func(Bat
 	}
 	// What the source skipped.
 	if src.text.n > 0 {
-		ru.note("text", "%d %s that are not JSON skipped (%s)", src.text.n, plural(src.text.n, "line", "lines"), strings.Join(src.text.first, "; "))
+		ru.note("text", "%d %s not JSON skipped (%s)", src.text.n, plural(src.text.n, "line that is", "lines that are"), strings.Join(src.text.first, "; "))
+	}
+	if len(src.logErrors) > 0 {
+		ru.note("log-errors", "the log reports: %s", strings.Join(src.logErrors, "; "))
 	}
 	if ru.cut != nil {
 		ru.problem(ru.cut)
@@ -301,13 +304,7 @@ func orList(s fset) string {
 }
 
 // readable lists what toolgate reads, for a refusal.
-func readable() string {
-	var names []string
-	for _, f := range Formats {
-		names = append(names, short(f))
-	}
-	return strings.Join(names, ", ")
-}
+func readable() string { return strings.Join(Formats, ", ") + " (toolgate import transcript --help says each)" }
 
 // Batches is a whole import held in memory: the batches in order, each
 // with where it came from. Transcript makes it; ReadTranscript is the

@@ -175,7 +175,8 @@ func (v *vercelReader) close(closed bool) error {
 func (v *vercelReader) uiMessage(e *element, m *vercelMessage) error {
 	v.uiCount++
 	if v.uiPending {
-		if err := v.r.finish(&v.ui, true, ""); err != nil {
+		how := fmt.Sprintf("%s: %s, %d with its output (a later message follows: the rest is missing)", v.ui.callsAt, toolParts(len(v.ui.calls)), len(v.ui.results))
+		if err := v.r.finish(&v.ui, true, how); err != nil {
 			return err
 		}
 		v.uiPending = false
@@ -216,7 +217,7 @@ func (v *vercelReader) end() error {
 		v.r.note("approvals", "%d tool approval parts read: an approval is not a call; the tool-call it is about is answered by its tool-result", v.approvals)
 	}
 	if v.uiPending {
-		how := fmt.Sprintf("%s: %d tool parts, %d with their output", v.ui.callsAt, len(v.ui.calls), len(v.ui.results))
+		how := fmt.Sprintf("%s: %s, %d with its output (the last message)", v.ui.callsAt, toolParts(len(v.ui.calls)), len(v.ui.results))
 		if err := v.r.finish(&v.ui, v.r.o.Closed, how); err != nil {
 			return err
 		}
@@ -233,3 +234,5 @@ func (v *vercelReader) end() error {
 	}
 	return v.srv.close(v.r.o.Closed)
 }
+
+func toolParts(n int) string { return fmt.Sprintf("%d tool %s", n, plural(n, "part", "parts")) }
