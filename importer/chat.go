@@ -29,13 +29,13 @@ type chatChoice struct {
 // a whole response or streamed chunk.
 type chatElement struct {
 	chatMessage `json:",inline"`
-	Object  string        `json:"object"`
-	Choices []chatChoice  `json:"choices"`
-	Message *chatMessage  `json:"message"`
-	Delta   *chatMessage  `json:"delta"`
-	Index   int           `json:"index"`
-	Type    string        `json:"type"`
-	Data    *langchainMsg `json:"data"`
+	Object      string        `json:"object"`
+	Choices     []chatChoice  `json:"choices"`
+	Message     *chatMessage  `json:"message"`
+	Delta       *chatMessage  `json:"delta"`
+	Index       int           `json:"index"`
+	Type        string        `json:"type"`
+	Data        *langchainMsg `json:"data"`
 }
 
 // langchainMsg is the data of a LangChain message dict.

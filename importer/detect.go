@@ -264,7 +264,7 @@ func classify(raw []byte, e *element) verdict {
 	default:
 		return verdict{what: fmt.Sprintf("a message with role %q", clipText(role, 40))}
 	}
-	what := "a " + role + " message"
+	what := article(role) + " message"
 	switch p.Content.Kind() {
 	case '"', 'n', 0:
 		set &^= bit(FormatBedrock)

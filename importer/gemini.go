@@ -45,7 +45,7 @@ type geminiReader struct {
 	r       *run
 	x       exchange
 	phase   int
-	callAt  int // line of the model turn
+	callAt  int            // line of the model turn
 	noID    map[string]int // calls without an id in the current model turn, by name
 	noIDRes map[string]int // responses without an id in the turn after it, by name
 	paired  int

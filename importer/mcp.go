@@ -225,9 +225,9 @@ func MCP(name string, data []byte, contractVersion string) (MCPImport, error) {
 		}
 	}
 	if nonString > 0 {
-		out.Notes = append([]string{fmt.Sprintf("%d of %d tools have required arguments whose schema type is not string: the book's rule %d reads "+
+		out.Notes = append([]string{fmt.Sprintf("%d %s of %d with required arguments whose schema type is not string: the book's rule %d reads "+
 			"strings only, so a call that passes them as the schema says is %s/%s under the book's rule (each listed below)",
-			nonString, len(out.Contract.Tools), assess.RuleArguments, assess.CodeInvalidArguments.Status(), assess.CodeInvalidArguments)}, out.Notes...)
+			nonString, plural(nonString, "tool", "tools"), len(out.Contract.Tools), assess.RuleArguments, assess.CodeInvalidArguments.Status(), assess.CodeInvalidArguments)}, out.Notes...)
 	}
 	if cursor != "" {
 		out.Notes = append(out.Notes, fmt.Sprintf("the server has more tools (nextCursor %q): only the pages given were imported; "+
@@ -249,7 +249,7 @@ func MCP(name string, data []byte, contractVersion string) (MCPImport, error) {
 	var other []string
 	for _, sh := range shapeOrder {
 		if n := shapes[sh]; n > 0 && sh != shapeMCP {
-			other = append(other, fmt.Sprintf("%d %s", n, sh))
+			other = append(other, fmt.Sprintf("%s: %d", sh, n))
 		}
 	}
 	if len(other) > 0 {

@@ -114,8 +114,8 @@ type mcpReader struct {
 	guessed bool
 	// counts for the notes
 	notes, nullIDs, unsided, byOrder, lateCancel int
-	cancelled                                   []string
-	tags                                        map[string]int
+	cancelled                                    []string
+	tags                                         map[string]int
 }
 
 func newMCPReader(r *run) *mcpReader {

@@ -38,12 +38,12 @@ type responsesReader struct {
 	hosted map[string]int
 	other  map[string]int
 	// bodies
-	responses    map[string]bool
-	checked      *wrapper
-	lastWasReq   bool
-	bodies       int
-	events       int
-	added        int
+	responses  map[string]bool
+	checked    *wrapper
+	lastWasReq bool
+	bodies     int
+	events     int
+	added      int
 }
 
 func newResponsesReader(r *run, codex bool) *responsesReader {

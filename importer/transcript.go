@@ -157,6 +157,13 @@ func (d *dispatcher) decide(f string) {
 func (d *dispatcher) element(e *element) error {
 	d.elements++
 	if d.rd != nil && d.forced == "" {
+		if foreignMarker(e.raw, d.format) {
+			// A tool call of another format would be dropped unseen.
+			if v := classify(e.raw, e); v.set != 0 && v.set != anyFormat && !v.set.has(d.format) {
+				return e.errorf(d.r.name, 0, "", "this is %s, but the transcript reads as %s (from %s): one transcript has one format",
+					v.what, short(d.format), d.first)
+			}
+		}
 		return d.rd.element(e)
 	}
 	v := classify(e.raw, e)
@@ -304,7 +311,9 @@ func orList(s fset) string {
 }
 
 // readable lists what toolgate reads, for a refusal.
-func readable() string { return strings.Join(Formats, ", ") + " (toolgate import transcript --help says each)" }
+func readable() string {
+	return strings.Join(Formats, ", ") + " (toolgate import transcript --help says each)"
+}
 
 // Batches is a whole import held in memory: the batches in order, each
 // with where it came from. Transcript makes it; ReadTranscript is the
@@ -340,4 +349,25 @@ func (b Batches) JSONLines() []byte {
 func BatchLine(in assess.AuditInput) []byte {
 	b, _ := json.Marshal(in, json.Deterministic(true))
 	return append(b, '\n')
+}
+
+// foreign are the tool-call markers of other formats, by format: an
+// element of the decided format holding one is looked at closely.
+var foreign = map[string][]string{
+	FormatAnthropic:  {`"tool_calls"`, `"tool_call_id"`, `"tool-call"`, `"tool-result"`, `"function_call"`, `"functionCall"`, `"call_id"`, `"toolUse"`},
+	FormatOpenAIChat: {`"tool_use"`, `"tool_result"`, `"tool-call"`, `"tool-result"`, `"function_call"`, `"functionCall"`, `"call_id"`, `"toolUse"`},
+	FormatOpenAI:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool_call_id"`, `"tool-call"`, `"tool-result"`, `"functionCall"`, `"toolUse"`},
+	FormatGemini:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool-call"`, `"call_id"`, `"toolUse"`},
+	FormatVercel:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool_call_id"`, `"functionCall"`, `"call_id"`, `"toolUse"`},
+	FormatBedrock:    {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool_call_id"`, `"tool-call"`, `"functionCall"`, `"call_id"`},
+	FormatLangChain:  {`"tool_use"`, `"tool_result"`, `"tool-call"`, `"functionCall"`, `"call_id"`, `"toolUse"`},
+}
+
+func foreignMarker(raw []byte, format string) bool {
+	for _, m := range foreign[format] {
+		if bytes.Contains(raw, []byte(m)) {
+			return true
+		}
+	}
+	return false
 }
