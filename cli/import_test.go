@@ -128,7 +128,6 @@ func TestImportTranscriptAudit(t *testing.T) {
 	assert.Contains(t, errOut, "with --format openai: this is a Chat Completions message with tool_calls, not OpenAI Responses items; --format openai-chat reads it")
 }
 
-
 func TestHarnessHelp(t *testing.T) {
 	for _, args := range [][]string{{"import", "--help"}, {"import", "mcp", "--help"}, {"import", "transcript", "--help"},
 		{"vectors", "--help"}, {"check", "--help"}, {"validate", "--help"}} {
