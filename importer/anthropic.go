@@ -361,8 +361,8 @@ func (a *anthReader) event(e *element) (bool, error) {
 
 // typeOf is the "type" member of an object, "" when there is none.
 func typeOf(raw []byte) string {
-	m, ok := topMembers(raw)["type"]
-	if !ok || m.kind != '"' || m.end-m.start > 200 {
+	m, ok := findMember(raw, "type")
+	if !ok || m.kind != '"' || m.end < 0 || m.end-m.start > 200 {
 		return ""
 	}
 	s, err := strconv.Unquote(string(raw[m.start:m.end]))

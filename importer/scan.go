@@ -77,6 +77,36 @@ func (s *scanner) fill() bool {
 	return true
 }
 
+// lookahead is up to n bytes ahead, read but not taken.
+func (s *scanner) lookahead(n int) []byte {
+	for s.n-s.i < n && !s.eof {
+		if s.i > 0 {
+			copy(s.buf, s.buf[s.i:s.n])
+			s.n -= s.i
+			s.i = 0
+		}
+		if s.n == len(s.buf) {
+			break
+		}
+		m, err := s.r.Read(s.buf[s.n:])
+		if s.off+int64(s.n-s.i+m) > s.max {
+			m = int(s.max-s.off) - (s.n - s.i)
+			s.eof, s.rerr = true, errTooLarge
+		}
+		s.n += m
+		if err != nil {
+			s.eof = true
+			if !errors.Is(err, io.EOF) {
+				s.rerr = err
+			}
+		}
+	}
+	if s.n-s.i < n {
+		n = s.n - s.i
+	}
+	return s.buf[s.i : s.i+n]
+}
+
 // take consumes k buffered bytes.
 func (s *scanner) take(k int) {
 	chunk := s.buf[s.i : s.i+k]
@@ -306,6 +336,11 @@ func (s *scanner) readValue(dst []byte, max, maxDepth int, oneLine bool) ([]byte
 			dst = append(dst, chunk[:k]...)
 			s.take(k)
 			return dst, scanTooLarge, 0
+		}
+		if cap(dst)-len(dst) < k {
+			grown := make([]byte, len(dst), 2*cap(dst)+k)
+			copy(grown, dst)
+			dst = grown
 		}
 		dst = append(dst, chunk[:k]...)
 		s.take(k)

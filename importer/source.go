@@ -114,6 +114,8 @@ type source struct {
 	sse     sse
 	prefix  map[string]int // prefixed log lines by their prefix
 	records int            // top-level values and log lines read
+	// elementsOnly: the top-level values are messages, not bodies.
+	elementsOnly bool
 	// logErrors are a connection log's own error lines.
 	logErrors []string
 	// lineElements counts elements that are a line or an event of their
@@ -200,6 +202,15 @@ func (s *source) walk() error {
 // not be read (the problem is recorded); the returned buffer is nil when
 // the value was a document too large to hold, streamed instead.
 func (s *source) value(dst []byte, line, col int, textual bool) ([]byte, bool) {
+	if !s.elementsOnly && !textual && s.largeBody() {
+		// A body larger than what is buffered, its list in sight: read
+		// it one element at a time from the start.
+		if err := s.stream(nil, line, col); err != nil {
+			s.run.fatal = err
+			return nil, false
+		}
+		return nil, true
+	}
 	raw, st, deep := s.sc.readValue(dst, MaxElement, MaxDepth, s.jsonl == 1 || textual)
 	switch st {
 	case scanOK:
@@ -232,14 +243,38 @@ func (s *source) value(dst []byte, line, col int, textual bool) ([]byte, bool) {
 	return nil, false
 }
 
+// peekAhead is how much of a value is looked at before it is read, to
+// tell a large body from a message.
+const peekAhead = 64 << 10
+
+// largeBody says whether the object the scanner is at is a body whose
+// list starts within the next peekAhead bytes and that does not end
+// there: too large to be worth holding whole.
+func (s *source) largeBody() bool {
+	head := s.sc.lookahead(peekAhead)
+	if len(head) == 0 || head[0] != '{' {
+		return false
+	}
+	if end, st := valueEnd(head, MaxDepth); st == scanOK && end <= len(head) {
+		return false // it ends in sight: read it whole
+	}
+	w := s.wrapperOf(head, 0, 0)
+	return w != nil && !w.textInput
+}
+
 // dispatch hands over a whole top-level value: the elements of an array,
 // a body's list, or the value itself.
 func (s *source) dispatch(raw []byte, line, col int) error {
 	if raw[0] == '[' {
 		return s.array(raw, line, col, "", nil)
 	}
-	if w := s.wrapperOf(raw, line, col); w != nil {
-		return s.body(raw, line, col, w)
+	// Bodies come first or alone: once a line is a message of its own,
+	// the lines after it are too (and are not searched for a body).
+	if !s.elementsOnly {
+		if w := s.wrapperOf(raw, line, col); w != nil {
+			return s.body(raw, line, col, w)
+		}
+		s.elementsOnly = s.jsonl == 1
 	}
 	s.lineElements++
 	return s.out.element(&element{raw: raw, line: line, col: col, index: -1})
@@ -278,7 +313,7 @@ func (s *source) wrapperOf(raw []byte, line, col int) *wrapper {
 	}
 	small := func(k string) string {
 		m, ok := ms[k]
-		if !ok || m.kind != '"' || m.end-m.start > 4096 {
+		if !ok || m.kind != '"' || m.end < 0 || m.end-m.start > 4096 {
 			return ""
 		}
 		v, err := strconv.Unquote(string(raw[m.start:m.end]))
@@ -309,45 +344,73 @@ type span struct {
 
 // topMembers finds the top-level members of an object: where each value
 // is, and its kind ('"', '{', '[', '0' for a number or literal). The text
-// is not checked here: a JSON decoder reads it afterwards.
+// is not checked here: a JSON decoder reads it afterwards. A cut object
+// gives the members before the cut.
 func topMembers(raw []byte) map[string]span {
 	out := map[string]span{}
+	eachMember(raw, func(key []byte, sp span) bool {
+		k, err := strconv.Unquote(string(key))
+		if err != nil {
+			k = string(key[1 : len(key)-1])
+		}
+		if _, dup := out[k]; !dup {
+			out[k] = sp
+		}
+		return true
+	})
+	return out
+}
+
+// findMember finds one top-level member, without building a map.
+func findMember(raw []byte, name string) (span, bool) {
+	var found span
+	ok := false
+	eachMember(raw, func(key []byte, sp span) bool {
+		if len(key) == len(name)+2 && string(key[1:len(key)-1]) == name {
+			found, ok = sp, true
+			return false
+		}
+		return true
+	})
+	return found, ok
+}
+
+// eachMember calls f with each top-level member's quoted name and value,
+// until f says stop.
+func eachMember(raw []byte, f func(key []byte, sp span) bool) {
 	i := 1
-	skip := func() {
+	for {
 		for i < len(raw) && (isSpace(raw[i]) || raw[i] == ',') {
 			i++
 		}
-	}
-	for {
-		skip()
 		if i >= len(raw) || raw[i] != '"' {
-			return out
+			return
 		}
 		end, st := valueEnd(raw[i:], MaxDepth)
 		if st != scanOK {
-			return out
+			return
 		}
-		key, err := strconv.Unquote(string(raw[i : i+end]))
-		if err != nil {
-			key = string(raw[i+1 : i+end-1])
-		}
+		key := raw[i : i+end]
 		i += end
 		for i < len(raw) && (isSpace(raw[i]) || raw[i] == ':') {
 			i++
 		}
 		if i >= len(raw) {
-			return out
-		}
-		end, st = valueEnd(raw[i:], MaxDepth)
-		if st != scanOK {
-			return out
+			return
 		}
 		kind := raw[i]
+		end, st = valueEnd(raw[i:], MaxDepth)
 		if kind != '"' && kind != '{' && kind != '[' {
 			kind = '0'
 		}
-		if _, dup := out[key]; !dup {
-			out[key] = span{start: i, end: i + end, kind: kind}
+		if st != scanOK {
+			if kind == '[' || kind == '{' {
+				f(key, span{start: i, end: -1, kind: kind}) // cut: where it starts
+			}
+			return
+		}
+		if !f(key, span{start: i, end: i + end, kind: kind}) {
+			return
 		}
 		i += end
 	}
@@ -378,6 +441,7 @@ func (s *source) array(raw []byte, line, col int, key string, w *wrapper) error 
 
 // elements reads an array at sc, one element at a time.
 func (s *source) elements(sc *scanner, key string, w *wrapper, depth int) error {
+	sc.peek()
 	sc.take(1) // [
 	var buf []byte
 	for i := 0; ; i++ {
@@ -426,21 +490,25 @@ func (s *source) elements(sc *scanner, key string, w *wrapper, depth int) error 
 // it, the rest follows in the scanner. Its list is read one element at a
 // time.
 func (s *source) stream(head []byte, line, col int) error {
-	old := s.sc
-	rest := io.MultiReader(bytes.NewReader(append([]byte(nil), old.buf[old.i:old.n]...)), old.r)
-	if old.eof {
-		rest = bytes.NewReader(old.buf[old.i:old.n])
+	sc := s.sc
+	if head != nil {
+		old := s.sc
+		rest := io.MultiReader(bytes.NewReader(append([]byte(nil), old.buf[old.i:old.n]...)), old.r)
+		if old.eof {
+			rest = bytes.NewReader(old.buf[old.i:old.n])
+		}
+		start := old.off - int64(len(head))
+		sc = &scanner{name: s.name, r: io.MultiReader(bytes.NewReader(head), rest), buf: make([]byte, scanBuffer),
+			off: start, line: line, lineStart: start - int64(col-1), max: old.max}
+		s.sc = sc
 	}
-	start := old.off - int64(len(head))
-	sc := &scanner{name: s.name, r: io.MultiReader(bytes.NewReader(head), rest), buf: make([]byte, scanBuffer),
-		off: start, line: line, lineStart: start - int64(col-1), max: old.max}
-	s.sc = sc
 	s.jsonl = 2
 	s.records++
-	if head[0] == '[' {
+	if c, _ := sc.peek(); c == '[' {
 		return s.elements(sc, "", nil, MaxDepth-1)
 	}
 	// An object: its members one by one, until the list.
+	sc.peek()
 	sc.take(1)
 	w := &wrapper{line: line, col: col}
 	s.bodies++

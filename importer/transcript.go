@@ -354,19 +354,35 @@ func BatchLine(in assess.AuditInput) []byte {
 // foreign are the tool-call markers of other formats, by format: an
 // element of the decided format holding one is looked at closely.
 var foreign = map[string][]string{
-	FormatAnthropic:  {`"tool_calls"`, `"tool_call_id"`, `"tool-call"`, `"tool-result"`, `"function_call"`, `"functionCall"`, `"call_id"`, `"toolUse"`},
-	FormatOpenAIChat: {`"tool_use"`, `"tool_result"`, `"tool-call"`, `"tool-result"`, `"function_call"`, `"functionCall"`, `"call_id"`, `"toolUse"`},
-	FormatOpenAI:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool_call_id"`, `"tool-call"`, `"tool-result"`, `"functionCall"`, `"toolUse"`},
-	FormatGemini:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool-call"`, `"call_id"`, `"toolUse"`},
-	FormatVercel:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool_call_id"`, `"functionCall"`, `"call_id"`, `"toolUse"`},
+	FormatAnthropic:  {`"tool_calls"`, `"tool_call_id"`, `"tool-call"`, `"tool-result"`, `"toolUse"`, `"function_call"`, `"functionCall"`, `"call_id"`},
+	FormatOpenAIChat: {`"tool_use"`, `"tool_result"`, `"tool-call"`, `"tool-result"`, `"toolUse"`, `"function_call"`, `"functionCall"`, `"call_id"`},
+	FormatOpenAI:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool_call_id"`, `"tool-call"`, `"tool-result"`, `"toolUse"`, `"functionCall"`},
+	FormatGemini:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool-call"`, `"toolUse"`, `"call_id"`},
+	FormatVercel:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool_call_id"`, `"toolUse"`, `"functionCall"`, `"call_id"`},
 	FormatBedrock:    {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool_call_id"`, `"tool-call"`, `"functionCall"`, `"call_id"`},
-	FormatLangChain:  {`"tool_use"`, `"tool_result"`, `"tool-call"`, `"functionCall"`, `"call_id"`, `"toolUse"`},
+	FormatLangChain:  {`"tool_use"`, `"tool_result"`, `"tool-call"`, `"toolUse"`, `"functionCall"`, `"call_id"`},
 }
 
+// foreignMarker says whether raw holds a marker of foreign[format]: one
+// pass for the markers that start with "tool, one for "function and one
+// for "call_id".
 func foreignMarker(raw []byte, format string) bool {
-	for _, m := range foreign[format] {
-		if bytes.Contains(raw, []byte(m)) {
-			return true
+	markers := foreign[format]
+	if len(markers) == 0 {
+		return false
+	}
+	for _, anchor := range [...]string{`"tool`, `"function`, `"call_id"`} {
+		for rest := raw; ; {
+			i := bytes.Index(rest, []byte(anchor))
+			if i < 0 {
+				break
+			}
+			for _, m := range markers {
+				if bytes.HasPrefix(rest[i:], []byte(m)) {
+					return true
+				}
+			}
+			rest = rest[i+1:]
 		}
 	}
 	return false
