@@ -279,7 +279,11 @@ func (a *anthReader) block(e *element, role string, b *anthBlock, idx, base stri
 			return nil
 		}
 		line, _ := e.pos(0)
-		if first, ok := a.srv.request(id, line); !ok {
+		first, ok, err := a.srv.request(id, line)
+		if err != nil {
+			return err
+		}
+		if !ok {
 			a.r.problem(a.r.at(e, at+"/id", "%s id %q again (first at line %d): left out the second time", t, id, first))
 		}
 	case strings.HasSuffix(t, "_tool_result") && role == "assistant":

@@ -62,12 +62,19 @@ func (l *ledger) touch(line int) {
 	}
 }
 
+// MaxWaiting is how many requests may wait for their answer at once.
+const MaxWaiting = 1 << 20
+
 // request adds a request. ok is false when the id was requested before
-// (first is the line, 0 when it was in an earlier batch).
-func (l *ledger) request(key string, line int) (first int, ok bool) {
+// (first is the line, 0 when it was in an earlier batch). err says that
+// too many requests wait at once.
+func (l *ledger) request(key string, line int) (first int, ok bool, err error) {
+	if l.open >= MaxWaiting {
+		return 0, false, &Error{Name: l.r.name, Line: line, Column: 1, Msg: fmt.Sprintf("more than %d %s waiting for an answer at once: toolgate holds no more", MaxWaiting, l.reqWord)}
+	}
 	if e, seen := l.ent[key]; seen {
 		if e.requested {
-			return e.line, false
+			return e.line, false, nil
 		}
 		// A result came before its request: they meet in this batch.
 		e.requested, e.line = true, line
@@ -78,10 +85,10 @@ func (l *ledger) request(key string, line int) (first int, ok bool) {
 		}
 		l.nReq++
 		l.touch(line)
-		return 0, true
+		return 0, true, nil
 	}
 	if l.settled[key]&setRequested != 0 {
-		return 0, false
+		return 0, false, nil
 	}
 	l.seq++
 	l.ent[key] = &lentry{requested: true, line: line, seq: l.seq}
@@ -90,7 +97,7 @@ func (l *ledger) request(key string, line int) (first int, ok bool) {
 	l.nReq++
 	l.size += jsonLen(key)
 	l.touch(line)
-	return 0, true
+	return 0, true, nil
 }
 
 // waiting says whether key is requested and not answered yet in this

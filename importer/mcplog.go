@@ -203,7 +203,11 @@ func (m *mcpReader) element(e *element) error {
 			}
 		}
 		key := side + ":" + id
-		if first, ok := m.l.request(key, line); !ok {
+		first, ok, err := m.l.request(key, line)
+		if err != nil {
+			return err
+		}
+		if !ok {
 			if side != sideUnknown {
 				where := "in an earlier batch"
 				if first > 0 {

@@ -158,7 +158,11 @@ func (o *responsesReader) item(e *element, it *respItem, base string) error {
 		if err != nil || !ok {
 			return err
 		}
-		if first, ok := o.l.request(s, line); !ok {
+		first, ok, err := o.l.request(s, line)
+		if err != nil {
+			return err
+		}
+		if !ok {
 			where := "an earlier batch"
 			if first > 0 {
 				where = fmt.Sprintf("line %d", first)

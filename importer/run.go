@@ -19,7 +19,7 @@ const DefaultMaxBatch = 256 << 10
 
 // MaxRemembered is how many ids an import remembers to find an id used
 // twice far apart; past it the oldest are forgotten, and a note says so.
-const MaxRemembered = 1 << 21
+const MaxRemembered = 1 << 20
 
 // maxProblems is how many problems are kept; the rest are counted.
 const maxProblems = 200

@@ -133,6 +133,7 @@ type textLines struct {
 type sse struct {
 	event     string
 	data      []byte
+	scan      valueScan
 	line, col int
 	pending   bool
 	events    int
@@ -687,27 +688,34 @@ func sseField(line []byte) (string, []byte, bool) {
 }
 
 // sseData takes one data line of an event: a JSON value (or the end
-// marker [DONE]).
+// marker [DONE]). A value may go on over several data lines; it is
+// scanned as it comes, and bounded.
 func (s *source) sseData(value []byte, line, col int, eofAfter bool) error {
 	if s.sse.pending {
 		s.sse.data = append(s.sse.data, '\n')
-		s.sse.data = append(s.sse.data, value...)
+		s.sse.scan.step([]byte{'\n'}, 0)
 	} else {
-		s.sse.data = append(s.sse.data[:0], value...)
-		s.sse.line, s.sse.col, s.sse.pending = line, col, true
+		trimmed := bytes.TrimSpace(value)
+		if string(trimmed) == "[DONE]" {
+			s.sse.done = true
+			return nil
+		}
+		if len(trimmed) == 0 || (trimmed[0] != '{' && trimmed[0] != '[') {
+			s.textAt(line, value)
+			return nil
+		}
+		value = trimmed
+		s.sse.data = s.sse.data[:0]
+		s.sse.scan = valueScan{maxDepth: MaxDepth}
+		s.sse.line, s.sse.col, s.sse.pending = line, col+int(bytes.IndexByte(value, value[0])), true
 	}
-	data := bytes.TrimSpace(s.sse.data)
-	if string(data) == "[DONE]" {
-		s.sse.pending, s.sse.done = false, true
-		return nil
-	}
-	if len(data) == 0 || (data[0] != '{' && data[0] != '[') {
+	if len(s.sse.data)+len(value) > MaxElement {
 		s.sse.pending = false
-		s.text.n++
+		s.run.problem(&Error{Name: s.name, Line: s.sse.line, Column: s.sse.col, Msg: "event data: " + describeStatus(scanTooLarge) + "; skipped"})
 		return nil
 	}
-	_, st := valueEnd(data, MaxDepth)
-	if st == scanCut && !eofAfter {
+	s.sse.data = append(s.sse.data, value...)
+	if _, st, done := s.sse.scan.step(value, 0); !done && st == scanOK && !eofAfter {
 		return nil // more data lines to come
 	}
 	return s.flushSSE()

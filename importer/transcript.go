@@ -63,6 +63,12 @@ func ReadTranscript(name string, r io.Reader, o TranscriptOptions, emit func(Bat
 	rep := TranscriptReport{Elements: d.elements, Cut: ru.cut}
 	if err == nil && src.records == 0 {
 		err = &Error{Name: name, Msg: "empty: no JSON value"}
+		switch {
+		case ru.cut != nil:
+			err = ru.cut
+		case len(ru.problems) > 0:
+			err = ru.problems[0]
+		}
 		if src.text.n > 0 {
 			err = &Error{Name: name, Line: 1, Column: 1, Msg: fmt.Sprintf("not JSON: %d %s of text and no JSON value (%s)",
 				src.text.n, plural(src.text.n, "line", "lines"), strings.Join(src.text.first, "; "))}
@@ -206,18 +212,34 @@ func (d *dispatcher) keep(ev pendingEvent) {
 	if ev.e != nil {
 		d.kept += len(ev.e.raw)
 	}
-	for (d.kept > maxPendingBytes || len(d.pending) > maxPending) && len(d.pending) > 1 {
-		i := 0
-		for i < len(d.pending) && d.pending[i].e == nil {
-			i++
-		}
-		if i == len(d.pending) {
-			break
-		}
-		d.kept -= len(d.pending[i].e.raw)
-		d.pending = append(d.pending[:i], d.pending[i+1:]...)
-		d.dropped++
+	if d.kept <= maxPendingBytes && len(d.pending) <= maxPending {
+		return
 	}
+	// Drop the older half of the elements at once (the bodies' starts
+	// and ends stay): none of them has a tool call, or the format would
+	// be known.
+	elems := 0
+	for _, p := range d.pending {
+		if p.e != nil {
+			elems++
+		}
+	}
+	drop := elems / 2
+	kept := d.pending[:0]
+	d.kept = 0
+	for _, p := range d.pending {
+		if p.e != nil && drop > 0 {
+			drop--
+			d.dropped++
+			continue
+		}
+		if p.e != nil {
+			d.kept += len(p.e.raw)
+		}
+		kept = append(kept, p)
+	}
+	clear(d.pending[len(kept):])
+	d.pending = kept
 }
 
 // replay hands what was kept to the reader of format f.

@@ -145,7 +145,11 @@ func (v *vercelReader) server(e *element, ptr, id string, ok, call bool) error {
 	}
 	line, _ := e.pos(0)
 	if call {
-		if first, ok := v.srv.request(id, line); !ok {
+		first, ok, err := v.srv.request(id, line)
+		if err != nil {
+			return err
+		}
+		if !ok {
 			v.r.problem(v.r.at(e, ptr, "tool-call %q again (first at line %d): left out the second time", id, first))
 		}
 		return nil
