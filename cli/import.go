@@ -52,8 +52,15 @@ func newImportMCP(c *common) *cobra.Command {
 		Use:   "mcp [FILE|-]",
 		Short: "Make a contract of an MCP server's tools/list answer",
 		Long: `Read an MCP tools/list answer — the JSON-RPC response, or its bare result; several pages
-(one value each, e.g. JSON Lines) are joined — and write a contract in the shape of SPEC §1
-on stdout, as indented JSON with a fixed layout. Notes go to stderr.
+(one value each, e.g. JSON Lines) are joined; plain or in server-sent events, as Streamable
+HTTP sends it — and write a contract in the shape of SPEC §1 on stdout, as indented JSON with
+a fixed layout. Notes go to stderr.
+
+A model API's tools parameter is read as what it is, and said so: Anthropic's input_schema,
+OpenAI's parameters (Responses) or function.parameters (Chat Completions), Gemini's
+functionDeclarations, Bedrock's toolSpec.inputSchema.json — their required fields kept, every
+tool irreversible_write (they carry no annotations). A tool with none of these and no
+inputSchema is refused: it would otherwise be read as taking no arguments.
 
 The mapping:
   name                               → name
@@ -72,6 +79,7 @@ call of that tool — every required argument filled in (or --arguments), enviro
 ready, no approval — ready for 'toolgate validate' and the trainer.`,
 		Example: `  toolgate import mcp tools-list.json > contract.json
   mcp-client tools/list | toolgate import mcp - --contract-version fs-2025-06
+  curl -sN -H 'Accept: application/json, text/event-stream' ... | toolgate import mcp -
   toolgate import mcp tools-list.json --scenario write_file > my-course/write-file.yaml
   toolgate import mcp tools-list.json --scenario move_file --arguments '{"source":"a","destination":"b"}'`,
 		Args: cobra.MaximumNArgs(1),
@@ -86,7 +94,9 @@ ready, no approval — ready for 'toolgate validate' and the trainer.`,
 			}
 			stderr := c.env.Stderr
 			fmt.Fprintf(stderr, "toolgate: read %d %s from %s (%s)\n", len(imp.Contract.Tools), plural(len(imp.Contract.Tools), "tool", "tools"), displayName(name), imp.Form)
-			fmt.Fprintf(stderr, "toolgate: note: %s\n", importer.UntrustedNote)
+			if imp.FromServer > 0 {
+				fmt.Fprintf(stderr, "toolgate: note: %s\n", importer.UntrustedNote)
+			}
 			for _, w := range imp.Why {
 				fmt.Fprintf(stderr, "toolgate: %s\n", w)
 			}
@@ -214,8 +224,12 @@ call_id" is unknown:ID.`,
 					line = append(line, '\n')
 				} else {
 					line = appendAudit(line[:0], &r)
-					if len(r.Diagnostics) > 0 && len(where) < maxWhere {
-						where = append(where, fmt.Sprintf("batch %d: %s: %s", shown, b.Where, strings.Join(r.Diagnostics, " ")))
+					if (len(r.Diagnostics) > 0 || len(r.Pending) > 0) && len(where) < maxWhere {
+						said := strings.Join(r.Diagnostics, " ")
+						if len(r.Pending) > 0 {
+							said = strings.TrimSpace(said + " pending:" + strings.Join(r.Pending, " pending:"))
+						}
+						where = append(where, fmt.Sprintf("batch %d: %s: %s", shown, b.Where, said))
 					}
 				}
 				_, err = out.Write(line)

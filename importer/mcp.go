@@ -62,8 +62,11 @@ type MCPImport struct {
 	// Why says, for each tool in order, why it got its effect class.
 	Why []string
 	// Notes are warnings: required arguments that are not strings, a
-	// list with more pages than given, a tool without an input schema.
+	// list with more pages than given, tools left out.
 	Notes []string
+	// FromServer counts the tools that are MCP tools, whose class the
+	// server's annotations decided (the rest are a model API's).
+	FromServer int
 }
 
 // UntrustedNote is what every import says about annotations.
@@ -213,6 +216,8 @@ func MCP(name string, data []byte, contractVersion string) (MCPImport, error) {
 				class, why := EffectClass(d.annotations)
 				if d.shape != shapeMCP {
 					why = "a model API's tool definition: no annotations, so no hint; fail closed"
+				} else {
+					out.FromServer++
 				}
 				tool.EffectClass = class
 				out.Contract.Tools = append(out.Contract.Tools, tool)
