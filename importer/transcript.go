@@ -58,7 +58,11 @@ func ReadTranscript(name string, r io.Reader, o TranscriptOptions, emit func(Bat
 		d.forced = f
 		d.decide(f)
 	}
-	src := &source{name: name, run: ru, sc: newScanner(name, r, MaxTranscript), out: d}
+	sc := newScanner(name, r, MaxTranscript)
+	if br, ok := r.(*bytes.Reader); ok && br.Len() < scanBuffer {
+		sc.buf = make([]byte, br.Len()+1) // a small input held already: a small buffer
+	}
+	src := &source{name: name, run: ru, sc: sc, out: d}
 	err := src.walk()
 	rep := TranscriptReport{Elements: d.elements, Cut: ru.cut}
 	if err == nil && src.records == 0 {
