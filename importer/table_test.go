@@ -73,7 +73,9 @@ func tableTranscript(format string, calls, results []string) string {
 			join(results, func(id string) string { return `{"type":"tool","data":{"content":"ok","tool_call_id":` + q(id) + `}}` }) + `]`
 	case importer.FormatVercel:
 		return `[{"role":"user","content":"go"},{"role":"assistant","content":[` +
-			join(calls, func(id string) string { return `{"type":"tool-call","toolCallId":` + q(id) + `,"toolName":"f","input":{}}` }) +
+			join(calls, func(id string) string {
+				return `{"type":"tool-call","toolCallId":` + q(id) + `,"toolName":"f","input":{}}`
+			}) +
 			`]},{"role":"tool","content":[` +
 			join(results, func(id string) string {
 				return `{"type":"tool-result","toolCallId":` + q(id) + `,"toolName":"f","output":{"type":"text","value":"ok"}}`
