@@ -260,6 +260,11 @@ func TestIssue22ToolsListSSE(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "a JSON-RPC response to tools/list, in server-sent events", imp.Form)
 	assert.Equal(t, []string{"latitude", "longitude"}, imp.Contract.Tools[0].RequiredArguments)
+	// Saved with its HTTP head (curl -i), CRLF and all.
+	withHead := "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nMcp-Session-Id: 1868a90c\r\n\r\n" + strings.ReplaceAll(string(data), "\n", "\r\n")
+	imp, err = importer.MCP(name, []byte(withHead), "")
+	require.NoError(t, err)
+	assert.Len(t, imp.Contract.Tools, 2)
 	bad := []byte("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[{\"name\":7}]}}\n\n")
 	_, err = importer.MCP("x.sse", bad, "")
 	assert.ErrorContains(t, err, "x.sse:2:58: result.tools[0].name:", "the place is the line and column in the event stream")

@@ -472,8 +472,17 @@ func arrayElems(raw []byte) ([]jsontext.Value, []int64, error) {
 // and column: field names and other lines become spaces. ok says whether
 // data was framed so.
 func unframeSSE(data []byte) ([]byte, bool) {
-	first := bytes.TrimLeft(data, " \t\r\n")
-	if len(first) == 0 || first[0] == '{' || first[0] == '[' {
+	// A response saved with its HTTP head (curl -i): blank the head out.
+	headEnd := 0
+	if bytes.HasPrefix(data, []byte("HTTP/")) {
+		for _, sep := range []string{"\r\n\r\n", "\n\n"} {
+			if i := bytes.Index(data, []byte(sep)); i >= 0 && (headEnd == 0 || i+len(sep) < headEnd) {
+				headEnd = i + len(sep)
+			}
+		}
+	}
+	first := bytes.TrimLeft(data[headEnd:], " \t\r\n")
+	if len(first) == 0 || (headEnd == 0 && (first[0] == '{' || first[0] == '[')) {
 		return data, false
 	}
 	framed := false
@@ -482,10 +491,18 @@ func unframeSSE(data []byte) ([]byte, bool) {
 			framed = true
 		}
 	}
-	if !framed {
+	if !framed && headEnd == 0 {
 		return data, false
 	}
 	out := bytes.Clone(data)
+	if !framed { // an HTTP head before plain JSON
+		for i := 0; i < headEnd; i++ {
+			if out[i] != '\n' {
+				out[i] = ' '
+			}
+		}
+		return out, true
+	}
 	for start := 0; start < len(out); {
 		end := bytes.IndexByte(out[start:], '\n')
 		if end < 0 {
