@@ -338,7 +338,12 @@ func (s *scanner) readValue(dst []byte, max, maxDepth int, oneLine bool) ([]byte
 			return dst, scanTooLarge, 0
 		}
 		if cap(dst)-len(dst) < k {
-			grown := make([]byte, len(dst), 2*cap(dst)+k)
+			// Double, but never past what one value may hold.
+			limit := MaxElement + len(chunk)
+			if limit < len(dst)+k {
+				limit = len(dst) + k
+			}
+			grown := make([]byte, len(dst), min(2*cap(dst)+k, limit))
 			copy(grown, dst)
 			dst = grown
 		}
