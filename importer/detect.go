@@ -135,10 +135,7 @@ type probe struct {
 	Output     jsontext.Value `json:"output"`
 	Delta      jsontext.Value `json:"delta"`
 	Index      jsontext.Value `json:"index"`
-	ID         jsontext.Value `json:"id"`
 	StepDetail jsontext.Value `json:"step_details"`
-	Thread     jsontext.Value `json:"thread_id"`
-	AddKwargs  jsontext.Value `json:"additional_kwargs"`
 }
 
 func strOf(v jsontext.Value) string {

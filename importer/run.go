@@ -195,13 +195,12 @@ type exchange struct {
 	// Where the calls and the results came from.
 	callsAt, resultsAt   string
 	callTurns, resultMsg int
-	lastResultsAt        string
 }
 
 func (x *exchange) reset() {
 	x.calls, x.results = x.calls[:0], x.results[:0]
 	clear(x.set)
-	x.callsAt, x.resultsAt, x.lastResultsAt = "", "", ""
+	x.callsAt, x.resultsAt = "", ""
 	x.callTurns, x.resultMsg = 0, 0
 }
 

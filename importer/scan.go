@@ -157,10 +157,6 @@ var bom = []byte{0xEF, 0xBB, 0xBF}
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// atLineStart says whether only whitespace precedes the next byte on its
-// line.
-func (s *scanner) atLineStart(from int64) bool { return from == s.lineStart }
-
 // readLine takes the rest of the line and its newline; the line is
 // returned without them (and without a carriage return). A line longer
 // than max bytes is taken and reported as too long, its text cut.

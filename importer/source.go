@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -551,7 +552,7 @@ func (s *source) stream(head []byte, line, col int) error {
 		sc.take(1)
 		sc.skipSpace()
 		c, _ = sc.peek()
-		if !started && c == '[' && slicesContains(listKeys, key) {
+		if !started && c == '[' && slices.Contains(listKeys, key) {
 			w.key = key
 			started = true
 			if err := s.out.wrapperStart(w); err != nil {
@@ -595,15 +596,6 @@ func (s *source) stream(head []byte, line, col int) error {
 			MaxElement>>20, strings.Join(listKeys, ", "))}
 	}
 	return s.out.wrapperEnd(w)
-}
-
-func slicesContains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Log line prefixes, and the side each names.
