@@ -1,6 +1,6 @@
 # toolgate — everyday commands. Everything here is plain `go`; the README
 # gives the same commands for a machine without make.
-.PHONY: run build test race bench fuzz lint jsonl-bench load perf firstframe clean
+.PHONY: run build test race bench fuzz lint jsonl-bench load import-load perf firstframe clean
 
 run:
 	go run .
@@ -46,6 +46,17 @@ jsonl-bench: build
 # time, memory per student on each front-end, key-to-screen lag (p50/p99).
 load:
 	TOOLGATE_LOAD=1 go test ./classroom -run 'Load' -v -count=1 -timeout 30m
+
+# import transcript on 100 MB (an MCP log, a Claude Code log, one Anthropic
+# body), streamed through a pipe: peak memory asserted under 200 MB, speed
+# logged (the machine's). Then the binary on the same inputs, as docs/import.md.
+import-load: build
+	TOOLGATE_LOAD=1 go test ./importer -run '^TestLoad$$' -v -count=1
+	for f in mcp claude-code anthropic; do \
+		go run ./testdata/harness/biglog -format $$f -mb 100 > /tmp/toolgate-big-$$f.txt; \
+		/usr/bin/time -f "$$f: %e s wall, %M KB max RSS" ./toolgate import transcript --audit /tmp/toolgate-big-$$f.txt > /dev/null 2>/tmp/toolgate-big-$$f.err; \
+		tail -1 /tmp/toolgate-big-$$f.err; \
+	done
 
 # The README's "Performance" measurements of the binary: assess against
 # the jsontext syntax check and Node, one core against two, file against

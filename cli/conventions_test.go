@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"toolgate/cli"
+	"toolgate/importer"
 )
 
 // complete asks the command line for completions as a shell's script
@@ -49,7 +50,7 @@ func TestCompletionOffersValues(t *testing.T) {
 		{[]string{"trace", "--format", ""}, []string{"text", "md", "json"}},
 		{[]string{"list", "--format", ""}, []string{"text", "json"}},
 		{[]string{"progress", "--format", ""}, []string{"text", "json"}},
-		{[]string{"import", "transcript", "--format", ""}, []string{"anthropic", "openai", "mcp"}},
+		{[]string{"import", "transcript", "--format", ""}, importer.Formats},
 		// No files where a command takes none.
 		{[]string{"progress", ""}, nil},
 		{[]string{"list", ""}, nil},

@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/go-json-experiment/json"
 	"github.com/spf13/cobra"
 
+	"toolgate/assess"
 	"toolgate/importer"
 )
 
@@ -17,12 +20,12 @@ func newImport(c *common) *cobra.Command {
 		Long: `Turn what a real agent harness produces into toolgate inputs:
 
   toolgate import mcp          an MCP server's tools/list answer → a contract (SPEC §1)
-  toolgate import transcript   an Anthropic, OpenAI or MCP transcript → audit batches
+  toolgate import transcript   a model transcript or an MCP log → audit batches
 
-What is read is bounded (32 MiB, nesting 128 levels deep) and every problem names the
-line, column and field.`,
+What is read is bounded (a tool list 32 MiB, a transcript 1 GiB read as a stream, nesting
+128 levels deep) and every problem names the line, column and field.`,
 		Example: `  toolgate import mcp tools.json > contract.json
-  toolgate import transcript conversation.json | toolgate audit`,
+  toolgate import transcript --audit conversation.json`,
 		Args: cobra.NoArgs,
 	}
 	cmd.AddCommand(newImportMCP(c), newImportTranscript(c))
@@ -49,8 +52,15 @@ func newImportMCP(c *common) *cobra.Command {
 		Use:   "mcp [FILE|-]",
 		Short: "Make a contract of an MCP server's tools/list answer",
 		Long: `Read an MCP tools/list answer — the JSON-RPC response, or its bare result; several pages
-(one value each, e.g. JSON Lines) are joined — and write a contract in the shape of SPEC §1
-on stdout, as indented JSON with a fixed layout. Notes go to stderr.
+(one value each, e.g. JSON Lines) are joined; plain or in server-sent events, as Streamable
+HTTP sends it — and write a contract in the shape of SPEC §1 on stdout, as indented JSON with
+a fixed layout. Notes go to stderr.
+
+A model API's tools parameter is read as what it is, and said so: Anthropic's input_schema,
+OpenAI's parameters (Responses) or function.parameters (Chat Completions), Gemini's
+functionDeclarations, Bedrock's toolSpec.inputSchema.json — their required fields kept, every
+tool irreversible_write (they carry no annotations). A tool with none of these and no
+inputSchema is refused: it would otherwise be read as taking no arguments.
 
 The mapping:
   name                               → name
@@ -69,6 +79,7 @@ call of that tool — every required argument filled in (or --arguments), enviro
 ready, no approval — ready for 'toolgate validate' and the trainer.`,
 		Example: `  toolgate import mcp tools-list.json > contract.json
   mcp-client tools/list | toolgate import mcp - --contract-version fs-2025-06
+  curl -sN -H 'Accept: application/json, text/event-stream' ... | toolgate import mcp -
   toolgate import mcp tools-list.json --scenario write_file > my-course/write-file.yaml
   toolgate import mcp tools-list.json --scenario move_file --arguments '{"source":"a","destination":"b"}'`,
 		Args: cobra.MaximumNArgs(1),
@@ -83,7 +94,9 @@ ready, no approval — ready for 'toolgate validate' and the trainer.`,
 			}
 			stderr := c.env.Stderr
 			fmt.Fprintf(stderr, "toolgate: read %d %s from %s (%s)\n", len(imp.Contract.Tools), plural(len(imp.Contract.Tools), "tool", "tools"), displayName(name), imp.Form)
-			fmt.Fprintf(stderr, "toolgate: note: %s\n", importer.UntrustedNote)
+			if imp.FromServer > 0 {
+				fmt.Fprintf(stderr, "toolgate: note: %s\n", importer.UntrustedNote)
+			}
 			for _, w := range imp.Why {
 				fmt.Fprintf(stderr, "toolgate: %s\n", w)
 			}
@@ -132,65 +145,149 @@ func displayName(name string) string {
 
 func newImportTranscript(c *common) *cobra.Command {
 	var format string
-	var closed bool
+	var closed, audit bool
 	cmd := &cobra.Command{
 		Use:   "transcript [FILE|-]",
 		Short: "Turn a model transcript into audit batches (JSON Lines for toolgate audit)",
 		Long: `Read a transcript and write its tool batches as JSON Lines, one
-{"requested":[...],"results":[...],"closed":...} a line, for 'toolgate audit'. The format is
-detected and said on stderr, with where each batch came from:
+{"requested":[...],"results":[...],"closed":...} a line, for 'toolgate audit' — or, with
+--audit, the audit of each batch at once. The input is read as a stream (one message, item
+or line at a time; up to 1 GiB, 32 MiB an element) and the format is detected and said on
+stderr, with where each batch came from:
 
-  Anthropic Messages   a request body {"messages":[...]}, an array of messages, or one a
-                       line: the tool_use ids of an assistant turn are requested, the
-                       tool_use_ids of the tool_result blocks in the next user turn are the
-                       results. Server tools (server_tool_use and its result, both in one
-                       assistant turn) are a batch of their own.
-  OpenAI Responses     a request body {"input":[...]}, a response {"output":[...]}, an array
-                       of items, or one a line: a run of function_call items is requested
-                       (call_id), the function_call_output items right after it are the
-                       results. Outputs anywhere else answer nothing here.
-  MCP JSON-RPC log     one message a line (or an array): every request id is requested,
-                       every response id is a result; notifications are left out.
+  anthropic     Anthropic Messages: a request body, a response, an array or one message a
+                line, or a streamed response (server-sent events). Calls are tool_use ids
+                of an assistant turn, results the tool_result blocks of the user turn after
+                it (consecutive messages of one role are one turn, as the API merges them).
+  openai-chat   OpenAI Chat Completions: a request body, a response, messages. Calls are an
+                assistant message's tool_calls[].id, results the role tool messages after it.
+  openai        OpenAI Responses items: a request, a response, items; calls of every tool
+                the client runs (function, custom, computer, shell, apply_patch, MCP
+                approvals) by call_id. A request with previous_response_id: put the response
+                before it (cat response.json request.json | toolgate import transcript).
+  mcp           an MCP JSON-RPC log: one message a line, a client's or a connection's log
+                (Message from client: / read: / write:), server-sent events. Each side's
+                request ids apart (client:ID, server:ID); a request cancelled with
+                notifications/cancelled needs no answer.
+  claude-code   a Claude Code session log (~/.claude/projects/.../SESSION.jsonl).
+  gemini        Gemini contents: functionCall / functionResponse (paired by id, else by
+                order and name).
+  langchain     LangChain messages_to_dict.
+  vercel        Vercel AI SDK messages (tool-call / tool-result parts) or UI messages.
+  bedrock       Amazon Bedrock Converse messages (toolUse / toolResult).
+  codex         a Codex CLI rollout (its response_item lines).
 
 A batch whose answer has not come yet — the transcript ends after the calls — is open
 ("closed": false): its calls are pending, not missing. --closed says the transcript is
-over. An MCP log is one batch, open unless --closed.
+over. A log cut in the middle of a line is read up to the cut, which is reported; lines
+that are not JSON (a banner) are skipped and counted. An empty or repeated id is reported
+at its line and left out of the batch. Exit status 1 when anything was reported so.
+
+In a pipeline, 'toolgate audit' cannot see that the import failed: use --audit, or
+'set -o pipefail' in the shell.
 
 This is where the most reported harness failures show: "tool_use ids were found without
 tool_result blocks" is missing:ID, "No tool call found for function call output with
 call_id" is unknown:ID.`,
-		Example: `  toolgate import transcript conversation.json | toolgate audit
-  toolgate import transcript --format openai items.jsonl
-  toolgate import transcript --closed mcp-session.jsonl | toolgate audit`,
+		Example: `  toolgate import transcript --audit conversation.json
+  toolgate import transcript conversation.json | toolgate audit     # with set -o pipefail
+  toolgate import transcript --format openai-chat messages.jsonl
+  toolgate import transcript --closed mcp-session.jsonl | toolgate audit
+  cat response.json next-request.json | toolgate import transcript --audit`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			data, name, err := readImport(c, args)
+			in, name, closeFn, err := openInput(c.env, args)
 			if err != nil {
 				return err
 			}
-			b, err := importer.Transcript(name, data, importer.TranscriptOptions{Format: format, Closed: closed})
+			defer closeFn()
+			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+			stderr := c.env.Stderr
+			const maxWhere = 50
+			var where []string
+			shown, invalid := 0, 0
+			var line []byte
+			emit := func(b importer.Batch) error {
+				if !audit {
+					shown++
+					if len(where) < maxWhere {
+						where = append(where, fmt.Sprintf("batch %d: %s", shown, b.Where))
+					}
+					_, err := out.Write(importer.BatchLine(b.AuditInput))
+					return err
+				}
+				shown++
+				r, err := assess.Audit(b.AuditInput)
+				if err != nil {
+					invalid++
+					line, _ = json.Marshal(map[string]string{"error": err.Error()})
+					line = append(line, '\n')
+				} else {
+					line = appendAudit(line[:0], &r)
+					if (len(r.Diagnostics) > 0 || len(r.Pending) > 0) && len(where) < maxWhere {
+						said := strings.Join(r.Diagnostics, " ")
+						if len(r.Pending) > 0 {
+							said = strings.TrimSpace(said + " pending:" + strings.Join(r.Pending, " pending:"))
+						}
+						where = append(where, fmt.Sprintf("batch %d: %s: %s", shown, b.Where, said))
+					}
+				}
+				_, err = out.Write(line)
+				return err
+			}
+			rep, err := importer.ReadTranscript(name, in, importer.TranscriptOptions{Format: format, Closed: closed}, emit)
+			if ferr := out.Flush(); ferr != nil && err == nil {
+				return ferr
+			}
 			if err != nil {
 				var ie *importer.Error
 				if errors.As(err, &ie) {
 					return &exitError{ExitInvalid, err}
 				}
-				return &exitError{ExitUsage, err}
+				if strings.HasPrefix(err.Error(), "--format") {
+					return &exitError{ExitUsage, err}
+				}
+				return err
 			}
-			stderr := c.env.Stderr
-			fmt.Fprintf(stderr, "toolgate: read %s as %s: %d %s\n", displayName(name), importer.FormatNames[b.Format],
-				len(b.Batches), plural(len(b.Batches), "batch", "batches"))
-			for i, w := range b.Where {
-				fmt.Fprintf(stderr, "toolgate: batch %d: %s\n", i+1, w)
+			summary := fmt.Sprintf("%d %s", rep.Batches, plural(rep.Batches, "batch", "batches"))
+			if rep.Batches == 0 {
+				summary += fmt.Sprintf(" (no tool call in %d %s: nothing to audit)", rep.Elements, plural(rep.Elements, "element", "elements"))
 			}
-			for _, n := range b.Notes {
+			fmt.Fprintf(stderr, "toolgate: read %s as %s: %s\n", displayName(name), importer.FormatNames[rep.Format], summary)
+			for _, w := range where {
+				fmt.Fprintf(stderr, "toolgate: %s\n", w)
+			}
+			if n := shown - len(where); n > 0 && !audit {
+				fmt.Fprintf(stderr, "toolgate: … and %d more %s\n", n, plural(n, "batch", "batches"))
+			}
+			for _, n := range rep.Notes {
 				fmt.Fprintf(stderr, "toolgate: note: %s\n", n)
 			}
-			_, err = cmd.OutOrStdout().Write(b.JSONLines())
-			return err
+			for _, p := range rep.Problems {
+				fmt.Fprintf(stderr, "toolgate: %s\n", p)
+			}
+			if rep.MoreProblems > 0 {
+				fmt.Fprintf(stderr, "toolgate: … and %d more problems\n", rep.MoreProblems)
+			}
+			if len(rep.Problems) > 0 || invalid > 0 {
+				n := len(rep.Problems) + rep.MoreProblems + invalid
+				return &exitError{ExitInvalid, fmt.Errorf("%s: %d %s in the transcript (the batches leave out what %s)",
+					displayName(name), n, plural(n, "problem", "problems"), plural(n, "it names", "they name"))}
+			}
+			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "", "the format: anthropic, openai or mcp (default: detect)")
-	completeFormat(cmd, "anthropic", "openai", "mcp")
+	cmd.Flags().StringVar(&format, "format", "", "the format: "+strings.Join(importer.Formats, ", ")+" (default: detect)")
+	completeFormat(cmd, formatCompletions()...)
 	cmd.Flags().BoolVar(&closed, "closed", false, "the transcript is over: a batch still waiting for its answer is closed")
+	cmd.Flags().BoolVar(&audit, "audit", false, "audit each batch and write what toolgate audit would (exit 1 when the import reports a problem)")
 	return cmd
+}
+
+func formatCompletions() []cobra.Completion {
+	var out []cobra.Completion
+	for _, f := range importer.Formats {
+		out = append(out, cobra.Completion(f))
+	}
+	return out
 }

@@ -15,7 +15,7 @@ func TestImportMCPCommand(t *testing.T) {
 	out, errOut, code := run(t, "", nil, "import", "mcp", fs, "--contract-version", "fs-1")
 	require.Equal(t, 0, code, errOut)
 	assert.True(t, strings.HasPrefix(out, "{\n  \"version\": \"fs-1\",\n  \"tools\": [\n"))
-	assert.Contains(t, errOut, "toolgate: read 8 tools from "+fs+" (a JSON-RPC response to tools/list)")
+	assert.Contains(t, errOut, "toolgate: read 14 tools from "+fs+" (a JSON-RPC response to tools/list)")
 	assert.Contains(t, errOut, "annotations are hints from the server, not guarantees")
 	assert.Contains(t, errOut, "toolgate: create_directory → reversible_write (destructiveHint: false)")
 
@@ -77,14 +77,55 @@ func TestImportTranscriptIntoAudit(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Contains(t, errOut, "as an MCP JSON-RPC message log")
 	audit, _, _ = run(t, out, nil, "audit")
-	assert.Equal(t, `{"diagnostics":["missing:4","unknown:9"],"pending":[]}`+"\n", audit)
+	assert.Equal(t, `{"diagnostics":["missing:client:4","unknown:?:9"],"pending":[]}`+"\n", audit)
 
 	_, errOut, code = run(t, "", nil, "import", "transcript", "--format", "bard", "../testdata/harness/transcripts/mcp-session.jsonl")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, `--format "bard"`)
 	_, errOut, code = run(t, "not json", nil, "import", "transcript")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errOut, "-:1:2: not JSON: invalid character")
+	assert.Contains(t, errOut, "-:1:1: not JSON: 1 line of text and no JSON value (line 1: not json)")
+}
+
+// TestImportTranscriptAudit: --audit imports and audits in one command,
+// so a failed import is not hidden behind a pipe's last command.
+func TestImportTranscriptAudit(t *testing.T) {
+	out, errOut, code := run(t, "", nil, "import", "transcript", "--audit", "../testdata/transcripts/anthropic/missing.json")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, `{"diagnostics":["missing:toolu_01Ar4Cv9Hx2Mq7Ln5Tz8Wk3P"],"pending":[]}`+"\n", out)
+	assert.Contains(t, errOut, "toolgate: batch 1: messages[1] (line 6): 2 tool_use → messages[2] (line 10): 1 tool_result: missing:toolu_01Ar4Cv9Hx2Mq7Ln5Tz8Wk3P")
+
+	// The same as import | audit.
+	batches, _, code := run(t, "", nil, "import", "transcript", "../testdata/transcripts/anthropic/missing.json")
+	require.Equal(t, 0, code)
+	audit, _, _ := run(t, batches, nil, "audit")
+	assert.Equal(t, out, audit)
+
+	// printf '' | toolgate audit answers nothing and exits 0; the import
+	// says the input is empty, and --audit fails with it.
+	_, _, code = run(t, "", nil, "audit")
+	assert.Equal(t, 0, code, "audit of no batches: nothing to answer")
+	out, errOut, code = run(t, "", nil, "import", "transcript", "--audit")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, "-: empty: no JSON value")
+
+	// A cut log: audited as far as it goes, the cut reported, exit 1.
+	out, errOut, code = run(t, "", nil, "import", "transcript", "--audit", "../testdata/transcripts/mcp/banner-cut.jsonl")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, `{"diagnostics":[],"pending":["client:2"]}`+"\n", out)
+	assert.Contains(t, errOut, "banner-cut.jsonl:9:1: the input ends inside the value that starts here: audited what came before it")
+	assert.Contains(t, errOut, "2 lines that are not JSON skipped (line 1: Secure MCP Filesystem Server running on stdio")
+
+	// A transcript with no tool call says so.
+	_, errOut, code = run(t, `[{"role":"user","content":"hi"},{"role":"assistant","content":"hello"}]`, nil, "import", "transcript", "--audit")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, errOut, "0 batches (no tool call in 2 elements: nothing to audit)")
+
+	// --format that does not fit the transcript is refused, not 0 batches.
+	_, errOut, code = run(t, "", nil, "import", "transcript", "--format", "openai", "../testdata/transcripts/openai-chat/request.json")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "with --format openai: this is a Chat Completions message with tool_calls, not OpenAI Responses items; --format openai-chat reads it")
 }
 
 func TestHarnessHelp(t *testing.T) {

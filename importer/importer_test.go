@@ -58,22 +58,30 @@ func TestMCPFilesystemServer(t *testing.T) {
 		classes[tool.Name] = tool.EffectClass
 		assert.Equal(t, "", tool.Version, "MCP has no tool versions")
 	}
+	// The reference filesystem server as it is: 14 tools, move_file
+	// destructive.
 	assert.Equal(t, map[string]string{
-		"read_text_file": "read_only", "write_file": "irreversible_write", "edit_file": "irreversible_write",
-		"create_directory": "reversible_write", "list_directory": "read_only", "move_file": "reversible_write",
-		"search_files": "read_only", "list_allowed_directories": "read_only",
+		"read_file": "read_only", "read_text_file": "read_only", "read_media_file": "read_only", "read_multiple_files": "read_only",
+		"write_file": "irreversible_write", "edit_file": "irreversible_write", "create_directory": "reversible_write",
+		"list_directory": "read_only", "list_directory_with_sizes": "read_only", "directory_tree": "read_only",
+		"move_file": "irreversible_write", "search_files": "read_only", "get_file_info": "read_only",
+		"list_allowed_directories": "read_only",
 	}, classes)
-	assert.Equal(t, []string{"source", "destination"}, imp.Contract.Tools[5].RequiredArguments)
-	assert.Equal(t, []string{}, imp.Contract.Tools[7].RequiredArguments)
-	require.Len(t, imp.Notes, 1)
-	assert.Contains(t, imp.Notes[0], `edit_file: required argument "edits" has type array`)
+	require.Len(t, imp.Contract.Tools, 14)
+	assert.Equal(t, "move_file", imp.Contract.Tools[10].Name)
+	assert.Equal(t, []string{"source", "destination"}, imp.Contract.Tools[10].RequiredArguments)
+	assert.Equal(t, []string{}, imp.Contract.Tools[13].RequiredArguments)
+	require.Len(t, imp.Notes, 3)
+	assert.Contains(t, imp.Notes[0], "2 tools of 14 with required arguments whose schema type is not string")
+	assert.Contains(t, imp.Notes[1], `read_multiple_files: required argument "paths" has type array`)
+	assert.Contains(t, imp.Notes[2], `edit_file: required argument "edits" has type array`)
 
 	// The layout is stable: the same list gives the same bytes, and the
 	// contract reads back as a valid contract of SPEC §1.
 	again, err := importer.MCP(name, data, "fs-2025-06")
 	require.NoError(t, err)
 	assert.Equal(t, imp.Contract.JSON(), again.Contract.JSON())
-	assert.True(t, bytes.HasPrefix(imp.Contract.JSON(), []byte("{\n  \"version\": \"fs-2025-06\",\n  \"tools\": [\n    {\n      \"name\": \"read_text_file\",\n      \"version\": \"\",\n      \"effectClass\": \"read_only\",\n      \"requiredArguments\": [\n        \"path\"\n      ]\n    },")))
+	assert.True(t, bytes.HasPrefix(imp.Contract.JSON(), []byte("{\n  \"version\": \"fs-2025-06\",\n  \"tools\": [\n    {\n      \"name\": \"read_file\",\n      \"version\": \"\",\n      \"effectClass\": \"read_only\",\n      \"requiredArguments\": [\n        \"path\"\n      ]\n    },")))
 	in := `{"contract":` + string(imp.Contract.JSON()) + `,"request":{"correlationId":"c1","tool":{"name":"write_file"},"arguments":{"path":"a","content":"b"}},"environment":{"status":"ready"}}`
 	decoded, err := decode.Input([]byte(in))
 	require.NoError(t, err)
@@ -120,10 +128,11 @@ func TestMCPErrors(t *testing.T) {
 		{`{"tools": [null]}`, "-:1:12: tools[0]: want object, got null"},
 		{`{"tools": [{"name": "a", "inputSchema": "x"}]}`, "tools[0].inputSchema: want object, got string"},
 		{`{"result": null, "jsonrpc": "2.0", "id": 1}`, "result.tools: required"},
+		{`{"tools": [{"name": "a"}]}`, "-:1:12: tools[0]: a: no inputSchema: MCP requires one"},
 		{`{"jsonrpc": "1.0", "id": 1, "result": {"tools": []}}`, `jsonrpc: want "2.0", got "1.0"`},
 		{`{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}`, "this is a request, not the answer"},
 		{`{"tools": [], "tools": []}`, `duplicate field "tools"`},
-		{`["tools"]`, "want object, got array"},
+		{`["tools"]`, "tools[0]: want object, got string"},
 		{strings.Repeat("[", 200) + strings.Repeat("]", 200), "nested deeper than 128 levels"},
 		{"{\"tools\": [{\"name\": \"a\xff\"}]}", "invalid UTF-8"},
 	}
@@ -161,7 +170,7 @@ func TestScenarioFromMCP(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, assess.CodeInvalidArguments, assess.Assess(&s.Input).Code)
 	_, err = importer.Scenario(imp, importer.Call{Tool: "rm_rf"})
-	assert.ErrorContains(t, err, `--scenario "rm_rf": no such tool in the list (it has: read_text_file, write_file`)
+	assert.ErrorContains(t, err, `--scenario "rm_rf": no such tool in the list (it has: read_file, read_text_file, read_media_file`)
 }
 
 func transcript(t *testing.T, file string, o importer.TranscriptOptions) importer.Batches {
@@ -207,7 +216,7 @@ func TestTranscripts(t *testing.T) {
 			{Diagnostics: []string{}, Pending: []string{"call_12xYv3cD4eF5gH6i"}},
 		}},
 		{"mcp-session.jsonl", importer.FormatMCP, []assess.AuditResult{
-			{Diagnostics: []string{"unknown:9"}, Pending: []string{"4"}},
+			{Diagnostics: []string{"unknown:?:9"}, Pending: []string{"client:4"}},
 		}},
 	}
 	for _, tt := range tests {
@@ -224,7 +233,7 @@ func TestTranscripts(t *testing.T) {
 		})
 	}
 	closed := transcript(t, "mcp-session.jsonl", importer.TranscriptOptions{Closed: true})
-	assert.Equal(t, []string{"missing:4", "unknown:9"}, audits(t, closed)[0].Diagnostics, "--closed: in flight becomes missing")
+	assert.Equal(t, []string{"missing:client:4", "unknown:?:9"}, audits(t, closed)[0].Diagnostics, "--closed: in flight becomes missing")
 	open := transcript(t, "anthropic-messages.json", importer.TranscriptOptions{Closed: true})
 	assert.Equal(t, []string{"missing:toolu_01C4mH8sVb2TfQ9wLx6kR3pZ"}, audits(t, open)[1].Diagnostics)
 }
@@ -235,20 +244,22 @@ func TestTranscriptShapes(t *testing.T) {
 		format   string
 		lines    string
 	}{
-		{"assistant answered by an assistant", `[{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"x","input":{}}]},{"role":"assistant","content":"done"}]`,
+		{"two assistant messages are one turn (the API merges them)", `[{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"x","input":{}}]},{"role":"assistant","content":"done"},{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1"}]}]`,
+			importer.FormatAnthropic, `{"requested":["t1"],"results":["t1"],"closed":true}`},
+		{"a user turn without the results", `[{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"x","input":{}}]},{"role":"user","content":"go on"},{"role":"assistant","content":"done"}]`,
 			importer.FormatAnthropic, `{"requested":["t1"],"results":[],"closed":true}`},
 		{"results with nothing before", `{"messages":[{"role":"user","content":[{"type":"tool_result","tool_use_id":"t9","content":"x"}]}]}`,
 			importer.FormatAnthropic, `{"requested":[],"results":["t9"],"closed":true}`},
 		{"server tools in one turn", `[{"role":"assistant","content":[{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search","input":{}},{"type":"web_search_tool_result","tool_use_id":"srvtoolu_1","content":[]}]},{"role":"user","content":"thanks"}]`,
 			importer.FormatAnthropic, `{"requested":["srvtoolu_1"],"results":["srvtoolu_1"],"closed":true}`},
-		{"one message a line", "{\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"a\",\"name\":\"x\",\"input\":{}}]}\n{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"a\"}]}\n",
-			importer.FormatAnthropic, `{"requested":["a"],"results":["a"],"closed":true}`},
+		{"one message a line: a log may grow, its last turn is open", "{\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"a\",\"name\":\"x\",\"input\":{}}]}\n{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"a\"}]}\n",
+			importer.FormatAnthropic, `{"requested":["a"],"results":["a"],"closed":false}`},
 		{"calls then a message", `[{"type":"function_call","call_id":"c1","name":"f","arguments":"{}"},{"type":"message","role":"assistant","content":[]}]`,
 			importer.FormatOpenAI, `{"requested":["c1"],"results":[],"closed":true}`},
 		{"json-rpc ids 1 and \"1\" differ", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"result\":{}}\n",
-			importer.FormatMCP, `{"requested":["1"],"results":["\"1\""],"closed":false}`},
-		{"a json-rpc batch on a line", `[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":1,"result":{}}]`,
-			importer.FormatMCP, `{"requested":["1"],"results":["1"],"closed":false}`},
+			importer.FormatMCP, `{"requested":["?:1"],"results":["?:\"1\""],"closed":false}`},
+		{"a json-rpc batch on a line", `[{"jsonrpc":"2.0","id":1,"method":"tools/list"},{"jsonrpc":"2.0","id":1,"result":{}}]`,
+			importer.FormatMCP, `{"requested":["client:1"],"results":["client:1"],"closed":false}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -263,19 +274,19 @@ func TestTranscriptShapes(t *testing.T) {
 func TestTranscriptErrors(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`[{"role":"assistant","content":[{"type":"tool_use","id":7}]}]`, "-:1:57: [0].content[0].id: want string, got number"},
-		{"[\n {\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"a\"}]},\n {\"role\":\"robot\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"a\"}]}\n]", "-:3:2: [1].role: want \"user\" or \"assistant\", got \"robot\""},
+		{"[\n {\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"a\"}]},\n {\"role\":\"robot\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"a\"}]}\n]", "-:3:10: [1].role: want \"user\" or \"assistant\", got \"robot\""},
 		{`[{"role":"user","content":[{"type":"tool_use","id":"a"}]}]`, "[0].content[0]: a tool_use block in a user turn"},
-		{"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"id\":{\"x\":1},\"result\":{}}", "-:2:1: line 2.id: want string or number, got object"},
+		{"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"id\":{\"x\":1},\"result\":{}}", "-:2:23: id: want string or number, got object"},
 		{`{"hello":"world"}`, "no tool calls found, and the format cannot be told"},
-		{`[{"type":"function_call","call_id":"a"},{"role":"assistant","content":[{"type":"tool_use","id":"b"}]}]`, "the format cannot be told"},
+		{`[{"type":"function_call","call_id":"a"},{"role":"assistant","content":[{"type":"tool_use","id":"b"}]}]`, "-:1:41: [1]: this is an assistant message with tool_use blocks, but the transcript reads as OpenAI Responses items (from [0] (line 1), an OpenAI Responses item (function_call)): one transcript has one format"},
 	}
 	for _, tt := range tests {
 		_, err := importer.Transcript("-", []byte(tt.in), importer.TranscriptOptions{})
 		require.Error(t, err, tt.in)
 		assert.Contains(t, err.Error(), tt.want, tt.in)
 	}
-	_, err := importer.Transcript("-", []byte(`[]`), importer.TranscriptOptions{Format: "gemini"})
-	assert.ErrorContains(t, err, `--format "gemini"`)
+	_, err := importer.Transcript("-", []byte(`[]`), importer.TranscriptOptions{Format: "bard"})
+	assert.ErrorContains(t, err, `--format "bard"`)
 	b, err := importer.Transcript("-", []byte(`[{"role":"user","content":"hi"}]`), importer.TranscriptOptions{Format: importer.FormatAnthropic})
 	require.NoError(t, err)
 	assert.Empty(t, b.Batches, "no tool calls: no batches")
@@ -284,11 +295,10 @@ func TestTranscriptErrors(t *testing.T) {
 // FuzzImport: any bytes give an error or a result, never a panic, and a
 // result's batches always decode as audit inputs.
 func FuzzImport(f *testing.F) {
-	for _, dir := range []string{"mcp", "transcripts"} {
-		entries, _ := os.ReadDir(filepath.Join("..", "testdata", "harness", dir))
-		for _, e := range entries {
-			data, err := os.ReadFile(filepath.Join("..", "testdata", "harness", dir, e.Name()))
-			if err == nil {
+	for _, dir := range []string{"harness/mcp", "harness/transcripts", "transcripts/*"} {
+		files, _ := filepath.Glob(filepath.Join("..", "testdata", dir, "*"))
+		for _, file := range files {
+			if data, err := os.ReadFile(file); err == nil && !strings.HasSuffix(file, ".golden") {
 				f.Add(data)
 			}
 		}
@@ -298,7 +308,7 @@ func FuzzImport(f *testing.F) {
 		if imp, err := importer.MCP("f", data, ""); err == nil {
 			_ = imp.Contract.JSON()
 		}
-		for _, format := range []string{"", importer.FormatAnthropic, importer.FormatOpenAI, importer.FormatMCP} {
+		for _, format := range append([]string{""}, importer.Formats...) {
 			b, err := importer.Transcript("f", data, importer.TranscriptOptions{Format: format})
 			if err != nil {
 				continue
@@ -328,9 +338,13 @@ func TestLargeInputs(t *testing.T) {
 	b, err := importer.Transcript("log", []byte(log.String()), importer.TranscriptOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, importer.FormatMCP, b.Format)
-	require.Len(t, b.Batches, 1)
-	assert.Len(t, b.Batches[0].Requested, 3000)
-	assert.Len(t, b.Batches[0].Results, 3000)
+	requested, results := 0, 0
+	for _, in := range b.Batches {
+		requested += len(in.Requested)
+		results += len(in.Results)
+	}
+	assert.Equal(t, 3000, requested)
+	assert.Equal(t, 3000, results)
 
 	var list strings.Builder
 	list.WriteString(`{"jsonrpc":"2.0","id":1,"result":{"tools":[`)

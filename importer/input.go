@@ -1,12 +1,14 @@
 // Package importer turns artefacts of real agent harnesses into toolgate
-// inputs: an MCP server's tools/list answer into a contract (and a
-// scenario around it), and a model transcript — Anthropic Messages,
-// OpenAI Responses items, an MCP JSON-RPC log — into correlation-audit
-// batches.
+// inputs: an MCP server's tools/list answer (or a model API's tools
+// parameter) into a contract (and a scenario around it), and a model
+// transcript — Anthropic Messages, OpenAI Chat Completions and Responses,
+// an MCP JSON-RPC log, a Claude Code session log, Gemini, LangChain,
+// Vercel AI SDK, Bedrock Converse, a Codex CLI rollout — into
+// correlation-audit batches, read as a stream.
 //
-// Everything it reads is untrusted: the input is bounded in size and in
-// nesting, and every problem is an error that names the place (line and
-// column, and the field) — never a panic.
+// Everything it reads is untrusted: the input is bounded in size, in
+// nesting and in what is held at once, and every problem is an error that
+// names the place (line and column, and the field) — never a panic.
 package importer
 
 import (
@@ -24,7 +26,7 @@ import (
 
 // Limits on what is read.
 const (
-	// MaxInput is the most bytes an imported file may have.
+	// MaxInput is the most bytes of a tool list (import mcp).
 	MaxInput = 32 << 20
 	// MaxDepth is the deepest nesting of arrays and objects accepted.
 	MaxDepth = 128

@@ -3,540 +3,413 @@ package importer
 import (
 	"bytes"
 	"fmt"
-	"strconv"
+	"io"
 	"strings"
 
 	"github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 
 	"toolgate/assess"
-	"toolgate/decode"
 )
-
-// Transcript formats.
-const (
-	FormatAnthropic = "anthropic"
-	FormatOpenAI    = "openai"
-	FormatMCP       = "mcp"
-)
-
-// FormatNames says each format for people.
-var FormatNames = map[string]string{
-	FormatAnthropic: "Anthropic Messages (tool_use.id in an assistant turn, tool_result.tool_use_id in the next user turn)",
-	FormatOpenAI:    "OpenAI Responses items (function_call.call_id, function_call_output.call_id)",
-	FormatMCP:       "an MCP JSON-RPC message log (request ids, response ids)",
-}
-
-// Batches is what a transcript became: audit batches, in order, each with
-// where it came from.
-type Batches struct {
-	Format string
-	// Batches are the audit inputs; Where says for each where in the
-	// transcript it came from.
-	Batches []assess.AuditInput
-	Where   []string
-	// Notes are things a person should know: parts skipped, ids that
-	// could not be matched.
-	Notes []string
-}
 
 // TranscriptOptions steers an import.
 type TranscriptOptions struct {
-	// Format forces a format; "" detects it.
+	// Format forces a format (a name of Formats, or an alias); "" detects
+	// it.
 	Format string
 	// Closed says the transcript is over: a batch still waiting for its
 	// answer is closed, so its unanswered calls are missing, not pending.
 	Closed bool
+	// MaxBatch bounds one batch line, in bytes (DefaultMaxBatch for 0).
+	MaxBatch int
 }
 
-// elem is one message or item of a transcript, and where it is.
-type elem struct {
-	raw  jsontext.Value
-	v    decode.Value // the top-level value it is in
-	off  int64        // its offset in v
-	path string       // how to name it, e.g. "messages[3]" or "line 4"
+// TranscriptReport is what a person should know of an import besides
+// its batches.
+type TranscriptReport struct {
+	// Format is the format read (a name of Formats).
+	Format string
+	// Batches and Elements count what was written and what was read.
+	Batches, Elements int
+	// Notes are things a person should know: what was skipped, how ids
+	// were paired.
+	Notes []string
+	// Problems are errors in the input that did not stop the import, each
+	// at its place: an empty or repeated id, a broken line. The batches
+	// leave out what they name.
+	Problems     []*Error
+	MoreProblems int
+	// Cut says where the input ended in the middle of a value; what came
+	// before was read.
+	Cut *Error
 }
 
-func (e elem) errorf(name, field, format string, args ...any) *Error {
-	line, col := e.v.Position(e.off)
-	path := e.path
-	if field != "" {
-		path = join(path, field)
-	}
-	return &Error{Name: name, Line: line, Column: col, Path: path, Msg: fmt.Sprintf(format, args...)}
-}
-
-// Transcript reads a transcript and turns its tool calls into audit
-// batches. name is the input's name in errors.
-func Transcript(name string, data []byte, o TranscriptOptions) (Batches, error) {
-	vals, err := values(name, data)
-	if err != nil {
-		return Batches{}, err
-	}
-	elems, format, notes, err := unwrap(name, vals)
-	if err != nil {
-		return Batches{}, err
-	}
+// ReadTranscript reads a transcript from r as a stream and hands each
+// audit batch to emit as soon as it is complete: one element (a message,
+// an item, a line) is held at a time, and the ids still waiting for an
+// answer. name is the input's name in errors.
+func ReadTranscript(name string, r io.Reader, o TranscriptOptions, emit func(Batch) error) (TranscriptReport, error) {
+	ru := &run{name: name, o: o, emitFn: emit}
+	d := &dispatcher{r: ru, set: anyFormat}
 	if o.Format != "" {
-		if _, ok := FormatNames[o.Format]; !ok {
-			return Batches{}, fmt.Errorf("--format %q: want anthropic, openai or mcp", o.Format)
+		f, ok := FormatByName(o.Format)
+		if !ok {
+			return TranscriptReport{}, fmt.Errorf("--format %q: want one of %s", o.Format, strings.Join(Formats, ", "))
 		}
-		format = o.Format
+		d.forced = f
+		d.decide(f)
 	}
-	if format == "" {
-		format = detect(elems)
+	sc := newScanner(name, r, MaxTranscript)
+	if br, ok := r.(*bytes.Reader); ok && br.Len() < scanBuffer {
+		sc.buf = make([]byte, br.Len()+1) // a small input held already: a small buffer
 	}
-	var b Batches
-	switch format {
+	src := &source{name: name, run: ru, sc: sc, out: d}
+	err := src.walk()
+	rep := TranscriptReport{Elements: d.elements, Cut: ru.cut}
+	if err == nil && src.records == 0 {
+		err = &Error{Name: name, Msg: "empty: no JSON value"}
+		switch {
+		case ru.cut != nil:
+			err = ru.cut
+		case len(ru.problems) > 0:
+			err = ru.problems[0]
+		}
+		if src.text.n > 0 {
+			err = &Error{Name: name, Line: 1, Column: 1, Msg: fmt.Sprintf("not JSON: %d %s of text and no JSON value (%s)",
+				src.text.n, plural(src.text.n, "line", "lines"), strings.Join(src.text.first, "; "))}
+		}
+	}
+	ru.document = src.lineElements == 0 && ru.cut == nil
+	if err == nil {
+		err = d.finish()
+	}
+	rep.Format, rep.Batches = d.format, ru.batches
+	if err != nil {
+		return rep, err
+	}
+	// What the source skipped.
+	if src.text.n > 0 {
+		ru.note("text", "%d %s not JSON skipped (%s)", src.text.n, plural(src.text.n, "line that is", "lines that are"), strings.Join(src.text.first, "; "))
+	}
+	if len(src.logErrors) > 0 {
+		ru.note("log-errors", "the log reports: %s", strings.Join(src.logErrors, "; "))
+	}
+	if ru.cut != nil {
+		ru.problem(ru.cut)
+	}
+	if ru.seen.forgot {
+		ru.note("forgot", "more than %d ids: the oldest were forgotten, so an id repeated far apart may not be found", MaxRemembered)
+	}
+	rep.Notes, rep.Problems, rep.MoreProblems = ru.notes, ru.problems, ru.moreProblems
+	return rep, nil
+}
+
+// reader reads one format's elements into batches.
+type reader interface {
+	element(e *element) error
+	wrapperStart(w *wrapper) error
+	wrapperEnd(w *wrapper) error
+	end() error
+}
+
+// dispatcher tells the format from the elements and hands them to that
+// format's reader. Until the format is known the elements are kept (none
+// of them has a tool call: a tool call tells the format).
+type dispatcher struct {
+	r        *run
+	forced   string
+	set      fset
+	format   string
+	rd       reader
+	pending  []pendingEvent
+	kept     int
+	dropped  int
+	elements int
+	known    int // elements that told something of the format
+	first    string
+}
+
+type pendingEvent struct {
+	e *element
+	w *wrapper
+	// start: a body starts (w), or ends (!start, w); an element (e).
+	start bool
+}
+
+const (
+	maxPendingBytes = 8 << 20
+	maxPending      = 1 << 14
+)
+
+func (d *dispatcher) decide(f string) {
+	d.format = f
+	switch f {
 	case FormatAnthropic:
-		b, err = anthropic(name, elems, o.Closed)
-	case FormatOpenAI:
-		b, err = openai(name, elems, o.Closed)
+		d.rd = newAnthropicReader(d.r, f)
+	case FormatBedrock:
+		d.rd = newAnthropicReader(d.r, f)
+	case FormatClaudeCode:
+		d.rd = newClaudeCodeReader(d.r)
+	case FormatOpenAI, FormatCodex:
+		d.rd = newResponsesReader(d.r, f == FormatCodex)
+	case FormatOpenAIChat:
+		d.rd = newChatReader(d.r, false)
+	case FormatLangChain:
+		d.rd = newChatReader(d.r, true)
 	case FormatMCP:
-		b, err = mcpLog(name, elems, o.Closed)
-	default:
-		return Batches{}, &Error{Name: name, Msg: "no tool calls found, and the format cannot be told: want Anthropic Messages " +
-			"(messages with tool_use / tool_result blocks), OpenAI Responses items (function_call / function_call_output) " +
-			"or an MCP JSON-RPC log (one message a line); --format says which"}
+		d.rd = newMCPReader(d.r)
+	case FormatGemini:
+		d.rd = newGeminiReader(d.r)
+	case FormatVercel:
+		d.rd = newVercelReader(d.r)
 	}
-	if err != nil {
-		return Batches{}, err
-	}
-	b.Format = format
-	b.Notes = append(notes, b.Notes...)
-	return b, nil
 }
 
-// unwrap finds the list of messages or items: the "messages" of an
-// Anthropic request, the "output" of an OpenAI response or the "input" of
-// a request, a bare array, or one value a line. format is set when the
-// wrapper tells it.
-func unwrap(name string, vals []decode.Value) ([]elem, string, []string, error) {
-	var notes []string
-	if len(vals) == 1 {
-		v := vals[0]
-		switch jsontext.Value(v.Raw).Kind() {
-		case '[':
-			es, err := elements(name, v, v.Raw, 0, "")
-			return es, "", nil, err
-		case '{':
-			m, err := members(v.Raw)
-			if err != nil {
-				return nil, "", nil, at(name, v, "", "%v", err)
-			}
-			list := func(key string) ([]elem, error) {
-				return elements(name, v, m[key].Raw, m[key].Offset, key)
-			}
-			switch {
-			case m["messages"].Raw != nil:
-				es, err := list("messages")
-				return es, FormatAnthropic, nil, err
-			case m["output"].Raw != nil:
-				es, err := list("output")
-				return es, FormatOpenAI, nil, err
-			case m["input"].Raw != nil:
-				if prev, ok, _ := str(m, "previous_response_id"); ok {
-					notes = append(notes, fmt.Sprintf("this request continues response %s: the function calls it answers are in that "+
-						"response, not here, so their outputs show as unknown: import the response's output items with it", prev))
-				}
-				if m["input"].Raw.Kind() == '"' {
-					return nil, FormatOpenAI, notes, nil // a plain text input: no items
-				}
-				es, err := list("input")
-				return es, FormatOpenAI, notes, err
+func (d *dispatcher) element(e *element) error {
+	d.elements++
+	if d.rd != nil && d.forced == "" {
+		if foreignMarker(e.raw, d.format) {
+			// A tool call of another format would be dropped unseen.
+			if v := classify(e.raw, e); v.set != 0 && v.set != anyFormat && !v.set.has(d.format) {
+				return e.errorf(d.r.name, 0, "", "this is %s, but the transcript reads as %s (from %s): one transcript has one format",
+					v.what, short(d.format), d.first)
 			}
 		}
+		return d.rd.element(e)
 	}
-	var out []elem
-	for _, v := range vals {
-		if jsontext.Value(v.Raw).Kind() == '[' {
-			// A JSON-RPC batch on one line.
-			es, err := elements(name, v, v.Raw, 0, fmt.Sprintf("line %d", v.Line))
-			if err != nil {
-				return nil, "", nil, err
+	v := classify(e.raw, e)
+	if v.refuse != "" {
+		return e.errorf(d.r.name, 0, "", "%s: this is %s, which toolgate does not read; it reads %s", v.what, v.refuse, readable())
+	}
+	if d.forced != "" {
+		if v.set != 0 && v.set != anyFormat && !v.set.has(d.forced) {
+			msg := fmt.Sprintf("with --format %s: this is %s, not %s", d.forced, v.what, short(d.forced))
+			if f, ok := v.set.single(); ok {
+				msg += fmt.Sprintf("; --format %s reads it (or leave --format out)", f)
 			}
-			out = append(out, es...)
+			return e.errorf(d.r.name, 0, "", "%s", msg)
+		}
+		return d.rd.element(e)
+	}
+	if v.set == 0 {
+		v.set = anyFormat // tells nothing; the reader will say what it makes of it
+	} else {
+		d.known++
+	}
+	next := d.set & v.set
+	if next == 0 {
+		return e.errorf(d.r.name, 0, "", "this is %s, but what came before (%s) reads as %s: one transcript has one format",
+			v.what, d.first, orList(d.set))
+	}
+	if d.first == "" && v.set != anyFormat {
+		d.first = e.place() + ", " + v.what
+	}
+	d.set = next
+	d.keep(pendingEvent{e: &element{raw: bytes.Clone(e.raw), line: e.line, col: e.col, key: e.key, index: e.index, tag: e.tag, wrap: e.wrap}})
+	if f, ok := d.set.single(); ok && d.known > 0 {
+		return d.replay(f)
+	}
+	return nil
+}
+
+func (d *dispatcher) keep(ev pendingEvent) {
+	d.pending = append(d.pending, ev)
+	if ev.e != nil {
+		d.kept += len(ev.e.raw)
+	}
+	if d.kept <= maxPendingBytes && len(d.pending) <= maxPending {
+		return
+	}
+	// Drop the older half of the elements at once (the bodies' starts
+	// and ends stay): none of them has a tool call, or the format would
+	// be known.
+	elems := 0
+	for _, p := range d.pending {
+		if p.e != nil {
+			elems++
+		}
+	}
+	drop := elems / 2
+	kept := d.pending[:0]
+	d.kept = 0
+	for _, p := range d.pending {
+		if p.e != nil && drop > 0 {
+			drop--
+			d.dropped++
 			continue
 		}
-		path := fmt.Sprintf("line %d", v.Line)
-		if len(vals) == 1 {
-			path = ""
+		if p.e != nil {
+			d.kept += len(p.e.raw)
 		}
-		out = append(out, elem{raw: v.Raw, v: v, off: 0, path: path})
+		kept = append(kept, p)
 	}
-	return out, "", notes, nil
+	clear(d.pending[len(kept):])
+	d.pending = kept
 }
 
-// elements lists the elements of an array value found at off in v.
-func elements(name string, v decode.Value, raw jsontext.Value, off int64, path string) ([]elem, error) {
-	if raw.Kind() != '[' {
-		return nil, at(name, v, path, "want array, got %s", decode.JSONKind(raw.Kind()))
+// replay hands what was kept to the reader of format f.
+func (d *dispatcher) replay(f string) error {
+	d.decide(f)
+	if d.dropped > 0 {
+		d.r.note("dropped", "%d elements before the first that told the format were not kept (there is no tool call in them)", d.dropped)
 	}
-	dec := jsontext.NewDecoder(bytes.NewReader(raw), jsontext.AllowDuplicateNames(true))
-	if _, err := dec.ReadToken(); err != nil {
-		return nil, at(name, v, path, "%v", err)
-	}
-	var out []elem
-	for i := 0; dec.PeekKind() != ']'; i++ {
-		val, err := dec.ReadValue()
+	for _, ev := range d.pending {
+		var err error
+		switch {
+		case ev.e != nil:
+			err = d.rd.element(ev.e)
+		case ev.start:
+			err = d.rd.wrapperStart(ev.w)
+		default:
+			err = d.rd.wrapperEnd(ev.w)
+		}
 		if err != nil {
-			return nil, at(name, v, path, "%v", err)
+			return err
 		}
-		val = bytes.Clone(val) // the decoder reuses its buffer
-		start := dec.InputOffset() - int64(len(val))
-		out = append(out, elem{raw: val, v: v, off: off + start, path: path + "[" + strconv.Itoa(i) + "]"})
 	}
-	return out, nil
+	d.pending = nil
+	return nil
 }
 
-// probe is what detection looks at in an element.
-type probe struct {
-	JSONRPC jsontext.Value `json:"jsonrpc"`
-	Type    string         `json:"type"`
-	Role    string         `json:"role"`
-	Content jsontext.Value `json:"content"`
+func (d *dispatcher) wrapperStart(w *wrapper) error {
+	if d.rd != nil {
+		return d.rd.wrapperStart(w)
+	}
+	if next := d.set & keyFormats(w.key); next != 0 {
+		d.set = next
+	}
+	d.keep(pendingEvent{w: w, start: true})
+	if f, ok := d.set.single(); ok && w.textInput {
+		return d.replay(f)
+	}
+	return nil
 }
 
-// detect tells the format from the elements: the tool-call markers of
-// each format, else every element being JSON-RPC.
-func detect(es []elem) string {
-	votes := map[string]int{}
-	rpc := 0
-	for _, e := range es {
-		var p probe
-		if json.Unmarshal(e.raw, &p) != nil {
-			continue
-		}
-		switch {
-		case isSet(p.JSONRPC):
-			rpc++
-		case p.Type == "function_call" || p.Type == "function_call_output" || p.Type == "custom_tool_call" || p.Type == "custom_tool_call_output":
-			votes[FormatOpenAI]++
-		case p.Content.Kind() == '[':
-			var blocks []probe
-			if json.Unmarshal(p.Content, &blocks) == nil {
-				for _, b := range blocks {
-					if b.Type == "tool_use" || b.Type == "tool_result" || b.Type == "server_tool_use" {
-						votes[FormatAnthropic]++
-					}
-				}
-			}
-		}
+func (d *dispatcher) wrapperEnd(w *wrapper) error {
+	if d.rd != nil {
+		return d.rd.wrapperEnd(w)
 	}
-	switch {
-	case rpc > 0 && rpc == len(es):
-		return FormatMCP
-	case votes[FormatOpenAI] > 0 && votes[FormatAnthropic] == 0:
-		return FormatOpenAI
-	case votes[FormatAnthropic] > 0 && votes[FormatOpenAI] == 0:
-		return FormatAnthropic
-	}
-	return ""
+	d.keep(pendingEvent{w: w})
+	return nil
 }
 
-func isSet(v jsontext.Value) bool { return len(v) > 0 && v.Kind() != 'n' }
-
-// block is an Anthropic content block, as far as the import reads it.
-type block struct {
-	Type      string `json:"type"`
-	ID        string `json:"id"`
-	ToolUseID string `json:"tool_use_id"`
+func (d *dispatcher) finish() error {
+	if d.rd == nil {
+		if d.known == 0 {
+			what := "no tool calls found, and the format cannot be told"
+			if d.elements == 0 {
+				what = "no messages or items found, and the format cannot be told"
+			}
+			return &Error{Name: d.r.name, Msg: what + ": toolgate reads " + readable() + "; --format says which"}
+		}
+		f := d.set.list()[0]
+		if len(d.set.list()) > 1 {
+			d.r.note("undecided", "no tool call in %d %s: they read as %s alike (read as %s; --format says which)",
+				d.elements, plural(d.elements, "element", "elements"), orList(d.set), short(f))
+		}
+		if err := d.replay(f); err != nil {
+			return err
+		}
+	}
+	return d.rd.end()
 }
 
-type message struct {
-	Role    string         `json:"role"`
-	Content jsontext.Value `json:"content"`
+// short names a format briefly.
+func short(f string) string {
+	name := FormatNames[f]
+	if i := strings.Index(name, " ("); i > 0 {
+		return name[:i]
+	}
+	return name
 }
 
-// anthropic pairs each assistant turn's tool_use blocks with the
-// tool_result blocks of the next user turn. A user turn with results that
-// answers no tool_use turn is a batch of its own, with nothing requested.
-func anthropic(name string, es []elem, closedAll bool) (Batches, error) {
-	type turn struct {
-		role            string
-		uses, results   []string
-		server, answers []string // server tools: both in the assistant turn
-		e               elem
+func orList(s fset) string {
+	var names []string
+	for _, f := range s.list() {
+		names = append(names, short(f))
 	}
-	turns := make([]turn, len(es))
-	for i, e := range es {
-		var m message
-		if err := unmarshal(name, e.v, e.raw, e.off, e.path, &m); err != nil {
-			return Batches{}, err
-		}
-		if m.Role != "user" && m.Role != "assistant" {
-			return Batches{}, e.errorf(name, "role", "want \"user\" or \"assistant\", got %q", m.Role)
-		}
-		t := turn{role: m.Role, e: e}
-		if m.Content.Kind() == '[' {
-			var blocks []block
-			if err := unmarshal(name, e.v, m.Content, e.off+contentOffset(e.raw), join(e.path, "content"), &blocks); err != nil {
-				return Batches{}, err
-			}
-			for j, b := range blocks {
-				field := "content[" + strconv.Itoa(j) + "]"
-				switch {
-				case b.Type == "tool_use" && m.Role == "assistant":
-					t.uses = append(t.uses, b.ID)
-				case b.Type == "tool_use":
-					return Batches{}, e.errorf(name, field, "a tool_use block in a user turn: only the assistant calls tools")
-				case b.Type == "tool_result" && m.Role == "user":
-					t.results = append(t.results, b.ToolUseID)
-				case b.Type == "tool_result":
-					return Batches{}, e.errorf(name, field, "a tool_result block in an assistant turn: results come in the next user turn")
-				case (b.Type == "server_tool_use" || b.Type == "mcp_tool_use") && m.Role == "assistant":
-					t.server = append(t.server, b.ID)
-				case strings.HasSuffix(b.Type, "_tool_result") && b.ToolUseID != "":
-					t.answers = append(t.answers, b.ToolUseID)
-				}
-			}
-		}
-		turns[i] = t
+	switch len(names) {
+	case 0:
+		return "nothing"
+	case 1:
+		return names[0]
 	}
-	var out Batches
-	answered := make([]bool, len(turns))
-	for i, t := range turns {
-		if len(t.server) > 0 || len(t.answers) > 0 {
-			closed := closedAll || i+1 < len(turns)
-			out.add(t.server, t.answers, closed, fmt.Sprintf("%s: server tools (server_tool_use and its result, both in this assistant turn)", t.e.place()))
-		}
-		if t.role == "user" && len(t.results) > 0 && !answered[i] {
-			out.add(nil, t.results, true, fmt.Sprintf("%s: %d tool_result with no tool_use turn right before it", t.e.place(), len(t.results)))
-		}
-		if t.role != "assistant" || len(t.uses) == 0 {
-			continue
-		}
-		switch {
-		case i+1 < len(turns) && turns[i+1].role == "user":
-			answered[i+1] = true
-			out.add(t.uses, turns[i+1].results, true, fmt.Sprintf("%s: %d tool_use → %s: %d tool_result",
-				t.e.place(), len(t.uses), turns[i+1].e.place(), len(turns[i+1].results)))
-		case i+1 < len(turns):
-			out.add(t.uses, nil, true, fmt.Sprintf("%s: %d tool_use → %s is another assistant turn, not the results",
-				t.e.place(), len(t.uses), turns[i+1].e.place()))
-		default:
-			out.add(t.uses, nil, closedAll, fmt.Sprintf("%s: %d tool_use → no user turn yet (open)", t.e.place(), len(t.uses)))
-		}
-	}
-	return out, nil
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// contentOffset finds where "content" starts in a message's text.
-func contentOffset(raw jsontext.Value) int64 {
-	m, err := members(raw)
-	if err != nil {
-		return 0
-	}
-	return m["content"].Offset
+// readable lists what toolgate reads, for a refusal.
+func readable() string {
+	return strings.Join(Formats, ", ") + " (toolgate import transcript --help says each)"
 }
 
-// place names an element with its line.
-func (e elem) place() string {
-	line, _ := e.v.Position(e.off)
-	if e.path == "" || strings.HasPrefix(e.path, "line ") {
-		return fmt.Sprintf("line %d", line)
-	}
-	return fmt.Sprintf("%s (line %d)", e.path, line)
+// Batches is a whole import held in memory: the batches in order, each
+// with where it came from. Transcript makes it; ReadTranscript is the
+// streaming form.
+type Batches struct {
+	TranscriptReport
+	Batches []assess.AuditInput
+	Where   []string
 }
 
-func (b *Batches) add(requested, results []string, closed bool, where string) {
-	if requested == nil {
-		requested = []string{}
-	}
-	if results == nil {
-		results = []string{}
-	}
-	b.Batches = append(b.Batches, assess.AuditInput{Requested: requested, Results: results, Closed: closed})
-	b.Where = append(b.Where, where)
-}
-
-// item is an OpenAI Responses item, as far as the import reads it.
-type item struct {
-	Type   string `json:"type"`
-	CallID string `json:"call_id"`
-	Role   string `json:"role"`
-}
-
-// openai groups a run of function calls with the run of outputs right
-// after it; outputs anywhere else answer nothing in this transcript.
-func openai(name string, es []elem, closedAll bool) (Batches, error) {
-	items := make([]item, len(es))
-	for i, e := range es {
-		if err := unmarshal(name, e.v, e.raw, e.off, e.path, &items[i]); err != nil {
-			return Batches{}, err
-		}
-	}
-	isCall := func(t string) bool { return t == "function_call" || t == "custom_tool_call" }
-	isOutput := func(t string) bool { return t == "function_call_output" || t == "custom_tool_call_output" }
-	var out Batches
-	hosted := 0
-	for i := 0; i < len(items); {
-		switch t := items[i].Type; {
-		case isCall(t):
-			start := i
-			var calls, results []string
-			for i < len(items) && (isCall(items[i].Type) || items[i].Type == "reasoning") {
-				if isCall(items[i].Type) {
-					calls = append(calls, items[i].CallID)
-				}
-				i++
-			}
-			callsEnd := i
-			for i < len(items) && isOutput(items[i].Type) {
-				results = append(results, items[i].CallID)
-				i++
-			}
-			closed := closedAll || callsEnd < len(items)
-			where := fmt.Sprintf("%s: %d function_call", es[start].place(), len(calls))
-			switch {
-			case len(results) > 0:
-				where += fmt.Sprintf(" → %s: %d function_call_output", es[callsEnd].place(), len(results))
-			case callsEnd < len(items):
-				where += fmt.Sprintf(" → %s is a %s, not an output", es[callsEnd].place(), describeItem(items[callsEnd]))
-			default:
-				where += " → no output yet (open)"
-			}
-			out.add(calls, results, closed, where)
-		case isOutput(t):
-			start := i
-			var results []string
-			for i < len(items) && isOutput(items[i].Type) {
-				results = append(results, items[i].CallID)
-				i++
-			}
-			out.add(nil, results, true, fmt.Sprintf("%s: %d function_call_output with no function_call right before", es[start].place(), len(results)))
-		default:
-			if strings.HasSuffix(t, "_call") {
-				hosted++
-			}
-			i++
-		}
-	}
-	if hosted > 0 {
-		out.Notes = append(out.Notes, fmt.Sprintf("%d hosted tool call items (web_search_call, file_search_call, ...) were left out: "+
-			"the platform runs them and they carry their own result", hosted))
-	}
-	return out, nil
-}
-
-func describeItem(it item) string {
-	switch {
-	case it.Type == "message" && it.Role != "":
-		return it.Role + " message"
-	case it.Type == "" && it.Role != "":
-		return it.Role + " message"
-	case it.Type == "":
-		return "item without a type"
-	}
-	return it.Type
-}
-
-// rpcMessage is a JSON-RPC message, as far as the import reads it.
-type rpcMessage struct {
-	JSONRPC jsontext.Value `json:"jsonrpc"`
-	ID      jsontext.Value `json:"id"`
-	Method  jsontext.Value `json:"method"`
-	Result  jsontext.Value `json:"result"`
-	Error   jsontext.Value `json:"error"`
-}
-
-// mcpLog makes one batch of a JSON-RPC log: every request id (a message
-// with a method and an id) is requested, every response id is a result.
-// The log is open unless closed: a cut log may have calls in flight.
-func mcpLog(name string, es []elem, closed bool) (Batches, error) {
-	type id struct {
-		text   string
-		isText bool
-	}
-	var requested, results []id
-	var out Batches
-	nullIDs, notifications := 0, 0
-	for _, e := range es {
-		var m rpcMessage
-		if err := unmarshal(name, e.v, e.raw, e.off, e.path, &m); err != nil {
-			return Batches{}, err
-		}
-		if !isSet(m.JSONRPC) {
-			return Batches{}, e.errorf(name, "jsonrpc", "required: every message of an MCP log is JSON-RPC 2.0")
-		}
-		readID := func() (id, error) {
-			switch m.ID.Kind() {
-			case '"':
-				var s string
-				if err := json.Unmarshal(m.ID, &s); err != nil {
-					return id{}, err
-				}
-				if s == "" {
-					return id{}, fmt.Errorf("an empty id cannot be matched")
-				}
-				return id{s, true}, nil
-			case '0':
-				return id{string(m.ID), false}, nil
-			}
-			return id{}, fmt.Errorf("want string or number, got %s", decode.JSONKind(m.ID.Kind()))
-		}
-		switch {
-		case isSet(m.Method) && !isSet(m.ID):
-			notifications++
-		case isSet(m.Method):
-			x, err := readID()
-			if err != nil {
-				return Batches{}, e.errorf(name, "id", "%v", err)
-			}
-			requested = append(requested, x)
-		case isSet(m.Result) || isSet(m.Error):
-			if !isSet(m.ID) {
-				nullIDs++
-				continue
-			}
-			x, err := readID()
-			if err != nil {
-				return Batches{}, e.errorf(name, "id", "%v", err)
-			}
-			results = append(results, x)
-		default:
-			return Batches{}, e.errorf(name, "", "neither a request (method), a notification, nor a response (result or error)")
-		}
-	}
-	// JSON-RPC's id 1 and "1" are different ids: show strings quoted when
-	// a number with the same text is there too.
-	numbers := map[string]bool{}
-	for _, x := range append(append([]id(nil), requested...), results...) {
-		if !x.isText {
-			numbers[x.text] = true
-		}
-	}
-	show := func(xs []id) []string {
-		s := make([]string, len(xs))
-		for i, x := range xs {
-			s[i] = x.text
-			if x.isText && numbers[x.text] {
-				s[i] = strconv.Quote(x.text)
-			}
-		}
-		return s
-	}
-	state := "open: requests without a response are pending (--closed once the session is over)"
-	if closed {
-		state = "closed"
-	}
-	out.add(show(requested), show(results), closed, fmt.Sprintf("the whole log: %d requests, %d responses, %s", len(requested), len(results), state))
-	if notifications > 0 {
-		out.Notes = append(out.Notes, fmt.Sprintf("%d %s (no id) left out: nothing answers them", notifications, map[bool]string{true: "notification", false: "notifications"}[notifications == 1]))
-	}
-	if nullIDs > 0 {
-		out.Notes = append(out.Notes, fmt.Sprintf("%d responses with id null (to a request that could not be read) cannot be matched and were left out", nullIDs))
-	}
-	out.Notes = append(out.Notes, "requests from both sides are counted: a server's requests to the client (sampling, elicitation, ping) need answers too")
-	return out, nil
+// Transcript reads a whole transcript held in data.
+func Transcript(name string, data []byte, o TranscriptOptions) (Batches, error) {
+	var b Batches
+	rep, err := ReadTranscript(name, bytes.NewReader(data), o, func(x Batch) error {
+		b.Batches = append(b.Batches, x.AuditInput)
+		b.Where = append(b.Where, x.Where)
+		return nil
+	})
+	b.TranscriptReport = rep
+	return b, err
 }
 
 // JSONLines writes the batches as `toolgate audit` reads them, one a line.
 func (b Batches) JSONLines() []byte {
 	var buf bytes.Buffer
 	for _, in := range b.Batches {
-		_ = json.MarshalWrite(&buf, in, json.Deterministic(true))
-		buf.WriteByte('\n')
+		buf.Write(BatchLine(in))
 	}
 	return buf.Bytes()
+}
+
+// BatchLine is one batch as `toolgate audit` reads it, with its newline.
+func BatchLine(in assess.AuditInput) []byte {
+	b, _ := json.Marshal(in, json.Deterministic(true))
+	return append(b, '\n')
+}
+
+// foreign are the tool-call markers of other formats, by format: an
+// element of the decided format holding one is looked at closely.
+var foreign = map[string][]string{
+	FormatAnthropic:  {`"tool_calls"`, `"tool_call_id"`, `"tool-call"`, `"tool-result"`, `"toolUse"`, `"function_call"`, `"functionCall"`, `"call_id"`},
+	FormatOpenAIChat: {`"tool_use"`, `"tool_result"`, `"tool-call"`, `"tool-result"`, `"toolUse"`, `"function_call"`, `"functionCall"`, `"call_id"`},
+	FormatOpenAI:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool_call_id"`, `"tool-call"`, `"tool-result"`, `"toolUse"`, `"functionCall"`},
+	FormatGemini:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool-call"`, `"toolUse"`, `"call_id"`},
+	FormatVercel:     {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool_call_id"`, `"toolUse"`, `"functionCall"`, `"call_id"`},
+	FormatBedrock:    {`"tool_use"`, `"tool_result"`, `"tool_calls"`, `"tool_call_id"`, `"tool-call"`, `"functionCall"`, `"call_id"`},
+	FormatLangChain:  {`"tool_use"`, `"tool_result"`, `"tool-call"`, `"toolUse"`, `"functionCall"`, `"call_id"`},
+}
+
+// foreignMarker says whether raw holds a marker of foreign[format]: one
+// pass for the markers that start with "tool, one for "function and one
+// for "call_id".
+func foreignMarker(raw []byte, format string) bool {
+	markers := foreign[format]
+	if len(markers) == 0 {
+		return false
+	}
+	for _, anchor := range [...]string{`"tool`, `"function`, `"call_id"`} {
+		for rest := raw; ; {
+			i := bytes.Index(rest, []byte(anchor))
+			if i < 0 {
+				break
+			}
+			for _, m := range markers {
+				if bytes.HasPrefix(rest[i:], []byte(m)) {
+					return true
+				}
+			}
+			rest = rest[i+1:]
+		}
+	}
+	return false
 }

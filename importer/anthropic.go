@@ -1,0 +1,498 @@
+package importer
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// decodeAt decodes the element's JSON into out; an error names the line,
+// column and field.
+func (r *run) decodeAt(e *element, out any) error {
+	err := json.Unmarshal(e.raw, out, lenient)
+	if err == nil {
+		return nil
+	}
+	path, msg, off := describeJSON(err)
+	if off < 0 {
+		off = 0
+	}
+	line, col := e.pos(off)
+	return &Error{Name: r.name, Line: line, Column: col, Path: join(e.path(), path), Msg: msg}
+}
+
+// idText reads an id member: a string. present is false when it is
+// absent or null.
+func idText(v jsontext.Value) (id string, present bool, err error) {
+	switch v.Kind() {
+	case 0, 'n':
+		return "", false, nil
+	case '"':
+		var s string
+		if err := json.Unmarshal(v, &s); err != nil {
+			return "", false, err
+		}
+		return s, true, nil
+	}
+	return "", false, fmt.Errorf("want string, got %s", jsonKindName(v.Kind()))
+}
+
+// content is a message's content: a string (no blocks) or an array of
+// blocks.
+type content[B any] struct{ blocks []B }
+
+func (c *content[B]) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	switch dec.PeekKind() {
+	case '[':
+		return json.UnmarshalDecode(dec, &c.blocks)
+	case '"', 'n':
+		return dec.SkipValue()
+	}
+	k := dec.PeekKind()
+	if err := dec.SkipValue(); err != nil {
+		return err
+	}
+	return fmt.Errorf("want string or array, got %s", jsonKindName(k))
+}
+
+// anthBlock is a content block of Anthropic Messages (or Bedrock
+// Converse), as far as the import reads it.
+type anthBlock struct {
+	Type       string         `json:"type"`
+	ID         jsontext.Value `json:"id"`
+	ToolUseID  jsontext.Value `json:"tool_use_id"`
+	ToolUse    *bedrockRef    `json:"toolUse"`
+	ToolResult *bedrockRef    `json:"toolResult"`
+}
+
+type bedrockRef struct {
+	ToolUseID jsontext.Value `json:"toolUseId"`
+}
+
+type anthMessage struct {
+	Role    string             `json:"role"`
+	Content content[anthBlock] `json:"content"`
+}
+
+// anthReader pairs each assistant turn's tool_use blocks with the
+// tool_result blocks of the user turn after it. Consecutive messages of
+// one role are one turn, as the API merges them. Server tools
+// (server_tool_use, mcp_tool_use) may be answered in a later assistant
+// turn: they are paired by id until a user turn with no tool results ends
+// the agent's run.
+type anthReader struct {
+	r       *run
+	format  string
+	callW   string // "tool_use" or "toolUse"
+	resultW string
+	x       exchange
+	// phase: 0 before any turn, 1 in an assistant turn, 2 in the user
+	// turn after one (or a user turn with nothing before).
+	phase int
+	// userResults: the current user turn has tool results.
+	userResults bool
+	srv         *ledger
+	// what a person should know
+	stream    int // streaming events read
+	streamErr string
+	inMessage bool // a streamed message is open
+	nextAt    string
+}
+
+func newAnthropicReader(r *run, format string) *anthReader {
+	a := &anthReader{r: r, format: format, callW: "tool_use", resultW: "tool_result"}
+	if format == FormatBedrock {
+		a.callW, a.resultW = "toolUse", "toolResult"
+	}
+	a.srv = newLedger(r, "server_tool_use", "server tool results")
+	return a
+}
+
+func (a *anthReader) wrapperStart(w *wrapper) error { return nil }
+func (a *anthReader) wrapperEnd(w *wrapper) error   { return nil }
+
+func (a *anthReader) element(e *element) error {
+	// A streaming event, or a Bedrock response around its message.
+	if len(e.raw) > 0 && a.format == FormatAnthropic {
+		if done, err := a.event(e); done || err != nil {
+			return err
+		}
+	}
+	if a.format == FormatBedrock {
+		var resp struct {
+			Output *struct {
+				Message *anthMessage `json:"message"`
+			} `json:"output"`
+		}
+		if err := a.r.decodeAt(e, &resp); err != nil {
+			return err
+		}
+		if resp.Output != nil && resp.Output.Message != nil {
+			return a.message(e, resp.Output.Message, "/output/message")
+		}
+	}
+	var m anthMessage
+	if err := a.r.decodeAt(e, &m); err != nil {
+		return err
+	}
+	return a.message(e, &m, "")
+}
+
+// message reads one message; base is the JSON Pointer of the message in
+// the element.
+func (a *anthReader) message(e *element, m *anthMessage, base string) error {
+	if m.Role != "user" && m.Role != "assistant" {
+		return a.r.at(e, base+"/role", "want \"user\" or \"assistant\", got %q", m.Role)
+	}
+	if err := a.turn(m.Role, e); err != nil {
+		return err
+	}
+	for i := range m.Content.blocks {
+		if err := a.block(e, m.Role, &m.Content.blocks[i], pointer(i), base+"/content"); err != nil {
+			return err
+		}
+	}
+	return a.srv.settle()
+}
+
+// turn starts a message of role: a new turn, or more of the current one.
+func (a *anthReader) turn(role string, e *element) error {
+	switch {
+	case role == "assistant" && a.phase == 2:
+		if err := a.endUserTurn(e); err != nil {
+			return err
+		}
+		fallthrough
+	case role == "assistant" && a.phase == 0:
+		a.phase = 1
+		a.x.callsAt = e.place()
+		a.x.callTurns = 1
+	case role == "assistant":
+		a.x.callTurns++
+	case a.phase != 2: // a user message after an assistant turn, or first
+		a.phase = 2
+		a.userResults = false
+		a.x.resultsAt = e.place()
+		a.x.resultMsg = 1
+	default:
+		a.x.resultMsg++
+	}
+	return nil
+}
+
+// endUserTurn ends the user turn before a new assistant turn at e: the
+// exchange is over; a user turn with no tool result ends the agent's run,
+// so server tools still unanswered are missing.
+func (a *anthReader) endUserTurn(e *element) error {
+	how := ""
+	if len(a.x.calls) > 0 && len(a.x.results) == 0 {
+		how = fmt.Sprintf("%s → %s: no %s", a.callsWhere(), a.resultsWhere(), a.resultW)
+	}
+	if err := a.finishExchange(true, how); err != nil {
+		return err
+	}
+	if !a.userResults {
+		return a.srv.close(true)
+	}
+	return nil
+}
+
+func (a *anthReader) callsWhere() string {
+	s := fmt.Sprintf("%s: %d %s", a.x.callsAt, len(a.x.calls), a.callW)
+	if a.x.callTurns > 1 {
+		s = fmt.Sprintf("%s (and %d more assistant %s): %d %s", a.x.callsAt, a.x.callTurns-1, plural(a.x.callTurns-1, "message", "messages"), len(a.x.calls), a.callW)
+	}
+	return s
+}
+
+func (a *anthReader) resultsWhere() string {
+	s := a.x.resultsAt
+	if a.x.resultMsg > 1 {
+		s += fmt.Sprintf(" (and %d more user %s, one turn)", a.x.resultMsg-1, plural(a.x.resultMsg-1, "message", "messages"))
+	}
+	return s
+}
+
+func (a *anthReader) finishExchange(closed bool, how string) error {
+	if how == "" {
+		switch {
+		case len(a.x.calls) == 0:
+			how = fmt.Sprintf("%s: %d %s with no %s turn right before it", a.resultsWhere(), len(a.x.results), a.resultW, a.callW)
+		default:
+			how = fmt.Sprintf("%s → %s: %d %s", a.callsWhere(), a.resultsWhere(), len(a.x.results), a.resultW)
+		}
+	}
+	return a.r.finish(&a.x, closed, how)
+}
+
+// block reads one content block of a message of role.
+func (a *anthReader) block(e *element, role string, b *anthBlock, idx, base string) error {
+	at := base + idx
+	t := b.Type
+	if a.format == FormatBedrock {
+		switch {
+		case b.ToolUse != nil:
+			t, b.ID, at = "tool_use", b.ToolUse.ToolUseID, at+"/toolUse"
+		case b.ToolResult != nil:
+			t, b.ToolUseID, at = "tool_result", b.ToolResult.ToolUseID, at+"/toolResult"
+		}
+	}
+	idField, useField := "/id", "/tool_use_id"
+	if a.format == FormatBedrock {
+		idField, useField = "/toolUseId", "/toolUseId"
+	}
+	read := func(v jsontext.Value, field string) (string, bool, error) {
+		id, ok, err := idText(v)
+		if err != nil {
+			return "", false, a.r.at(e, at+field, "%v", err)
+		}
+		return id, ok, nil
+	}
+	switch {
+	case t == "tool_use" && role == "assistant":
+		id, ok, err := read(b.ID, idField)
+		if err != nil {
+			return err
+		}
+		a.r.call(&a.x, e, at+idField, a.callW, id, ok)
+	case t == "tool_use":
+		return a.r.at(e, at, "a %s block in a user turn: only the assistant calls tools", a.callW)
+	case t == "tool_result" && role == "user":
+		id, ok, err := read(b.ToolUseID, useField)
+		if err != nil {
+			return err
+		}
+		a.userResults = true
+		a.r.result(&a.x, e, at+useField, a.resultW, id, ok)
+	case t == "tool_result":
+		return a.r.at(e, at, "a %s block in an assistant turn: results come in the user turn after it", a.resultW)
+	case (t == "server_tool_use" || t == "mcp_tool_use") && role == "assistant":
+		id, ok, err := read(b.ID, "/id")
+		if err != nil {
+			return err
+		}
+		if !ok || id == "" {
+			a.r.problem(a.r.at(e, at+"/id", "%s: %s; left out", t, map[bool]string{true: "empty id", false: "no id"}[ok]))
+			return nil
+		}
+		line, _ := e.pos(0)
+		first, ok, err := a.srv.request(id, line)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			a.r.problem(a.r.at(e, at+"/id", "%s id %q again (first at line %d): left out the second time", t, id, first))
+		}
+	case strings.HasSuffix(t, "_tool_result") && role == "assistant":
+		id, ok, err := read(b.ToolUseID, "/tool_use_id")
+		if err != nil {
+			return err
+		}
+		if !ok || id == "" {
+			a.r.problem(a.r.at(e, at+"/tool_use_id", "%s: %s; left out", t, map[bool]string{true: "empty id", false: "no id"}[ok]))
+			return nil
+		}
+		line, _ := e.pos(0)
+		return a.srv.result(id, line, func() string { return e.place() })
+	}
+	return nil
+}
+
+// streamEvent is an event of a streamed Anthropic response.
+type streamEvent struct {
+	Type         string       `json:"type"`
+	Message      *anthMessage `json:"message"`
+	ContentBlock *anthBlock   `json:"content_block"`
+	Error        *struct {
+		Type    string `json:"type"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// event reads a server-sent event of a streamed response; done is false
+// when e is not one.
+func (a *anthReader) event(e *element) (bool, error) {
+	t := typeOf(e.raw)
+	if !anthropicEvents[t] && t != "ping" && t != "error" {
+		return false, nil
+	}
+	if t == "error" && !strings.HasPrefix(e.tag, "event:") {
+		return false, nil
+	}
+	var ev streamEvent
+	if err := a.r.decodeAt(e, &ev); err != nil {
+		return true, err
+	}
+	a.stream++
+	switch t {
+	case "message_start":
+		a.inMessage = true
+		if err := a.turn("assistant", e); err != nil {
+			return true, err
+		}
+		if ev.Message != nil {
+			for i := range ev.Message.Content.blocks {
+				if err := a.block(e, "assistant", &ev.Message.Content.blocks[i], pointer(i), "/message/content"); err != nil {
+					return true, err
+				}
+			}
+		}
+	case "content_block_start":
+		if !a.inMessage {
+			a.inMessage = true
+			if err := a.turn("assistant", e); err != nil {
+				return true, err
+			}
+		}
+		if ev.ContentBlock != nil {
+			if err := a.block(e, "assistant", ev.ContentBlock, "", "/content_block"); err != nil {
+				return true, err
+			}
+		}
+	case "message_stop":
+		a.inMessage = false
+		return true, a.srv.settle()
+	case "error":
+		if ev.Error != nil {
+			a.streamErr = fmt.Sprintf("line %d: %s: %s", e.line, ev.Error.Type, clipText(ev.Error.Message, 80))
+		}
+	}
+	return true, nil
+}
+
+// typeOf is the "type" member of an object, "" when there is none.
+func typeOf(raw []byte) string {
+	m, ok := findMember(raw, "type")
+	if !ok || m.kind != '"' || m.end < 0 || m.end-m.start > 200 {
+		return ""
+	}
+	s, err := strconv.Unquote(string(raw[m.start:m.end]))
+	if err != nil {
+		return ""
+	}
+	return s
+}
+
+func (a *anthReader) end() error {
+	if a.stream > 0 {
+		a.r.note("stream", "%d streaming events read: a streamed response holds the assistant's turns only, so its calls wait for results that are not in it", a.stream)
+		if a.inMessage {
+			a.r.note("stream-cut", "the stream ends inside a message (no message_stop): it was cut")
+		}
+		if a.streamErr != "" {
+			a.r.note("stream-error", "the stream reports an error: %s", a.streamErr)
+		}
+	}
+	switch a.phase {
+	case 1:
+		how := fmt.Sprintf("%s → no user turn yet (open)", a.callsWhere())
+		if a.r.o.Closed {
+			how = fmt.Sprintf("%s → no user turn (closed)", a.callsWhere())
+		}
+		if err := a.finishExchange(a.r.o.Closed, how); err != nil {
+			return err
+		}
+		return a.srv.close(a.r.o.Closed)
+	case 2:
+		// A body's last user turn is whole; a log's may still grow.
+		if err := a.finishExchange(a.r.o.Closed || a.r.document, ""); err != nil {
+			return err
+		}
+		return a.srv.close(a.r.o.Closed || !a.userResults)
+	}
+	return a.srv.close(a.r.o.Closed)
+}
+
+// claudeCodeReader reads a Claude Code session log: one entry a line;
+// user and assistant entries hold an Anthropic message each (one
+// assistant message may be split over several lines with the same id,
+// and parallel results come on lines of their own — one turn either
+// way). Subagents' lines (isSidechain) are a conversation of their own.
+type claudeCodeReader struct {
+	r        *run
+	main     *anthReader
+	side     map[string]*anthReader
+	order    []string
+	skipped  map[string]int
+	messages int
+}
+
+func newClaudeCodeReader(r *run) *claudeCodeReader {
+	return &claudeCodeReader{r: r, main: newAnthropicReader(r, FormatAnthropic), side: map[string]*anthReader{}, skipped: map[string]int{}}
+}
+
+type ccMessage struct {
+	m   anthMessage
+	set bool
+}
+
+func (c *ccMessage) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	if dec.PeekKind() != '{' {
+		return dec.SkipValue()
+	}
+	c.set = true
+	return json.UnmarshalDecode(dec, &c.m)
+}
+
+type ccLine struct {
+	Type        string    `json:"type"`
+	IsSidechain bool      `json:"isSidechain"`
+	AgentID     string    `json:"agentId"`
+	Message     ccMessage `json:"message"`
+}
+
+func (c *claudeCodeReader) wrapperStart(w *wrapper) error { return nil }
+func (c *claudeCodeReader) wrapperEnd(w *wrapper) error   { return nil }
+
+func (c *claudeCodeReader) element(e *element) error {
+	var l ccLine
+	if err := c.r.decodeAt(e, &l); err != nil {
+		return err
+	}
+	if (l.Type != "user" && l.Type != "assistant") || !l.Message.set {
+		if l.Type == "" {
+			return e.errorf(c.r.name, 0, "type", "required: a Claude Code log entry has a type (user, assistant, summary, ...)")
+		}
+		c.skipped[l.Type]++
+		return nil
+	}
+	c.messages++
+	a := c.main
+	if l.IsSidechain {
+		key := "sidechain"
+		if l.AgentID != "" {
+			key = "agent " + l.AgentID
+		}
+		if c.side[key] == nil {
+			c.side[key] = newAnthropicReader(c.r, FormatAnthropic)
+			c.order = append(c.order, key)
+		}
+		a = c.side[key]
+	}
+	return a.message(e, &l.Message.m, "/message")
+}
+
+func (c *claudeCodeReader) end() error {
+	if err := c.main.end(); err != nil {
+		return err
+	}
+	for _, k := range c.order {
+		if err := c.side[k].end(); err != nil {
+			return err
+		}
+	}
+	if len(c.order) > 0 {
+		c.r.note("sidechains", "subagent lines (isSidechain) were read as conversations of their own: %s", strings.Join(c.order, ", "))
+	}
+	if len(c.skipped) > 0 {
+		var parts []string
+		for _, t := range sortedKeys(c.skipped) {
+			parts = append(parts, fmt.Sprintf("%d %s", c.skipped[t], t))
+		}
+		c.r.note("skipped", "entries with no message left out: %s", strings.Join(parts, ", "))
+	}
+	return nil
+}
