@@ -56,7 +56,7 @@ func TestMCPFilesystemServer(t *testing.T) {
 	classes := map[string]string{}
 	for _, tool := range imp.Contract.Tools {
 		classes[tool.Name] = tool.EffectClass
-		assert.Equal(t, "", tool.Version, "MCP has no tool versions")
+		assert.Equal(t, "", tool.Version, "MCP has no tool versions: the version is left out")
 	}
 	// The reference filesystem server as it is: 14 tools, move_file
 	// destructive.
@@ -81,11 +81,12 @@ func TestMCPFilesystemServer(t *testing.T) {
 	again, err := importer.MCP(name, data, "fs-2025-06")
 	require.NoError(t, err)
 	assert.Equal(t, imp.Contract.JSON(), again.Contract.JSON())
-	assert.True(t, bytes.HasPrefix(imp.Contract.JSON(), []byte("{\n  \"version\": \"fs-2025-06\",\n  \"tools\": [\n    {\n      \"name\": \"read_file\",\n      \"version\": \"\",\n      \"effectClass\": \"read_only\",\n      \"requiredArguments\": [\n        \"path\"\n      ]\n    },")))
+	assert.True(t, bytes.HasPrefix(imp.Contract.JSON(), []byte("{\n  \"version\": \"fs-2025-06\",\n  \"tools\": [\n    {\n      \"name\": \"read_file\",\n      \"effectClass\": \"read_only\",\n      \"requiredArguments\": [\n        \"path\"\n      ]\n    },")))
 	in := `{"contract":` + string(imp.Contract.JSON()) + `,"request":{"correlationId":"c1","tool":{"name":"write_file"},"arguments":{"path":"a","content":"b"}},"environment":{"status":"ready"}}`
 	decoded, err := decode.Input([]byte(in))
 	require.NoError(t, err)
 	assert.Equal(t, assess.CodeApprovalMissing, assess.Assess(&decoded).Code, "a destructive write needs an approval")
+	assert.False(t, decoded.Contract.Tools[0].Version.Present(), "no version: a request without one matches")
 }
 
 func TestMCPPagesAndBareResults(t *testing.T) {

@@ -23,11 +23,13 @@ type Contract struct {
 	Tools   []ContractTool `json:"tools"`
 }
 
-// ContractTool is one tool of an imported contract. approvalScope is left
-// out: it is then the tool's name (SPEC §1).
+// ContractTool is one tool of an imported contract. An MCP tool has no
+// version, so version is left out (absent), and a request without a
+// version matches it; approvalScope is left out too: only an approval
+// without a scope then matches (docs/decision.md).
 type ContractTool struct {
 	Name              string   `json:"name"`
-	Version           string   `json:"version"`
+	Version           string   `json:"version,omitempty"`
 	EffectClass       string   `json:"effectClass"`
 	RequiredArguments []string `json:"requiredArguments"`
 }
@@ -46,7 +48,11 @@ func (c Contract) JSON() []byte {
 func (c Contract) Assess() assess.Contract {
 	out := assess.Contract{Version: assess.Some(c.Version), Tools: make([]assess.Tool, len(c.Tools))}
 	for i, t := range c.Tools {
-		out.Tools[i] = assess.Tool{Name: t.Name, Version: assess.Some(t.Version), EffectClass: assess.Some(t.EffectClass),
+		version := assess.Absent
+		if t.Version != "" {
+			version = assess.Some(t.Version)
+		}
+		out.Tools[i] = assess.Tool{Name: t.Name, Version: version, EffectClass: assess.Some(t.EffectClass),
 			RequiredArguments: append([]string{}, t.RequiredArguments...)}
 	}
 	return out
