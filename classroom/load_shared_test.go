@@ -108,7 +108,7 @@ func TestLoadSharedRoom(t *testing.T) {
 		lecturer.waitFor(t, lecturerSees)
 		return lags
 	}
-	t.Logf("a new live scenario (key 4), to every student's screen: %s", percentiles(lag("4", "Scenario 4 · ", same("Scenario 4 · Write without approval"))))
+	t.Logf("a new live scenario (key 4), to every student's screen: %s", percentiles(lag("4", "» 4 ", same("» 4 · · ·"))))
 	t.Logf("the question opens (key o), to every student's screen: %s", percentiles(lag("o", "Question 1 is open", same("Predict first"))))
 
 	// Every student answers; the lecturer's histogram counts them all,

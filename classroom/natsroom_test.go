@@ -449,7 +449,8 @@ func TestSharedRoomOverSSH(t *testing.T) {
 	}
 	require.NoError(t, lecturer.send("4"))
 	for _, s := range students {
-		s.waitFor(t, "Scenario 4 · Write without approval")
+		// The live scenario, its title held back until the reveal.
+		s.waitFor(t, "» 4 · · ·")
 	}
 	notes.waitFor(t, "Write without approval — rule 0 of 8")
 	require.NoError(t, lecturer.send("o"))
