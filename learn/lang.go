@@ -167,7 +167,9 @@ func (l Lang) toolchain() toolchain {
 				return []string{"javac", "-J-XX:TieredStopAtLevel=1", "-J-Xshare:auto", "-encoding", "UTF-8", "-d", out,
 					"Assess.java", "Json.java", "Harness.java"}
 			},
-			run: func(out string) []string { return []string{"java", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", out, "Harness"} }}
+			run: func(out string) []string {
+				return []string{"java", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", out, "Harness"}
+			}}
 	}
 	return toolchain{need: []string{"node"}, run: func(string) []string { return []string{"node", "harness.mjs"} }}
 }

@@ -52,7 +52,9 @@ func TestScriptedLearner(t *testing.T) {
 			dir := t.TempDir()
 			_, err := Init(dir, l)
 			require.NoError(t, err)
-			check := func() Board { return NewBoard(Check(context.Background(), Config{Dir: dir, Lang: l, BuildDir: t.TempDir()})) }
+			check := func() Board {
+				return NewBoard(Check(context.Background(), Config{Dir: dir, Lang: l, BuildDir: t.TempDir()}))
+			}
 
 			red := check()
 			require.Equal(t, StateRed, red.State, "%+v", red.Problem)

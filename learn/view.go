@@ -206,4 +206,3 @@ func wrapLabelled(label string, labelW int, text string, width int, st lipgloss.
 	}
 	return out
 }
-

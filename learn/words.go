@@ -71,7 +71,7 @@ var words = map[string][2]string{
 	"edgeNotTrimSpace": {
 		`U+200B (zero width space), U+0085 and U+180E are not in JavaScript's trim set: a value made of them is not blank, whatever your language's trim says.`,
 		`U+200B（零宽空格）、U+0085 和 U+180E 不在 JavaScript 的 trim 集合里：由它们组成的值不是空白，不管你所用语言的 trim 怎么说。`},
-	"edgeNotBlank":   {"A value with whitespace around it is still a value: only a string that is empty after trimming is missing.", "两边带空白的值仍然是值：只有去掉空白后为空的字符串才算缺失。"},
+	"edgeNotBlank":    {"A value with whitespace around it is still a value: only a string that is empty after trimming is missing.", "两边带空白的值仍然是值：只有去掉空白后为空的字符串才算缺失。"},
 	"edgeNoArguments": {"With no arguments at all (absent or null), every required name is missing.", "完全没有参数（缺失或 null）时，每个必填名称都缺失。"},
 	"edgeInherited": {
 		"A name such as constructor, __proto__ or toString is missing unless the arguments have a string member of that name: what objects inherit in your language is not an argument.",
