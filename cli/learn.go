@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -13,8 +14,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"toolgate/assess"
 	"toolgate/gatecheck"
 	"toolgate/learn"
+	"toolgate/practice"
 	"toolgate/progress"
 )
 
@@ -203,5 +206,61 @@ func (c *common) learnSaver(l learn.Lang, noSave bool) func(learn.Board) error {
 		p.RecordLearn(l.String(), stages, b.Rules(), b.State == learn.StateGreen)
 		p.Seq++
 		return serial(p.Clone())
+	}
+}
+
+var learnProgressWords = map[string][2]string{
+	"track":    {"Exercise track (toolgate learn), by language", "练习轨道（toolgate learn），按语言"},
+	"green":    {"green", "绿"},
+	"rules":    {"rules %d/%d", "规则 %d/%d"},
+	"runs":     {"%d runs", "运行 %d 次"},
+	"now":      {"now %s %d/%d", "当前 %s %d/%d"},
+	"allPass":  {"last run: every decision vector agrees", "最近一次：每个判断向量都一致"},
+	"practice": {"Practice, by rule: Leitner box 1 (drawn most) to 5; %d and up is mastered", "练习，按规则：Leitner 盒子 1（最常抽到）到 5；%d 及以上为已掌握"},
+	"box":      {"box %d", "盒子 %d"},
+	"never":    {"not practised", "未练习"},
+	"mastered": {"mastered %d of %d rules", "已掌握 %d/%d 条规则"},
+}
+
+// writeLearnProgress shows the exercise track's runs by language and the
+// practice's Leitner boxes by rule; nothing when there are none.
+func writeLearnProgress(w io.Writer, p progress.Progress, l assess.Lang) {
+	word := func(k string) string { return learnProgressWords[k][l] }
+	if len(p.Learn) > 0 {
+		fmt.Fprintf(w, "\n%s\n", word("track"))
+		for _, lang := range learn.Langs() {
+			lp, ok := p.Learn[lang.String()]
+			if !ok {
+				continue
+			}
+			parts := []string{fmt.Sprintf(word("rules"), lp.Rules, assess.NumRules), fmt.Sprintf(word("runs"), lp.Runs)}
+			if lp.Green {
+				parts = append([]string{word("green")}, parts...)
+			}
+			now := word("allPass")
+			for n := 1; n <= assess.NumRules; n++ {
+				if s, ok := lp.Stages[learn.StageKey(n)]; ok && s.Agree < s.Total {
+					now = fmt.Sprintf(word("now"), learn.StageKey(n), s.Agree, s.Total)
+					break
+				}
+			}
+			fmt.Fprintf(w, "  %-10s %s · %s\n", lang.Title(), strings.Join(parts, " · "), now)
+		}
+	}
+	if len(p.Practice) > 0 {
+		fmt.Fprintf(w, "\n"+word("practice")+"\n", practice.Mastered)
+		n := 0
+		for _, m := range practice.Rules(p) {
+			state := word("never")
+			if m.Box > 0 {
+				state = fmt.Sprintf(word("box"), m.Box) + fmt.Sprintf("  ✓%d ✗%d", m.Right, m.Wrong)
+			}
+			if m.IsMastered() {
+				n++
+				state += "  ✓"
+			}
+			fmt.Fprintf(w, "  %d %s  %s\n", m.Rule, pad(m.Rule.Title(l), 26), state)
+		}
+		fmt.Fprintf(w, "  %s\n", fmt.Sprintf(word("mastered"), n, assess.NumRules))
 	}
 }
