@@ -127,7 +127,7 @@ func (m Model) detail(width int) string {
 	}
 	if m.hint > 0 {
 		for level := 1; level <= m.hint; level++ {
-			label := fmt.Sprintf(tr("hint", l), level, MaxHint) + l.Colon()
+			label := fmt.Sprintf(tr("hint", l), level, MaxHint) + strings.TrimRight(l.Colon(), " ")
 			out = append(out, wrapLabelled(s.Hint.Render(label), lipgloss.Width(label), Hint(m.board, level, l), width, s.Hint)...)
 		}
 		out = append(out, "")
