@@ -52,7 +52,11 @@ func StageLines(b Board, l assess.Lang) []string {
 	}
 	out := make([]string, len(b.Stages))
 	for i, s := range b.Stages {
-		line := fmt.Sprintf("%s %s  %s  %7s", s.Mark(b.Current), pad(s.Name(l), nameW), pad(s.Title(l), titleW), fmt.Sprintf("%d/%d", s.Agree, s.Total))
+		count := fmt.Sprintf("%d/%d", s.Agree, s.Total)
+		if b.State == StateBroken {
+			count = fmt.Sprintf("–/%d", s.Total) // not run
+		}
+		line := fmt.Sprintf("%s %s  %s  %7s", s.Mark(b.Current), pad(s.Name(l), nameW), pad(s.Title(l), titleW), count)
 		switch {
 		case s.Number == b.Current && b.State == StateFailing, s.Number == b.Current && b.Current == InputStage:
 			line += "  " + tr("now", l)
@@ -149,7 +153,14 @@ func failureBlock(f *Failure, l assess.Lang) Block {
 func problemBlock(b Board, l assess.Lang) Block {
 	p := b.Problem
 	if len(p.Missing) > 0 {
-		return Block{Tone: look.ToneBad, Heading: fmt.Sprintf(tr("missingTool", l), strings.Join(p.Missing, ", "), b.Lang.Title())}
+		key, and := "missingTool", " and "
+		if len(p.Missing) > 1 {
+			key = "missingTools"
+		}
+		if l == assess.Chinese {
+			and = "和"
+		}
+		return Block{Tone: look.ToneBad, Heading: fmt.Sprintf(tr(key, l), strings.Join(p.Missing, and), b.Lang.Title())}
 	}
 	blk := Block{Tone: look.ToneBad, Heading: tr("brokenTitle", l)}
 	switch {
@@ -169,7 +180,7 @@ func problemBlock(b Board, l assess.Lang) Block {
 	if out == "" {
 		out = tr("nothing", l)
 	}
-	blk.Lines = append(blk.Lines, Line{Text: tr("output", l) + l.Colon()})
+	blk.Lines = append(blk.Lines, Line{Text: tr("output", l) + strings.TrimRight(l.Colon(), " ")})
 	for _, line := range strings.Split(out, "\n") {
 		blk.Lines = append(blk.Lines, Line{Label: "|", Text: line})
 	}

@@ -41,6 +41,7 @@ var uiWords = map[string][2]string{
 	"brokenTitle":  {"Your gate does not run — in your code or its toolchain, not in toolgate.", "你的门无法运行——问题在你的代码或它的工具链里，不在 toolgate。"},
 	"buildFailed":  {"Your gate does not build — in your code, not in toolgate.", "你的门无法构建——问题在你的代码里，不在 toolgate。"},
 	"missingTool":  {"%s is not on PATH: it is needed to run a %s gate.", "PATH 中没有 %s：运行 %s 门需要它。"},
+	"missingTools": {"%s are not on PATH: they are needed to run a %s gate.", "PATH 中没有 %s：运行 %s 门需要它们。"},
 	"stoppedAt":    {"It stopped at this input (%s):", "它在这个输入（%s）处停止："},
 	"output":       {"what it printed", "它的输出"},
 	"nothing":      {"(nothing)", "（无）"},

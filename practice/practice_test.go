@@ -11,6 +11,7 @@ import (
 	"toolgate/decode"
 	"toolgate/progress"
 	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // TestCasesAgreeWithAssess: every case drawn is a valid input (it passes
@@ -29,6 +30,10 @@ func TestCasesAgreeWithAssess(t *testing.T) {
 		v := assess.Assess(&back)
 		require.Equal(t, c.Verdict.CodeName(), v.CodeName(), "case %d: %s", i, raw)
 		require.NoError(t, c.Scenario.Check(), "case %d", i)
+		if i%100 == 0 {
+			w := walk.Of(c.Scenario, assess.Chinese)
+			require.Equal(t, int(c.Verdict.Code.Rule()), w.Decisive, "the trainer walks it to its rule")
+		}
 		require.NotEqual(t, c.Change.Was, c.Change.Now)
 		for _, story := range []string{c.Scenario.Story.En, c.Scenario.Story.Zh} {
 			assert.Contains(t, story, c.Change.Path)
