@@ -34,7 +34,7 @@ func Hint(b Board, level int, l assess.Lang) string {
 	case 2:
 		if stage == InputStage {
 			if b.First != nil && b.First.Reason != "" {
-				return tr("inputCondition", l) + " " + tr("reason-"+b.First.Reason, l)
+				return tr("inputCondition", l) + sentenceSep(l) + tr("reason-"+b.First.Reason, l)
 			}
 			return tr("inputCondition", l)
 		}
@@ -57,7 +57,7 @@ func Edge(f *Failure, l assess.Lang) string {
 	var parts []string
 	switch g := f.GateRule; {
 	case f.GateError != "":
-		parts = append(parts, fmt.Sprintf(tr("edgeErrored", l), rule))
+		parts = append(parts, tr("edgeErrored", l))
 	case g != 0 && g < rule:
 		st := f.Trace[g-1]
 		parts = append(parts, fmt.Sprintf(tr("edgeStoppedEarly", l), g, rule, g, st.Explanation(l)))
@@ -70,7 +70,7 @@ func Edge(f *Failure, l assess.Lang) string {
 	case g == rule:
 		parts = append(parts, fmt.Sprintf(tr("edgeSameRule", l), rule))
 	default:
-		parts = append(parts, fmt.Sprintf(tr("edgeNoCode", l), rule))
+		parts = append(parts, tr("edgeNoCode", l))
 	}
 	st := f.Trace[rule-1]
 	parts = append(parts, fmt.Sprintf(tr("edgeFires", l), rule, st.Explanation(l)))

@@ -80,7 +80,7 @@ var words = map[string][2]string{
 	"edgeNotString":  {"Only a string counts: null, a number, a boolean, an array or an object under a required name is missing.", "只有字符串才算：必填名称下是 null、数字、布尔值、数组或对象，都算缺失。"},
 	"edgeTwice":      {"A name listed twice in requiredArguments is missing twice: missingArguments keeps both.", "在 requiredArguments 中列出两次的名称缺失两次：missingArguments 两个都保留。"},
 	"edgeOrder":      {"missingArguments lists the names in requiredArguments order, not sorted.", "missingArguments 按 requiredArguments 的顺序列出名称，不排序。"},
-	"edgeEnvAbsent":  {`An environment without a status is not ready: absent is not "ready".`, `没有 status 的环境不是就绪：缺失不是 "ready"。`},
+	"edgeEnvAbsent":  {`The book does not take a missing status for ready: an environment that says nothing is blocked.`, `本书不会把缺失的状态当作就绪：什么都没说的环境也被阻断。`},
 	"edgeExactReady": {`Only exactly "ready" is ready: "READY", "Ready" and "ready " are not.`, `只有恰好 "ready" 才是就绪："READY"、"Ready" 和 "ready " 都不是。`},
 	"edgeEffectAbsent": {
 		`A timed-out record whose effectStatus is absent does not fire rule 5: the book asks for "unknown" exactly.`,
