@@ -135,8 +135,7 @@ func build(base scenarios.Scenario, in assess.Input, ch Change) Case {
 	s := scenarios.Scenario{
 		ID:       "practice~" + base.ID + "~" + ch.Path + "=" + slug(ch.Now),
 		Track:    scenarios.TrackAdmission,
-		File:     base.File,
-		Number:   base.Number,
+		Number:   base.Number, // the scenario it changes; no File: it is not one to edit
 		Title:    title(base),
 		Story:    story(base, ch),
 		Injected: scenarios.Text{En: ch.Path + ": " + ch.Was + " → " + ch.Now, Zh: ch.Path + "：" + ch.Was + " → " + ch.Now},
