@@ -115,6 +115,9 @@ type Board struct {
 	Problem *Problem
 	// Notes are gatecheck's notes on the run (the gate's exit status).
 	Notes []string
+	// Stderr is the start of what the gate printed on stderr in a run
+	// that finished — the learner's own prints — escaped.
+	Stderr string
 	Took  time.Duration
 }
 
@@ -175,6 +178,7 @@ func NewBoard(o Outcome) Board {
 		return b
 	}
 	b.Notes = o.Report.Notes
+	b.Stderr = gatecheck.Sanitize([]byte(o.Report.Stderr))
 	empty, decisions := 0, 0
 	for i, a := range o.Report.Answers {
 		st := stages[i]

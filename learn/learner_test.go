@@ -24,6 +24,16 @@ var rule3Bugs = map[Lang][2]string{
 	Java:       {"blank((String) value)", "((String) value).isEmpty()"},
 }
 
+// prints make each language's gate print a line the way a learner debugs,
+// on what is stdout to the learner: the harness must keep it out of the
+// answers.
+var prints = map[Lang][2]string{
+	JavaScript: {"const id = request.correlationId;", "const id = request.correlationId; console.log('checking', id);"},
+	Python:     {`rid = request["correlationId"]`, `rid = request["correlationId"]; print("checking", rid)`},
+	Go:         {"id := in.Request.CorrelationID", "id := in.Request.CorrelationID; fmt.Println(\"checking\", id)"},
+	Java:       {`String id = (String) request.get("correlationId");`, `String id = (String) request.get("correlationId"); System.out.println("checking " + id);`},
+}
+
 // solution is the finished gate of a language, with rule 3 wrong or not.
 func solution(t *testing.T, l Lang, rule3Wrong bool) []byte {
 	t.Helper()
@@ -33,6 +43,12 @@ func solution(t *testing.T, l Lang, rule3Wrong bool) []byte {
 		bug := rule3Bugs[l]
 		require.Contains(t, string(data), bug[0])
 		data = bytes.Replace(data, []byte(bug[0]), []byte(bug[1]), 1)
+		p := prints[l]
+		require.Contains(t, string(data), p[0])
+		data = bytes.Replace(data, []byte(p[0]), []byte(p[1]), 1)
+		if l == Go {
+			data = bytes.Replace(data, []byte(`import "strings"`), []byte("import (\n\t\"fmt\"\n\t\"strings\"\n)"), 1)
+		}
 	}
 	return data
 }
@@ -69,6 +85,7 @@ func TestScriptedLearner(t *testing.T) {
 			write(solution(t, l, true))
 			mid := check()
 			require.Equal(t, StateFailing, mid.State, "%+v", mid.Problem)
+			assert.Contains(t, mid.Stderr, "checking", "what the learner printed is shown, apart from the answers")
 			assert.Equal(t, 3, mid.Current, "rule 3 is the one to work on")
 			for _, s := range mid.Stages[:2] {
 				assert.Zero(t, s.Failing(), "rule %d passes", s.Number)

@@ -183,6 +183,7 @@ func (m Model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.refresh(false)
 	case key.Matches(msg, k.Help):
 		m.showHelp = !m.showHelp
+		m.help.ShowAll = m.showHelp
 		m.layout()
 	case key.Matches(msg, k.Up):
 		m.vp.ScrollUp(1)

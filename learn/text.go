@@ -117,6 +117,13 @@ func Blocks(b Board, l assess.Lang) []Block {
 	for _, n := range b.Notes {
 		out = append(out, Block{Lines: []Line{{Text: fmt.Sprintf(tr("note", l), n)}}})
 	}
+	if printed := strings.TrimRight(b.Stderr, "\n"); printed != "" {
+		blk := Block{Lines: []Line{{Text: tr("printed", l)}}}
+		for _, line := range strings.Split(printed, "\n") {
+			blk.Lines = append(blk.Lines, Line{Label: "|", Text: line})
+		}
+		out = append(out, blk)
+	}
 	return out
 }
 

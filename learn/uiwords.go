@@ -44,6 +44,7 @@ var uiWords = map[string][2]string{
 	"missingTools": {"%s are not on PATH: they are needed to run a %s gate.", "PATH 中没有 %s：运行 %s 门需要它们。"},
 	"stoppedAt":    {"It stopped at this input (%s):", "它在这个输入（%s）处停止："},
 	"output":       {"what it printed", "它的输出"},
+	"printed":      {"what your gate printed on stderr (console.log and the like go there):", "你的门在 stderr 上的输出（console.log 之类都在这里）："},
 	"nothing":      {"(nothing)", "（无）"},
 	"note":         {"note: %s", "注意：%s"},
 }

@@ -84,7 +84,6 @@ func (m Model) Render() string {
 	lines = append(lines, s.Rule.Render(strings.Repeat("─", max(0, m.width))))
 	lines = append(lines, m.vp.View())
 	if m.showHelp {
-		m.help.ShowAll = true
 		lines = append(lines, m.help.View(m.keys))
 	} else if m.notice != "" {
 		lines = append(lines, s.Hint.Render(m.notice))

@@ -65,7 +65,11 @@ public class Harness {
 
     public static void main(String[] args) throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        // Answers go to stdout, one a line; what your code prints with
+        // System.out goes to stderr, where toolgate shows it, so that it never
+        // breaks a line.
         BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+        System.setOut(System.err);
         for (String line; (line = in.readLine()) != null; ) {
             if (line.isBlank()) continue;
             String text;

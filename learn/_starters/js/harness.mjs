@@ -15,10 +15,15 @@ function checkInput(line) {
   return null;
 }
 
+// Answers go to stdout, one a line; what your code prints with console.log
+// goes to stderr, where toolgate shows it, so that it never breaks a line.
+const write = process.stdout.write.bind(process.stdout);
+for (const name of ['log', 'info', 'debug']) console[name] = console.error;
+
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 for await (const line of lines) {
   if (line.trim() === '') continue;
-  process.stdout.write(answer(line) + '\n');
+  write(answer(line) + '\n');
 }
 
 function answer(line) {

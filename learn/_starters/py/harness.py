@@ -53,16 +53,20 @@ def answer(line):
 
 
 def main():
+    # Answers go to stdout, one a line; what your code prints goes to
+    # stderr, where toolgate shows it, so that it never breaks a line.
+    out = sys.stdout
+    sys.stdout = sys.stderr
     for line in sys.stdin:
         if not line.strip():
             continue
-        out = answer(line)
+        verdict = answer(line)
         try:
-            text = json.dumps(out)
+            text = json.dumps(verdict)
         except (TypeError, ValueError) as e:
             text = json.dumps({"error": "the verdict is not JSON: %s" % e})
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
+        out.write(text + "\n")
+        out.flush()
 
 
 if __name__ == "__main__":
