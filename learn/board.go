@@ -118,7 +118,7 @@ type Board struct {
 	// Stderr is the start of what the gate printed on stderr in a run
 	// that finished — the learner's own prints — escaped.
 	Stderr string
-	Took  time.Duration
+	Took   time.Duration
 }
 
 // Decision counts the decision vectors that agree, of all of them.
