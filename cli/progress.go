@@ -87,6 +87,7 @@ prompt); without a terminal to ask on it needs --yes.`,
 				return writeJSONDocument(out, doc)
 			}
 			writeProgress(out, doc, lang)
+			writeLearnProgress(out, p, lang) // the exercise track and the practice: cli/learn.go
 			return nil
 		},
 	}

@@ -460,6 +460,8 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 	})
 	root.AddCommand(newList(c), newTrace(c), newAssess(c), newAudit(c), newValidate(c), newNew(c), newNotes(c), newProgress(c), newServe(c),
 		newImport(c), newVectors(c), newCheck(c), newMan())
+	root.AddCommand(newLearn(c))
+	root.AddCommand(newPractice(c))
 	return root
 }
 

@@ -76,6 +76,12 @@ type Progress struct {
 	Last string `json:"last,omitempty"`
 	// Lang is "en" or "zh".
 	Lang string `json:"lang,omitempty"`
+	// Learn is the exercise track's progress (toolgate learn), by
+	// programming language: "js", "py", "go", "java".
+	Learn map[string]Learn `json:"learn,omitempty"`
+	// Practice holds the Leitner boxes of the practice, by rule
+	// ("rule/3") and code ("code/invalid_arguments").
+	Practice map[string]Box `json:"practice,omitempty"`
 	// Seq orders the changes of one run, so that a save that was
 	// overtaken by a later one is dropped; it is not saved.
 	Seq uint64 `json:"-"`
@@ -93,6 +99,7 @@ func (p Progress) Clone() Progress {
 	for k, v := range p.Quiz {
 		c.Quiz[k] = v
 	}
+	cloneExtras(&c, p)
 	return c
 }
 
@@ -153,7 +160,7 @@ func (p Progress) check() error {
 	case slices.Contains(p.Walked, ""):
 		return errors.New("an empty scenario id among those walked")
 	}
-	return nil
+	return p.checkExtras()
 }
 
 // Store is where progress lives: a file, or nowhere (--no-save).
@@ -314,6 +321,7 @@ func merge(disk, since, now Progress) Progress {
 	if now.Lang != since.Lang {
 		out.Lang = now.Lang
 	}
+	mergeExtras(&out, disk, since, now)
 	// The answers kept must fit the score: the file is read back by a
 	// check that sets impossible counts aside.
 	right, wrong := out.kept()

@@ -1,0 +1,60 @@
+package practice
+
+import (
+	"fmt"
+
+	"toolgate/scenarios"
+)
+
+// title names a case in both languages.
+func title(base scenarios.Scenario) scenarios.Text {
+	return scenarios.Text{
+		En: "Practice: " + base.Title.En + ", changed",
+		Zh: "练习：" + base.Title.Zh + "（有改动）",
+	}
+}
+
+// story says, in both languages, which scenario the case changes and
+// what changed — never what the change decides.
+func story(base scenarios.Scenario, ch Change) scenarios.Text {
+	return scenarios.Text{
+		En: fmt.Sprintf("Scenario %d, “%s”, with one change: %s Everything else is as in the scenario. Which rule decides now, and with which code?",
+			base.Number, base.Title.En, ChangeText(ch, 0)),
+		Zh: fmt.Sprintf("场景 %d「%s」，只改了一处：%s其余与原场景相同。现在由哪条规则作出判断，代码是什么？",
+			base.Number, base.Title.Zh, ChangeText(ch, 1)),
+	}
+}
+
+// ChangeText says a change as a sentence in a language (0 English, 1
+// Chinese): the field, what it is now, what it was.
+func ChangeText(ch Change, lang int) string {
+	now, was := clip(ch.Now), clip(ch.Was)
+	if lang == 1 {
+		switch {
+		case ch.Now == absent:
+			return fmt.Sprintf("%s 现在缺失（原来是 %s）。", ch.Path, was)
+		case ch.Was == absent:
+			return fmt.Sprintf("%s 现在是 %s（原来缺失）。", ch.Path, now)
+		}
+		return fmt.Sprintf("%s 现在是 %s（原来是 %s）。", ch.Path, now, was)
+	}
+	switch {
+	case ch.Now == absent:
+		return fmt.Sprintf("%s is now left out (it was %s).", ch.Path, was)
+	case ch.Was == absent:
+		return fmt.Sprintf("%s is now %s (it was left out).", ch.Path, now)
+	}
+	return fmt.Sprintf("%s is now %s (it was %s).", ch.Path, now, was)
+}
+
+// clip shortens a value shown in a story to its first 80 characters.
+func clip(s string) string {
+	n := 0
+	for i := range s {
+		if n == 80 {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
