@@ -186,6 +186,13 @@ func WriteText(w io.Writer, r Report, l assess.Lang) {
 	}
 	groups, rows := Summary(r, l)
 	for i, g := range groups {
+		run := 0
+		for _, rw := range rows[i] {
+			run += rw.Total
+		}
+		if run == 0 {
+			continue // a layer --layer left out
+		}
 		fmt.Fprintln(w, g)
 		width := 0
 		for _, rw := range rows[i] {
