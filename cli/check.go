@@ -137,6 +137,7 @@ stderr is shown.`,
 		},
 	}
 	cmd.Flags().SetInterspersed(false) // flags after CMD are CMD's
+	cmd.Annotations = map[string]string{flagsBeforeArgs: "true"}
 	cmd.Flags().StringVar(&track, "track", scenarios.TrackAdmission, "the track: admission, audit or outcome")
 	completeFlag(cmd, "track", c.completeTrack)
 	cmd.Flags().DurationVar(&timeout, "timeout", gatecheck.DefaultTimeout, "the longest wait for one answer (and for the gate to end)")

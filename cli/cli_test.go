@@ -180,6 +180,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"list", "--track", "audits"}, `--track "audits": want admission, audit, outcome`},
 		{[]string{"trace", "9", "--track", "outcome"}, `no scenario "9" in track outcome`},
 		{[]string{}, "the trainer needs a terminal"},
+		// A flag's mistake is said before the terminal is looked for.
+		{[]string{"--theme", "blue"}, `--theme "blue": want dark, light, high-contrast`},
+		{[]string{"--step", "3"}, "--step 3 takes steps in the scenario --scenario opens: give --scenario too"},
+		{[]string{"help", "nosuchtopic"}, `help "nosuchtopic": no such command`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -271,15 +275,28 @@ func TestHelpAndVersion(t *testing.T) {
 		assert.Equal(t, 0, code, cmd)
 		assert.Contains(t, out, "EXAMPLES", cmd)
 	}
-	// The help's paragraphs are joined for fang to wrap at the
-	// terminal's width (120 in a pipe); tables stay as written.
+	// The help's paragraphs are wrapped at the width there is (80 in a
+	// pipe), never cut, without trailing spaces; tables stay as written.
 	out, _, _ := run(t, "", nil, "trace", "--help")
-	assert.Contains(t, out, "the 8-rule decision order (each rule passed, fired or not reached,", "one paragraph, not the source's lines")
+	assert.Contains(t, strings.Join(strings.Fields(out), " "), "the 8-rule decision order (each rule passed, fired or not reached,", "one paragraph, not the source's lines")
+	for _, l := range strings.Split(out, "\n") {
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80, "wrapped to 80 in a pipe: %q", l)
+		assert.Equal(t, strings.TrimRight(l, " "), l, "no trailing spaces: %q", l)
+	}
 	out, _, _ = run(t, "", nil, "import", "mcp", "--help")
-	assert.Contains(t, out, "\n    name                               → name ")
-	assert.Contains(t, out, "\n    (MCP tools have no version)        → version \"\" ")
+	assert.Contains(t, out, "\n    name                               → name\n")
+	assert.Contains(t, out, "\n    (MCP tools have no version)        → no version (absent)\n")
+	out, _, _ = run(t, "", nil, "serve", "--help")
+	assert.Contains(t, out, "--room-url tls://10.0.0.5:4222 --room-fingerprint SHA256:...", "an example is wrapped, never cut")
+	assert.NotContains(t, out, "…\n", "nothing cut")
+	_, errOut, code := run(t, "", nil, "help", "nosuchtopic")
+	assert.Equal(t, 2, code, "an unknown help topic is a usage error")
+	assert.Contains(t, errOut, `help "nosuchtopic": no such command`)
+	out, _, code = run(t, "", nil, "help", "trace")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "toolgate trace [N|ID]")
 
-	out, _, code := run(t, "", nil, "--version")
+	out, _, code = run(t, "", nil, "--version")
 	assert.Equal(t, 0, code)
 	assert.Regexp(t, `^toolgate devel \(go1\.\d+`, out, "a test binary has no module version and no commit")
 }

@@ -53,8 +53,8 @@ func newImportMCP(c *common) *cobra.Command {
 		Short: "Make a contract of an MCP server's tools/list answer",
 		Long: `Read an MCP tools/list answer — the JSON-RPC response, or its bare result; several pages
 (one value each, e.g. JSON Lines) are joined; plain or in server-sent events, as Streamable
-HTTP sends it — and write a contract in the shape of SPEC §1 on stdout, as indented JSON with
-a fixed layout. Notes go to stderr.
+HTTP sends it — and write an admission contract on stdout, as indented JSON with
+a fixed layout (docs/decision.md). Notes go to stderr.
 
 A model API's tools parameter is read as what it is, and said so: Anthropic's input_schema,
 OpenAI's parameters (Responses) or function.parameters (Chat Completions), Gemini's
@@ -64,7 +64,7 @@ inputSchema is refused: it would otherwise be read as taking no arguments.
 
 The mapping:
   name                               → name
-  (MCP tools have no version)        → version ""
+  (MCP tools have no version)        → no version (absent)
   inputSchema.required               → requiredArguments
   annotations.readOnlyHint: true     → effectClass read_only
   annotations.destructiveHint: false → effectClass reversible_write (when not read-only)

@@ -165,6 +165,19 @@ func Run(args []string, env Env) int {
 	root.SetIn(env.Stdin)
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	if c, ok, err := helpRequest(root, args); ok {
+		if err != nil {
+			env.reportError(nil, err, true)
+			return ExitUsage
+		}
+		if err := env.writeHelp(env.Stdout, c, env.helpWidth()); err != nil || out.err != nil {
+			fmt.Fprintln(env.Stderr, "toolgate: writing the output:", cmpOr(fmt.Sprint(out.err), fmt.Sprint(err)))
+			return ExitWrite
+		}
+		return ExitOK
+	}
 	// fang styles the help and errors, and adds completion; the manual
 	// page is toolgate's own (newMan), written where the output goes.
 	var styles *fang.Styles
@@ -400,6 +413,12 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 			if step < 0 || step > assess.NumRules+1 {
 				return &exitError{ExitUsage, fmt.Errorf("--step %d: want 0 to %d", step, assess.NumRules+1)}
 			}
+			if step > 0 && scenario == "" {
+				return &exitError{ExitUsage, fmt.Errorf("--step %d takes steps in the scenario --scenario opens: give --scenario too", step)}
+			}
+			if theme != "" && !slices.Contains(themes, theme) {
+				return &exitError{ExitUsage, fmt.Errorf("--theme %q: want %s", theme, strings.Join(themes, ", "))}
+			}
 			track, err := c.trackFlag()
 			if err != nil {
 				return err
@@ -427,8 +446,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 			if !env.StdoutIsTTY || !env.StdinIsTTY || env.RunTUI == nil {
 				fmt.Fprintln(env.Stderr, "toolgate: the trainer needs a terminal; here are the commands that work without one:")
 				fmt.Fprintln(env.Stderr)
-				cmd.SetOut(env.Stderr)
-				_ = cmd.Help()
+				_ = env.writeHelp(env.Stderr, cmd, env.helpWidth())
 				return &exitError{code: ExitUsage}
 			}
 			return env.RunTUI(TUIOptions{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Step: step,
