@@ -144,6 +144,11 @@ func (q question) asking() bool { return q.phase != quizIdle }
 // revealed (what answers it is then hidden).
 func (q question) predicting() bool { return q.asking() && q.phase != quizAskCaveat }
 
+// numbersSteps reports whether the question is answered with the number
+// of a rule (or of an outcome's question), or is about the rule picked:
+// the rules must then be on screen.
+func (q question) numbersSteps() bool { return q.phase == quizAskStep || q.phase == quizAskCode }
+
 // quizResult is one answer marked.
 type quizResult struct {
 	number  int
@@ -521,6 +526,7 @@ func (m quizModel) body(c *common, b *browseModel) body {
 	}
 	// What would answer the question is hidden until it is answered.
 	x.hideTitle = m.q.predicting()
+	x.keepRules = m.q.numbersSteps()
 	out := b.body(c, x)
 	results := m.results
 	if results == nil {

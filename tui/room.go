@@ -280,6 +280,7 @@ func (m roomModel) body(c *common, b *browseModel) body {
 		x.question = m.q.lines(c)
 		x.hint = ""
 		x.hideTitle = true
+		x.keepRules = m.q.numbersSteps()
 	}
 	return b.body(c, x)
 }

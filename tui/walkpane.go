@@ -19,7 +19,9 @@ import (
 // screen, parts are folded in a fixed order — hints, the heading, the rules
 // not reached, the rules passed, the story — so that the verdict and every
 // line of it stay on screen; only when even the most folded pane does not
-// fit does it scroll, with a line saying what is above or below.
+// fit does it scroll, with a line saying what is above or below. While a
+// question asks for a rule by its number, the rules are never folded: the
+// hint and the story give way to them instead.
 
 type partID int
 
@@ -97,6 +99,9 @@ type walkExtras struct {
 	// maskID is a scenario whose title the list keeps back: the room's
 	// live one, until its answer is revealed.
 	maskID string
+	// keepRules keeps every rule listed while a question asks for a rule
+	// (or an outcome's question) by its number: the story folds first.
+	keepRules bool
 }
 
 // walkPane is the pane built for one width, ready to be fitted to a
@@ -135,6 +140,11 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	}
 	p.parts[partHeading] = c.headingPart(width)
 	before, current, after := c.ruleParts(width)
+	if x.keepRules {
+		// Only the fullest rendering: the rules the question numbers
+		// are never folded into "1–8 not asked yet".
+		before.alts, after.alts = before.alts[:min(len(before.alts), 1)], after.alts[:min(len(after.alts), 1)]
+	}
 	p.parts[partBefore], p.parts[partCurrent], p.parts[partAfter] = before, current, after
 	if len(x.room) > 0 {
 		p.parts[partRoom] = part{alts: []string{"\n" + wrapLines(x.room, width)}}

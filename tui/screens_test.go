@@ -1,0 +1,85 @@
+package tui
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"toolgate/assess"
+	"toolgate/scenarios"
+)
+
+// The screens a learner really meets at 80×24 and 60×20, in both
+// languages: what must be on them, and what must not.
+
+var (
+	smallSizes = [][2]int{{80, 24}, {60, 20}}
+	bothLangs  = []assess.Lang{assess.English, assess.Chinese}
+	// stepLine is a rule (or an outcome's question) listed in the walk
+	// pane under its own number.
+	stepLine = regexp.MustCompile(`(?m)^ \S +([0-9]+) `)
+)
+
+// listedSteps are the numbers of the steps the walk pane lists one a
+// line.
+func listedSteps(screen string) []int {
+	var out []int
+	for _, g := range stepLine.FindAllStringSubmatch(walkColumn(screen), -1) {
+		n, _ := strconv.Atoi(g[1])
+		out = append(out, n)
+	}
+	return out
+}
+
+// TestRulesStayListedWhileAQuestionNumbersThem: "which rule fires? Press
+// 1–8" is asked with the eight rules on screen, never folded into "1–8
+// not asked yet", at 80×24 and 60×20, in both languages, in every
+// scenario of the admission and outcome tracks; so is the code question
+// about the rule picked, and the room's question to a student.
+func TestRulesStayListedWhileAQuestionNumbersThem(t *testing.T) {
+	all := func(n int) []int {
+		var out []int
+		for i := 1; i <= n; i++ {
+			out = append(out, i)
+		}
+		return out
+	}
+	for _, size := range smallSizes {
+		for _, lang := range bothLangs {
+			for _, track := range []string{scenarios.TrackAdmission, scenarios.TrackOutcome} {
+				for _, s := range scenarios.InTrack(scenarios.Builtin(), track) {
+					name := fmt.Sprintf("%dx%d/%s/%s", size[0], size[1], lang, s.ID)
+					m := resize(newTest(t, Options{Quiz: true, Track: track, Scenario: s.ID, Lang: lang}), size[0], size[1])
+					require.Equal(t, quizAskStep, m.quiz.q.phase, name)
+					out := plain(m)
+					assert.Equal(t, all(len(m.c.walk.Steps)), listedSteps(out), "%s: every step it numbers is listed\n%s", name, out)
+					assert.Contains(t, squash(out), squash(fmt.Sprintf("1–%d", len(m.c.walk.Steps))), "%s: and the question with them", name)
+				}
+			}
+			// The code question on scenarios 4 (rule 7) and 1 (rule 1).
+			for _, tc := range []struct{ id, rule string }{{"write-without-approval", "7"}, {"unknown-tool", "1"}} {
+				name := fmt.Sprintf("%dx%d/%s/%s code", size[0], size[1], lang, tc.id)
+				m := press(resize(newTest(t, Options{Quiz: true, Scenario: tc.id, Lang: lang}), size[0], size[1]), tc.rule)
+				require.Equal(t, quizAskCode, m.quiz.q.phase, name)
+				out := plain(m)
+				assert.Equal(t, all(8), listedSteps(out), "%s\n%s", name, out)
+				assert.Contains(t, squash(out), squash(codeOptions(int(tc.rule[0] - '0'))[0].String()), name)
+			}
+			// A student asked by the room.
+			name := fmt.Sprintf("%dx%d/%s room", size[0], size[1], lang)
+			m := resize(newTest(t, Options{Room: &fakeRoom{}, Lang: lang}), size[0], size[1])
+			m = send(m, RoomMsg{Live: "demo", Round: 1, Open: true})
+			out := plain(m)
+			assert.Equal(t, all(8), listedSteps(out), "%s\n%s", name, out)
+		}
+	}
+	// The question is never the only thing that fits: once it is
+	// answered, the walk folds as before.
+	m := press(resize(newTest(t, Options{Quiz: true, Scenario: "demo"}), 80, 24), "8")
+	assert.False(t, slices.Equal(all(8), listedSteps(plain(m))), "the verdict folds the rules again")
+}
