@@ -318,6 +318,7 @@ type keySet struct {
 	whatIf           whatIfKeyMap
 	present          presentKeyMap
 	help             helpKeyMap
+	summary          summaryKeyMap
 }
 
 var keySets = [2]keySet{makeKeySet(assess.English), makeKeySet(assess.Chinese)}
@@ -330,6 +331,7 @@ func makeKeySet(l assess.Lang) keySet {
 		reveal:   binding(l, []string{"v"}, "v", "kReveal"),
 		toLive:   binding(l, []string{"g"}, "g", "kToLive"),
 		whatIf:   makeNewWhatIfKeyMap(l), present: makeNewPresentKeyMap(l), help: makeNewHelpKeyMap(l),
+		summary: makeSummaryKeyMap(l),
 	}
 }
 

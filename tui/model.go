@@ -226,6 +226,9 @@ func (m Model) modeKeys(now bool) modeKeys {
 	c := &m.c
 	switch m.mode {
 	case modeQuiz:
+		if m.quiz.summary && now {
+			return m.quiz.summaryKeys(c)
+		}
 		return m.quiz.keys(c, &m.browse, now)
 	case modeWhatIf:
 		return m.whatIf.keys(c, now)
@@ -405,6 +408,7 @@ func (m *Model) toggleQuiz() {
 	switch m.mode {
 	case modeQuiz:
 		m.mode = modeWalk
+		m.quiz.summary = false
 	case modeWalk:
 		m.quiz = m.quiz.resume(&m.c, false)
 		if _, answered := m.quiz.results[m.c.written().ID]; m.c.has() && !answered {

@@ -296,7 +296,9 @@ func TestQuiz(t *testing.T) {
 	assert.Contains(t, out, "4 Write without approval")
 	assert.Contains(t, out, "What the verdict does NOT prove: 1 right of 2 asked.")
 	m = press(m, "x")
-	assert.False(t, m.quiz.summary, "any key closes the summary")
+	assert.True(t, m.quiz.summary, "a key that is not the summary's leaves it open")
+	m = press(m, "esc")
+	assert.False(t, m.quiz.summary, "esc closes the summary")
 
 	// The progress records every answer.
 	assert.Equal(t, 3, m.c.prog.Asked)

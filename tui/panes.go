@@ -35,7 +35,12 @@ func (c *common) bodyLayout(b body, height int) (columns, walkPane) {
 	}
 	pane := c.buildWalkPane(cols.walk, b.extras)
 	if b.giveWay && c.reached() && !pane.fitsIn(height) {
-		for _, try := range []columns{{walk: cols.walk + cols.list + sepWidth, inputs: cols.inputs}, {walk: c.width}} {
+		tries := []columns{{walk: c.width}}
+		if cols.list > 0 {
+			// The list gives way first, then the inputs.
+			tries = []columns{{walk: cols.walk + cols.list + sepWidth, inputs: cols.inputs}, {walk: c.width}}
+		}
+		for _, try := range tries {
 			if try.walk == cols.walk {
 				continue
 			}

@@ -5,7 +5,6 @@ import (
 	"hash/fnv"
 	"slices"
 	"strconv"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -391,8 +390,7 @@ func (m quizModel) keys(c *common, b *browseModel, now bool) quizKeyMap {
 
 func (m quizModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 	if m.summary {
-		m.summary = false // any key closes the summary
-		return m, nil
+		return m.summaryKey(c, msg), nil
 	}
 	k := m.keys(c, b, true)
 	switch {
@@ -415,7 +413,7 @@ func (m quizModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (quizM
 		return m, nil
 	case key.Matches(msg, k.NextScenario) && c.at.Scenario == len(c.inTrack())-1 && len(m.results) > 0:
 		// The end of the track: the summary of the session.
-		m.summary = true
+		m.summary, c.scroll = true, 0
 		return m, nil
 	}
 	before := c.at
@@ -535,45 +533,4 @@ func (m quizModel) body(c *common, b *browseModel) body {
 	filter := b.filter
 	out.left = func(w, h int) string { return c.renderList(filter, w, h, results, "") }
 	return out
-}
-
-// renderSummary lists the session's score and every miss with what
-// decided.
-func (m quizModel) renderSummary(c *common, height int) string {
-	st := c.styles
-	points, asked := m.score()
-	width := max(min(c.width-8, 76), 10)
-	lines := []string{st.Walk.Heading.Render(tr("quizSummary", c.lang)), "",
-		fmt.Sprintf(tr("quizScore", c.lang), scoreText(points, asked))}
-	if right, n := m.caveats(); n > 0 {
-		lines = append(lines, fmt.Sprintf(tr("quizCaveatScore", c.lang), right, n))
-	}
-	lines = append(lines, "")
-	misses := 0
-	for _, id := range m.order {
-		r := m.results[id]
-		if r.right && r.caveat >= 0 {
-			continue
-		}
-		misses++
-		lines = append(lines, wrap(fmt.Sprintf("%d %s", r.number, r.title), width))
-		for _, l := range c.resultLines(r) {
-			lines = append(lines, indentLines(wrapStyled(l, width-4), "    "))
-		}
-	}
-	if misses == 0 {
-		lines = append(lines, tr("quizNoMiss", c.lang))
-	}
-	// The box keeps its score, its end and its close hint on any screen:
-	// misses beyond the room are counted, not cut off.
-	var flat []string
-	for _, l := range lines {
-		flat = append(flat, strings.Split(l, "\n")...)
-	}
-	if room := height - 6; len(flat) > room && room > 5 {
-		flat = append(flat[:room-1], st.Dim.Render(fmt.Sprintf(tr("quizMore", c.lang), len(flat)-room+1)))
-	}
-	lines = append(flat, "", st.Dim.Render(tr("quizClose", c.lang)))
-	box := c.styles.Verdict.Box.Padding(1, 2).Render(strings.Join(lines, "\n"))
-	return placeCenter(box, c.width, height)
 }

@@ -83,3 +83,51 @@ func TestRulesStayListedWhileAQuestionNumbersThem(t *testing.T) {
 	m := press(resize(newTest(t, Options{Quiz: true, Scenario: "demo"}), 80, 24), "8")
 	assert.False(t, slices.Equal(all(8), listedSteps(plain(m))), "the verdict folds the rules again")
 }
+
+// missAll answers every admission scenario of a quiz wrongly (rule 2,
+// then a wrong "does NOT prove"), to the summary at the end.
+func missAll(m Model) Model {
+	for {
+		if m.quiz.q.phase == quizAskStep {
+			m = press(m, "2")
+		}
+		if m.quiz.q.phase == quizAskCaveat {
+			m = press(m, fmt.Sprint(m.quiz.q.correct%3+1))
+		}
+		m = press(m, "n")
+		if m.quiz.summary {
+			return m
+		}
+	}
+}
+
+// TestQuizSummaryScrolls: the summary of a quiz full of misses scrolls
+// with ↓ to its last miss, keeps its score on top, and closes on esc or
+// enter, never on a key pressed to read on.
+func TestQuizSummaryScrolls(t *testing.T) {
+	for _, size := range smallSizes {
+		for _, lang := range bothLangs {
+			name := fmt.Sprintf("%dx%d/%s", size[0], size[1], lang)
+			m := missAll(resize(newTest(t, Options{Quiz: true, Lang: lang}), size[0], size[1]))
+			require.True(t, m.quiz.summary, name)
+			last := fmt.Sprintf("14 %s", scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission)[13].Title.In(lang))
+			out := plain(m)
+			assert.NotContains(t, squash(out), squash(last), "%s: the last miss is below", name)
+			assert.Contains(t, out, map[assess.Lang]string{assess.English: "more lines below (↓)", assess.Chinese: "下方还有"}[lang], name)
+			m = press(m, "x", "n", "1")
+			require.True(t, m.quiz.summary, "%s: a key that is not the summary's leaves it open", name)
+			for range 200 {
+				m = press(m, "down")
+			}
+			out = plain(m)
+			assert.Contains(t, squash(out), squash(last), "%s: ↓ reaches the last miss\n%s", name, out)
+			if size[1] >= 24 {
+				assert.Contains(t, squash(out), squash(tr("quizSummary", lang)), "%s: the score stays on top", name)
+			}
+			m = press(m, "up")
+			assert.Contains(t, plain(m), map[assess.Lang]string{assess.English: "1 more lines below", assess.Chinese: "下方还有 1 行"}[lang], "%s: ↑ at once after the end", name)
+			m = press(m, "esc")
+			assert.False(t, m.quiz.summary, "%s: esc closes it", name)
+		}
+	}
+}

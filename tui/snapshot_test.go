@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -148,6 +149,7 @@ func TestJourneys(t *testing.T) {
 		{"wide-200x60", Options{}, 200, 60, []string{"4", "l", "l", "l", "l", "l", "l", "l"}},
 		{"quiz-right", Options{Quiz: true}, 120, 40, []string{"n", "n", "n", "7", "1"}},
 		{"quiz-summary", Options{Quiz: true}, 80, 24, []string{"1", "1", "n", "4", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n"}},
+		{"quiz-summary-scrolled", Options{Quiz: true}, 80, 24, append(slices.Repeat([]string{"2", "1", "n"}, 14), "down", "down", "down", "x")},
 		{"what-if-80x24", Options{Scenario: "3", SaveScenario: keep}, 80, 24, []string{"w", "down", "2"}},
 		{"what-if-60x20", Options{Scenario: "3", SaveScenario: keep}, 60, 20, []string{"w", "2"}},
 		{"presenter-80x24", Options{Present: true, Clock: clock, Scenario: "6"}, 80, 24, []string{"enter", "enter", "enter", "enter", "enter", "enter"}},
