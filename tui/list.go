@@ -124,6 +124,10 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 		head = append(head, "")
 	}
 	hints := listHints(c.lang)
+	if f.typing {
+		// While it is typed, every key but these is a letter of it.
+		hints = []string{tr("hintKeepFilter", c.lang), tr("hintClearFilter", c.lang)}
+	}
 	var foot []string
 	if height >= len(head)+len(c.inTrack())+len(hints)+2 {
 		foot = append(foot, "")

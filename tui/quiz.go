@@ -378,12 +378,12 @@ func (m quizModel) keys(c *common, b *browseModel, now bool) quizKeyMap {
 	k.Peek = key.NewBinding(key.WithKeys(append(slices.Clone(k.Next.Keys()), k.Run.Keys()...)...))
 	onIf(m.q.asking(), &k.Answer, &k.Peek)
 	onIf(canPath(c) && !m.q.asking(), &k.Path)
-	if b.path != nil {
-		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
-		off(&k.Answer, &k.Peek)
-	}
 	if m.q.asking() {
 		off(&k.Next, &k.Run, &k.Back, &k.Restart)
+	}
+	b.stateKeys(c, &k.walkKeys, &k.listKeys, &k.globalKeys)
+	if b.busy() {
+		off(&k.Answer, &k.Peek)
 	}
 	return k
 }

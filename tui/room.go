@@ -132,13 +132,13 @@ func (m roomModel) keys(c *common, b *browseModel, now bool) roomKeyMap {
 		off(&k.Jump)
 	}
 	onIf(canPath(c) && !m.questionOpen(c), &k.Path)
-	if b.path != nil {
-		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
-		off(&k.Answer, &k.OpenPoll, &k.Reveal)
-	}
 	if m.held(c) {
 		// No peeking on the live scenario before its reveal.
 		off(&k.Next, &k.Run, &k.Restart, &k.WhatIf, &k.Path)
+	}
+	b.stateKeys(c, &k.walkKeys, &k.listKeys, &k.globalKeys)
+	if b.busy() {
+		off(&k.Answer, &k.OpenPoll, &k.Reveal, &k.ToLive)
 	}
 	return k
 }

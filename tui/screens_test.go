@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -128,6 +129,126 @@ func TestQuizSummaryScrolls(t *testing.T) {
 			assert.Contains(t, plain(m), map[assess.Lang]string{assess.English: "1 more lines below", assess.Chinese: "下方还有 1 行"}[lang], "%s: ↑ at once after the end", name)
 			m = press(m, "esc")
 			assert.False(t, m.quiz.summary, "%s: esc closes it", name)
+		}
+	}
+}
+
+// footer is the frame's last line.
+func footer(m Model) string {
+	lines := strings.Split(plain(m), "\n")
+	return lines[len(lines)-1]
+}
+
+// TestFilterBelowThreeColumns: / filters the list where there is no list
+// column too (the list shows in the walk's place while it is typed), and
+// every letter typed after it goes to the filter: none switches the
+// track, opens the inputs, quits, or opens the help. The help lists /.
+func TestFilterBelowThreeColumns(t *testing.T) {
+	for _, size := range smallSizes {
+		for _, opts := range []Options{{}, {Quiz: true}, {Room: &fakeRoom{}}} {
+			name := fmt.Sprintf("%dx%d/%s", size[0], size[1], newTest(t, opts).Mode())
+			m := resize(newTest(t, opts), size[0], size[1])
+			m = press(m, "/", "t", "i", "m", "e")
+			assert.Equal(t, "time", m.browse.filter.input.Value(), name)
+			assert.Equal(t, "admission", m.Track(), "%s: t is a letter of the filter", name)
+			assert.False(t, m.browse.showInputs || m.browse.full, "%s: i is a letter of the filter", name)
+			out := plain(m)
+			assert.Contains(t, out, "/ time", "%s: what is typed is seen", name)
+			assert.Contains(t, out, "13 ", "%s: with what it matches", name)
+			assert.NotContains(t, out, " 4 ", "%s: and not what it does not", name)
+
+			m = press(resize(newTest(t, opts), size[0], size[1]), "/", "q", "g", "w", "L", "?", "a", "e", "n")
+			assert.Equal(t, "qgwL?aen", m.browse.filter.input.Value(), "%s: no letter runs a command", name)
+			assert.Equal(t, assess.English, m.Lang(), name)
+			assert.False(t, m.showHelp, name)
+			assert.NotEqual(t, "what-if", m.Mode(), name)
+
+			m = press(resize(newTest(t, opts), size[0], size[1]), "?")
+			assert.Contains(t, squash(plain(m)), squash("/ filter the list"), "%s: the help lists /", name)
+		}
+	}
+}
+
+// TestFooterTellsOnlyWorkingKeys: the footer lists the keys that work in
+// the state it is shown in: an overlay's close and scroll, a typed
+// filter's enter and esc; and esc clears a kept filter.
+func TestFooterTellsOnlyWorkingKeys(t *testing.T) {
+	for _, opts := range []Options{{Scenario: "2"}, {Quiz: true, Scenario: "2"}, {Room: &fakeRoom{}, Scenario: "2"}} {
+		base := resize(newTest(t, opts), 80, 24)
+		mode := base.Mode()
+		full := press(base, "i")
+		require.True(t, full.browse.full, mode)
+		f := footer(full)
+		for _, lie := range []string{"p prev", "n next", "←", "→", "e/enter", "g ", "w "} {
+			assert.NotContains(t, f, lie, "%s: the inputs in full: %q does nothing there", mode, lie)
+		}
+		assert.Contains(t, f, "i/esc close", mode)
+		assert.Contains(t, f, "↑/↓ scroll", mode)
+
+		typing := press(base, "/")
+		assert.Equal(t, "enter keep the filter • esc clear the filter • ctrl+c quit", footer(typing), mode)
+
+		kept := press(base, "/", "t", "enter")
+		assert.Contains(t, footer(kept), "esc clear the filter", mode)
+		cleared := press(kept, "esc")
+		assert.Empty(t, cleared.browse.filter.input.Value(), "%s: esc clears a kept filter", mode)
+		assert.NotContains(t, footer(cleared), "clear the filter", mode)
+	}
+	// In three columns, esc from the walk goes back to the list first;
+	// there, esc clears the filter.
+	m := press(newTest(t, Options{Scenario: "2"}), "/", "t", "enter", "enter")
+	_, _, focus := state(m)
+	require.Equal(t, "walk", focus)
+	m = press(m, "esc")
+	assert.Equal(t, "t", m.browse.filter.input.Value(), "esc from the walk goes to the list")
+	m = press(m, "esc")
+	assert.Empty(t, m.browse.filter.input.Value(), "esc on the list clears the filter")
+
+	// The what-if's overlays list their own keys only.
+	w := press(resize(newTest(t, Options{Scenario: "4"}), 80, 24), "w", "2", "i")
+	f := footer(w)
+	assert.Contains(t, f, "i/esc close")
+	assert.NotContains(t, f, "undo")
+	assert.NotContains(t, f, "next knob")
+}
+
+// TestEveryListedKeyDoesSomething presses, in each state a learner meets,
+// each key its footer lists: each changes the screen (or quits).
+func TestEveryListedKeyDoesSomething(t *testing.T) {
+	type st struct {
+		name string
+		m    Model
+	}
+	sized := func(opts Options, keys ...string) Model {
+		return press(resize(newTest(t, opts), 80, 24), keys...)
+	}
+	states := []st{
+		{"walk list", sized(Options{})},
+		{"walk step", sized(Options{Scenario: "4", Step: 3})},
+		{"walk verdict", sized(Options{Scenario: "4", Step: 99})},
+		{"inputs whole", sized(Options{Scenario: "4"}, "i")},
+		{"path", sized(Options{Scenario: "4", Step: 99}, "a")},
+		{"filter typed", sized(Options{}, "/", "t")},
+		{"filter kept", sized(Options{}, "/", "t", "enter")},
+		{"quiz asking", sized(Options{Quiz: true, Scenario: "4"})},
+		{"quiz code", sized(Options{Quiz: true, Scenario: "4"}, "7")},
+		{"quiz caveat", sized(Options{Quiz: true, Scenario: "4"}, "7", "1")},
+		{"quiz answered", sized(Options{Quiz: true, Scenario: "4"}, "7", "1", "1")},
+		{"quiz summary", missAll(sized(Options{Quiz: true}))},
+		{"what-if", sized(Options{Scenario: "4"}, "w")},
+		{"what-if changed", sized(Options{Scenario: "4"}, "w", "2")},
+		{"presenter", sized(Options{Present: true, Scenario: "4", Step: 2})},
+		{"room student", sized(Options{Room: &fakeRoom{}})},
+		{"help", sized(Options{Scenario: "4"}, "?")},
+	}
+	for _, s := range states {
+		before := plain(s.m)
+		rest, tail := s.m.footerKeys()
+		for _, b := range append(rest, tail...) {
+			k := b.Keys()[0]
+			next, cmd := s.m.Update(keyMsg(k))
+			changed := plain(next.(Model)) != before || cmd != nil
+			assert.True(t, changed, "%s: %q (%s %s) is listed and does nothing", s.name, k, b.Help().Key, b.Help().Desc)
 		}
 	}
 }

@@ -51,7 +51,15 @@ func (k summaryKeyMap) FullHelp() [][]key.Binding {
 func (m quizModel) summaryKeys(c *common) summaryKeyMap {
 	k := keySets[c.lang].summary
 	head, misses := m.summaryLines(c)
-	onIf(summaryScrolls(head, misses, c.height-2), &k.Down, &k.Up, &k.PageDown, &k.PageUp)
+	above, below := 0, 0
+	if room := summaryRoom(head, c.height-2); len(misses) > room {
+		// As the pane scrolls them (scrolled): room for the two hints.
+		inner := max(max(room, 3)-2, 1)
+		above = clampInt(c.scroll, 0, len(misses)-inner)
+		below = len(misses) - inner - above
+	}
+	onIf(below > 0, &k.Down, &k.PageDown)
+	onIf(above > 0, &k.Up, &k.PageUp)
 	return k
 }
 
@@ -115,11 +123,6 @@ func (m quizModel) summaryLines(c *common) (head, misses []string) {
 // height lines: less its border and padding (4), the head, and the blank
 // line and the close hint (2).
 func summaryRoom(head []string, height int) int { return height - 6 - len(head) }
-
-// summaryScrolls reports whether the misses are more than the box shows.
-func summaryScrolls(head, misses []string, height int) bool {
-	return len(misses) > summaryRoom(head, height)
-}
 
 // renderSummary is the summary's box, its misses scrolled with ↑/↓.
 func (m quizModel) renderSummary(c *common, height int) string {

@@ -86,8 +86,10 @@ type walkExtras struct {
 	room []string
 	// hint says what the next key does; "" is the default for the step.
 	hint string
-	// listHints shows the list's keys where there is no list column.
-	listHints bool
+	// listHints shows the list's keys where there is no list column;
+	// filterNote says there what a kept filter matches.
+	listHints  bool
+	filterNote string
 	// hideStory keeps the story back (a question is open).
 	hideStory bool
 	// hideTitle keeps back what names the answer while a prediction is
@@ -129,8 +131,15 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	if len(x.banner) > 0 {
 		p.parts[partBanner] = part{alts: []string{wrapLines(x.banner, width)}}
 	}
-	if x.listHints {
-		p.parts[partListHints] = part{alts: []string{paint(c.styles.Dim, wrap(tr("noListHint", c.lang), width)), ""}}
+	if x.listHints || x.filterNote != "" {
+		var hints []string
+		if x.filterNote != "" {
+			hints = append(hints, x.filterNote)
+		}
+		if x.listHints {
+			hints = append(hints, tr("noListHint", c.lang))
+		}
+		p.parts[partListHints] = part{alts: []string{paint(c.styles.Dim, wrap(strings.Join(hints, "\n"), width)), ""}}
 	}
 	if inj := c.scenario().Injected.In(c.lang); inj != "" && !x.hideTitle {
 		p.parts[partInjected] = part{alts: []string{paint(c.styles.Dim, wrap(tr("injected", c.lang)+tr("colon", c.lang)+inj, width)), ""}}

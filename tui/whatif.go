@@ -45,10 +45,13 @@ func (m whatIfModel) keys(c *common, now bool) whatIfKeyMap {
 	}
 	onIf(m.path != nil && m.path.path.Reachable && !m.path.path.Allowed, &k.Apply)
 	if m.path != nil || m.full {
-		// An overlay is open: esc closes it, and only it; the
-		// experiment goes on under it.
-		off(&k.WhatIf, &k.KnobUp, &k.KnobDown, &k.ValueNext, &k.ValuePrev, &k.Option, &k.Undo, &k.Reset, &k.Save)
-		on(&k.Close)
+		// An overlay is open: its key or esc closes it, and only it;
+		// the experiment goes on under it.
+		off(&k.WhatIf, &k.KnobUp, &k.KnobDown, &k.ValueNext, &k.ValuePrev, &k.Option, &k.Undo, &k.Reset, &k.Save,
+			&k.ScrollDown, &k.ScrollUp, &k.Full, &k.Path)
+		on(&k.Close, &k.Scroll)
+		k.Close.SetHelp(map[bool]string{true: "a/esc", false: "i/esc"}[m.path != nil], tr("kClose", c.lang))
+		return k
 	}
 	onIf(len(m.history) > 0, &k.Undo)
 	onIf(c.changed(), &k.Reset)
