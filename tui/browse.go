@@ -166,6 +166,7 @@ func (b *overlays) overlayKey(c *common, msg tea.KeyPressMsg, pathAllowed bool) 
 
 func (b browseModel) update(c *common, msg tea.KeyPressMsg) (browseModel, tea.Cmd) {
 	k := b.keys(c, true)
+	b.filter.hide = nil // the walk shows every title
 	return b.handle(c, msg, k.walkKeys, k.listKeys, true)
 }
 

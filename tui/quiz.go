@@ -418,11 +418,19 @@ func (m quizModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (quizM
 	}
 	before := c.at
 	var cmd tea.Cmd
+	b.filter.hide = m.titleHidden
 	*b, cmd = b.handle(c, msg, k.walkKeys, k.listKeys, !m.q.asking())
 	if c.at.Track != before.Track || c.at.Scenario != before.Scenario {
 		m = m.start(c) // a scenario opened: the quiz asks about it
 	}
 	return m, cmd
+}
+
+// titleHidden reports whether the list keeps a scenario's title back:
+// until it is answered, it names the answer.
+func (m quizModel) titleHidden(id string) bool {
+	_, answered := m.results[id]
+	return !answered
 }
 
 // finish marks the answer against what the core decided, records it and

@@ -173,6 +173,7 @@ func (m roomModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (roomM
 		return m, nil
 	}
 	var cmd tea.Cmd
+	b.filter.hide = func(id string) bool { return m.held(c) && id == m.state.Live }
 	*b, cmd = b.handle(c, msg, k.walkKeys, k.listKeys, !m.held(c))
 	return m, cmd
 }
