@@ -278,3 +278,46 @@ func TestFilterDoesNotNameTheAnswer(t *testing.T) {
 	m = press(m, "/", "c", "o", "r", "r")
 	assert.Contains(t, plain(m), "no scenario matches")
 }
+
+// inputsColumn is the inputs pane's part of an 80-column screen: the
+// last of its columns.
+func inputsColumn(screen string) string {
+	cols := screenColumns(screen)
+	return cols[len(cols)-1]
+}
+
+// TestInputsAt80x24: the inputs pane at 80×24 shows the field a
+// scenario is about with its label whole (arguments.documentId, not
+// arguments.docume…), in the walk and in the quiz, in both languages;
+// it says what a section's count is; and the walk's rule names are whole.
+func TestInputsAt80x24(t *testing.T) {
+	for _, lang := range bothLangs {
+		for _, opts := range []Options{{Lang: lang, Scenario: "2"}, {Lang: lang, Scenario: "2", Quiz: true}} {
+			m := resize(newTest(t, opts), 80, 24)
+			in := inputsColumn(plain(m))
+			assert.Contains(t, in, "arguments.documentId", "%s quiz=%v: the field the question is about\n%s", lang, opts.Quiz, in)
+			assert.NotContains(t, in, "arguments.docume…", lang)
+		}
+		// Folded sections say what they count.
+		m := resize(newTest(t, Options{Lang: lang, Scenario: "2", Step: 3}), 80, 24)
+		in := inputsColumn(plain(m))
+		assert.NotContains(t, in, "(+", lang)
+		assert.Contains(t, in, map[assess.Lang]string{assess.English: "Contract · 10 more fields", assess.Chinese: "契约 · 另有 10 个字段"}[lang], "%s\n%s", lang, in)
+		assert.Contains(t, in, "> arguments.documentId", lang)
+	}
+	// Every rule's name is whole in the walk at 80×24, from the start
+	// to the verdict, in both languages: a row that does not fit beside
+	// its answer wraps, it is not cut.
+	for _, lang := range bothLangs {
+		for _, id := range []string{"timed-out-no-readback", "demo"} {
+			for _, step := range []int{0, 5, 99} {
+				m := resize(newTest(t, Options{Lang: lang, Scenario: id, Step: step}), 80, 24)
+				for _, l := range strings.Split(walkColumn(plain(m)), "\n") {
+					if stepLine.MatchString(l) {
+						assert.NotContains(t, l, "…", "%s %s step %d: a rule's name is cut", lang, id, step)
+					}
+				}
+			}
+		}
+	}
+}

@@ -60,6 +60,8 @@ var ui = map[string][2]string{
 	"noMatch":           {"  no scenario matches", "  没有匹配的场景"},
 	"emptyTrack":        {"No scenarios in this track: t shows the next track.", "此板块没有场景：按 t 切换到下一个板块。"},
 	"fullTitle":         {"Inputs, every value whole", "输入（完整取值）"},
+	"moreField":         {" · %d more field", " · 另有 %d 个字段"},
+	"moreFields":        {" · %d more fields", " · 另有 %d 个字段"},
 	"fullClose":         {"i or esc closes · ↑/↓ scroll", "按 i 或 esc 关闭 · ↑/↓ 滚动"},
 	"noticesTitle":      {"Before you start", "开始之前"},
 	"reloadTitle":       {"Your scenario files changed", "你的场景文件已改变"},

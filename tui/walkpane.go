@@ -45,7 +45,7 @@ const (
 // foldOrder is the order in which parts are folded: each entry sets a part
 // to its next rendering. Earlier entries cost the learner least.
 var foldOrder = []partID{
-	partListHints, partHeading, partAfter, partBefore, partInjected, partHint,
+	partListHints, partHeading, partHeading, partAfter, partBefore, partInjected, partHint,
 	partCurrent, partStory, partTitle, partVerdict, partCurrent, partVerdict,
 	partBefore, partAfter, partVerdict,
 }
@@ -190,7 +190,7 @@ func (c *common) storyText(reached, asking bool) string {
 
 // headingPart is the walk's heading with the input check before it: the
 // two layers, toolgate's check then the book's rules. Folded, the check
-// stays on one line; folded again, both go.
+// keeps to one line, then the heading goes; folded again, both go.
 func (c *common) headingPart(width int) part {
 	st := c.styles.Walk
 	heading := paint(st.Heading, wrap(c.walk.Heading, width))
@@ -209,8 +209,41 @@ func (c *common) headingPart(width int) part {
 		wordWidth = max(wordWidth, lipgloss.Width(look.OutcomeLabel(o, c.lang)))
 	}
 	pad := strings.Repeat(" ", len(fmt.Sprint(len(c.walk.Steps))))
-	line := style.Render(padRight(truncate(" "+mark+" "+pad+" "+chk.Title, width-wordWidth-1), width-wordWidth) + word)
-	return part{alts: []string{"\n" + heading + "\n" + line, "\n" + line, ""}}
+	lead := " " + mark + " " + pad + " "
+	line := paint(style, titleRow(lead, chk.Title, word, width, wordWidth))
+	// Folded, the check keeps to one line, its title cut: it is
+	// toolgate's own line, not one of the rules.
+	cut := style.Render(padRight(truncate(lead+chk.Title, width-wordWidth-1), width-wordWidth) + word)
+	return part{alts: []string{"\n" + heading + "\n" + line, "\n" + heading + "\n" + cut, "\n" + cut, ""}}
+}
+
+// titleRow is a step's row: its lead (mark and number), its title and,
+// in a column of wordWidth at the right, the word that answers it. A
+// title that does not fit wraps under itself rather than being cut ("5
+// Timed out, effect unkno…"); a step not asked yet has no word and uses
+// the whole width. On a pane too narrow to wrap sensibly it is cut.
+func titleRow(lead, title, word string, width, wordWidth int) string {
+	room := width - lipgloss.Width(lead)
+	if word != "" {
+		room -= wordWidth + 1
+	}
+	if lipgloss.Width(title) <= room || room < 10 {
+		row := truncate(lead+title, lipgloss.Width(lead)+max(room, 0))
+		if word == "" {
+			return row
+		}
+		return padRight(row, width-wordWidth) + word
+	}
+	lines := strings.Split(wrap(title, room), "\n")
+	indent := strings.Repeat(" ", lipgloss.Width(lead))
+	out := lead + lines[0]
+	if word != "" {
+		out = padRight(out, width-wordWidth) + word
+	}
+	for _, l := range lines[1:] {
+		out += "\n" + indent + l
+	}
+	return out
 }
 
 // asideText is a step's trainer's note as the walk shows it, marked as
@@ -358,8 +391,7 @@ func (c *common) ruleParts(width int) (before, current, after part) {
 	}
 	numWidth := len(fmt.Sprint(len(steps)))
 	head := func(n int, mark, word string, style ink) string {
-		h := fmt.Sprintf(" %s %*d %s", mark, numWidth, n, steps[n-1].Title)
-		return style.Render(padRight(truncate(h, width-wordWidth-1), width-wordWidth) + word)
+		return paint(style, titleRow(fmt.Sprintf(" %s %*d ", mark, numWidth, n), steps[n-1].Title, word, width, wordWidth))
 	}
 	// Before the current step.
 	var full, folded []string
