@@ -180,6 +180,34 @@ func wrap(s string, width int) string {
 	return out.String()
 }
 
+// wrapItems lays items out in lines of width, sep between them on a
+// line, never breaking an item where it fits a line of its own ("7 写入
+// 未获有效批准" stays whole); an item wider than the width wraps alone.
+func wrapItems(items []string, sep string, width int) string {
+	var lines []string
+	line := ""
+	for _, it := range items {
+		switch {
+		case line == "":
+			line = it
+		case ansi.StringWidth(line+sep+it) <= width:
+			line += sep + it
+		default:
+			lines = append(lines, line)
+			line = it
+		}
+		if ansi.StringWidth(line) > width {
+			wrapped := strings.Split(wrap(line, width), "\n")
+			lines = append(lines, wrapped[:len(wrapped)-1]...)
+			line = wrapped[len(wrapped)-1]
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return strings.Join(lines, "\n")
+}
+
 // wrapStyled wraps text that may carry colour codes.
 func wrapStyled(s string, width int) string {
 	if width <= 0 {

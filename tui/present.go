@@ -160,9 +160,9 @@ func (m presentModel) view(c *common) string {
 			// The choices, as the room sees them.
 			var opts []string
 			for i, step := range c.walk.Steps {
-				opts = append(opts, strings.ReplaceAll(fmt.Sprintf("%d %s", i+1, step.Title), " ", "\u00a0"))
+				opts = append(opts, fmt.Sprintf("%d %s", i+1, step.Title))
 			}
-			lines = append(lines, strings.ReplaceAll(wrap(strings.Join(opts, "   "), width), "\u00a0", " "), "")
+			lines = append(lines, wrapItems(opts, "   ", width), "")
 		}
 		parts[pStory] = part{alts: []string{strings.Join(lines, "\n"), ""}}
 		parts[pHint] = part{alts: []string{paint(st.Hint, wrap(c.stepHint(true), width)), ""}}

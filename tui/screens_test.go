@@ -321,3 +321,18 @@ func TestInputsAt80x24(t *testing.T) {
 		}
 	}
 }
+
+// TestPresenterAskKeepsRuleNames: the presenter's "ask the room" lists
+// the rules as the room's choices, each name whole on its line, at 80×24
+// and 60×20, in both languages.
+func TestPresenterAskKeepsRuleNames(t *testing.T) {
+	for _, size := range smallSizes {
+		for _, lang := range bothLangs {
+			m := press(resize(newTest(t, Options{Present: true, Scenario: "5", Lang: lang}), size[0], size[1]), "a")
+			out := plain(m)
+			for i, s := range m.c.walk.Steps {
+				assert.Contains(t, out, fmt.Sprintf("%d %s", i+1, s.Title), "%dx%d %s", size[0], size[1], lang)
+			}
+		}
+	}
+}
