@@ -336,3 +336,65 @@ func TestPresenterAskKeepsRuleNames(t *testing.T) {
 		}
 	}
 }
+
+// firstStart is a learner's first start: nothing walked, the
+// introduction open.
+func firstStart(t *testing.T, lang assess.Lang, width, height int) Model {
+	t.Helper()
+	m := resize(New(Options{Scenarios: scenarios.Builtin(), Theme: ThemeDark, Lang: lang}), width, height)
+	require.True(t, m.intro)
+	return m
+}
+
+// TestFirstStartSaysWhatItIsFor: the first screen starts with what the
+// trainer is for and which book and chapter it teaches, then what the
+// decision does not do; where it scrolls it says ↓/↑ scroll, never "any
+// key to start" beside "more below"; reopened from the help it does not
+// say it starts anything. At 80×24 and 60×20, in both languages.
+func TestFirstStartSaysWhatItIsFor(t *testing.T) {
+	book := map[assess.Lang][]string{
+		assess.English: {"What toolgate is for", "chapter 11", "Tool use and tool protocols", "Harness Engineering Guide"},
+		assess.Chinese: {"toolgate 是做什么的", "第 11 章", "工具调用与工具协议", "《Harness Engineering Guide》"},
+	}
+	for _, size := range smallSizes {
+		for _, lang := range bothLangs {
+			name := fmt.Sprintf("%dx%d/%s", size[0], size[1], lang)
+			m := firstStart(t, lang, size[0], size[1])
+			out := squash(plain(m))
+			for _, want := range book[lang] {
+				assert.Contains(t, out, squash(want), name)
+			}
+			boundaries := strings.Index(out, squash(tr("introTitle", lang)))
+			require.Positive(t, boundaries, "%s: the boundaries follow", name)
+			assert.Less(t, strings.Index(out, squash(book[lang][2])), boundaries, "%s: the book comes first", name)
+			assert.NotContains(t, out, squash(map[assess.Lang]string{assess.English: "any key to start", assess.Chinese: "按任意键开始"}[lang]),
+				"%s: ↓ scrolls here, so not any key starts", name)
+
+			// ↓ scrolls to every boundary; a key that does not scroll
+			// starts.
+			seen := plain(m)
+			for range 40 {
+				m = press(m, "down")
+				seen += plain(m)
+			}
+			require.True(t, m.intro, "%s: ↓ scrolls, it does not start", name)
+			for _, g := range assess.NonGoals(lang) {
+				assert.Contains(t, flatColumns(seen), squash(g)[:12], name)
+			}
+			m = press(m, "x")
+			assert.False(t, m.intro, name)
+
+			// Reopened from the help.
+			m = press(m, "?", "d")
+			require.True(t, m.intro, name)
+			out = squash(plain(m))
+			assert.Contains(t, out, squash(book[lang][0]), name)
+			assert.NotContains(t, out, squash(map[assess.Lang]string{assess.English: "start", assess.Chinese: "开始"}[lang]), "%s: nothing starts again", name)
+			assert.Contains(t, out, squash(map[assess.Lang]string{assess.English: "closes this", assess.Chinese: "关闭"}[lang]), name)
+		}
+	}
+	// Where it fits, any key starts, ↓ too.
+	m := firstStart(t, assess.English, 160, 50)
+	assert.Contains(t, plain(m), "any key to start")
+	assert.False(t, press(m, "down").intro, "nothing to scroll: ↓ starts as any key does")
+}

@@ -155,6 +155,7 @@ func TestJourneys(t *testing.T) {
 		{"presenter-80x24", Options{Present: true, Clock: clock, Scenario: "6"}, 80, 24, []string{"enter", "enter", "enter", "enter", "enter", "enter"}},
 		{"student-asked", Options{Room: &fakeRoom{}}, 80, 24, nil},
 		{"intro-80x24", Options{}, 80, 24, nil},
+		{"intro-60x20-zh", Options{Lang: assess.Chinese}, 60, 20, nil},
 	}
 	for _, j := range journeys {
 		t.Run(j.name, func(t *testing.T) {
@@ -164,7 +165,7 @@ func TestJourneys(t *testing.T) {
 				golden.RequireEqual(t, plain(drive(t, j.opts, j.width, j.height, RoomMsg{Live: "write-without-approval", Round: 1, Open: true})))
 				return
 			}
-			if j.opts.Scenario == "" && !j.opts.Present && j.name != "first-start" && j.name != "intro-80x24" {
+			if j.opts.Scenario == "" && !j.opts.Present && j.name != "first-start" && !strings.HasPrefix(j.name, "intro-") {
 				// A learner's first start shows what the decision does
 				// not do (pinned in intro-80x24); a key closes it.
 				keys = append([]string{"x"}, keys...)

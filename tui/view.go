@@ -9,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"toolgate/assess"
 	"toolgate/scenarios"
 )
 
@@ -225,37 +224,6 @@ func (m Model) renderHelp(height int) string {
 			lines = append(lines[:inner-1], c.styles.Hint.Render(tr("helpMore", c.lang)))
 		}
 	}
-	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
-	return placeCenter(box, c.width, height)
-}
-
-// renderIntro is what the decision does not do: the seed's non-goals, a
-// short screen a learner meets before the first verdict.
-func (m Model) renderIntro(height int) string {
-	c := &m.c
-	width := max(min(c.width-8, 90), 10)
-	lines := []string{c.styles.Walk.Heading.Render(wrap(tr("introTitle", c.lang), width)), ""}
-	var body []string
-	for _, g := range assess.NonGoals(c.lang) {
-		item := strings.Split(wrap(g, width-2), "\n")
-		for i, l := range item {
-			if i == 0 {
-				body = append(body, "• "+l)
-			} else {
-				body = append(body, "  "+l)
-			}
-		}
-	}
-	if room := max(height-6, 2); len(body) > room {
-		// Paged with ↑/↓ on a small screen.
-		off := clampInt(m.introOffset, 0, len(body)-room+1)
-		body = body[off:]
-		if len(body) > room {
-			body = append(body[:room-1], c.styles.Hint.Render(tr("introMore", c.lang)))
-		}
-	}
-	lines = append(lines, body...)
-	lines = append(lines, "", c.styles.Dim.Render(tr("introClose", c.lang)))
 	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
 	return placeCenter(box, c.width, height)
 }
