@@ -2,6 +2,7 @@ package tui
 
 import (
 	"strings"
+	"unicode"
 
 	"charm.land/bubbles/v2/viewport"
 	"charm.land/lipgloss/v2"
@@ -140,44 +141,89 @@ func wrap(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
-	var out, line strings.Builder
+	paras := strings.Split(s, "\n")
+	for i, para := range paras {
+		paras[i] = strings.Join(noOrphan(wrapPara(para, width), width), "\n")
+	}
+	return strings.Join(paras, "\n")
+}
+
+// wrapPara wraps one paragraph into lines.
+func wrapPara(para string, width int) []string {
+	var out strings.Builder
+	var line strings.Builder
 	lineWidth := 0
 	flush := func() {
 		out.WriteString(strings.TrimRight(line.String(), " "))
 		line.Reset()
 		lineWidth = 0
 	}
-	for i, para := range strings.Split(s, "\n") {
-		if i > 0 {
+	state := -1
+	for para != "" {
+		var seg string
+		var mustBreak bool
+		seg, para, mustBreak, state = uniseg.FirstLineSegmentInString(para, state)
+		segWidth := ansi.StringWidth(strings.TrimRight(seg, " "))
+		if lineWidth > 0 && lineWidth+segWidth > width {
+			flush()
 			out.WriteByte('\n')
 		}
-		state := -1
-		for para != "" {
-			var seg string
-			var mustBreak bool
-			seg, para, mustBreak, state = uniseg.FirstLineSegmentInString(para, state)
-			segWidth := ansi.StringWidth(strings.TrimRight(seg, " "))
-			if lineWidth > 0 && lineWidth+segWidth > width {
-				flush()
-				out.WriteByte('\n')
-			}
-			if segWidth > width {
-				seg = ansi.Hardwrap(seg, width, true)
-				if k := strings.LastIndexByte(seg, '\n'); k >= 0 {
-					out.WriteString(seg[:k+1])
-					seg = seg[k+1:]
-				}
-			}
-			line.WriteString(seg)
-			lineWidth += ansi.StringWidth(seg)
-			if mustBreak && para != "" {
-				flush()
-				out.WriteByte('\n')
+		if segWidth > width {
+			seg = ansi.Hardwrap(seg, width, true)
+			if k := strings.LastIndexByte(seg, '\n'); k >= 0 {
+				out.WriteString(seg[:k+1])
+				seg = seg[k+1:]
 			}
 		}
-		flush()
+		line.WriteString(seg)
+		lineWidth += ansi.StringWidth(seg)
+		if mustBreak && para != "" {
+			flush()
+			out.WriteByte('\n')
+		}
 	}
-	return out.String()
+	flush()
+	return strings.Split(out.String(), "\n")
+}
+
+// noOrphan keeps a paragraph's last line from being one Chinese
+// character alone ("时", "录？"): the character before it, where a line
+// may break between the two, goes down with it. An opening bracket or
+// quote left at the end of the line above goes down too.
+func noOrphan(lines []string, width int) []string {
+	n := len(lines)
+	if n < 2 {
+		return lines
+	}
+	last := []rune(lines[n-1])
+	han := 0
+	for _, r := range last {
+		switch {
+		case unicode.Is(unicode.Han, r):
+			han++
+		case unicode.IsPunct(r):
+		default:
+			return lines
+		}
+	}
+	if han != 1 || !unicode.Is(unicode.Han, last[0]) {
+		return lines
+	}
+	prev := []rune(lines[n-2])
+	k := len(prev) - 1
+	if k < 2 || !unicode.Is(unicode.Han, prev[k]) {
+		return lines
+	}
+	for k > 1 && strings.ContainsRune("（“《「『【‘(", prev[k-1]) {
+		k--
+	}
+	moved := string(prev[k:]) + string(last)
+	if ansi.StringWidth(moved) > width {
+		return lines
+	}
+	out := append([]string(nil), lines...)
+	out[n-2], out[n-1] = strings.TrimRight(string(prev[:k]), " "), moved
+	return out
 }
 
 // wrapItems lays items out in lines of width, sep between them on a

@@ -398,3 +398,39 @@ func TestFirstStartSaysWhatItIsFor(t *testing.T) {
 	assert.Contains(t, plain(m), "any key to start")
 	assert.False(t, press(m, "down").intro, "nothing to scroll: ↓ starts as any key does")
 }
+
+// loneHan is a line that is one Chinese character alone, with its
+// punctuation ("时", "录？").
+var loneHan = regexp.MustCompile(`^\s*\p{Han}\p{P}*\s*$`)
+
+// TestChineseWrapsWithoutOrphans: in Chinese, at 80×24 and 60×20, in the
+// walk, the quiz and the presenter, at every step of every scenario, no
+// line of any pane is one character alone, and the footer never cuts a
+// key's help in the middle ("g 关闭测…").
+func TestChineseWrapsWithoutOrphans(t *testing.T) {
+	cut := regexp.MustCompile(`\p{Han}…`)
+	for _, size := range smallSizes {
+		for _, opts := range []Options{{}, {Quiz: true}, {Present: true}} {
+			for _, track := range scenarios.Tracks {
+				for _, s := range scenarios.InTrack(scenarios.Builtin(), track) {
+					for _, step := range []int{0, 1, 3, 99} {
+						o := opts
+						o.Lang, o.Track, o.Scenario, o.Step = assess.Chinese, track, s.ID, step
+						m := resize(newTest(t, o), size[0], size[1])
+						if o.Quiz && step == 0 {
+							m = press(m, "1") // the answer, and the next question
+						}
+						name := fmt.Sprintf("%dx%d %s %s step %d", size[0], size[1], m.Mode(), s.ID, step)
+						screen := plain(m)
+						for _, col := range screenColumns(screen) {
+							for _, l := range strings.Split(col, "\n") {
+								assert.False(t, loneHan.MatchString(l), "%s: %q alone on its line\n%s", name, strings.TrimSpace(l), screen)
+							}
+						}
+						assert.False(t, cut.MatchString(footer(m)), "%s: %q", name, footer(m))
+					}
+				}
+			}
+		}
+	}
+}
