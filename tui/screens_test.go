@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"toolgate/assess"
+	"toolgate/progress"
 	"toolgate/scenarios"
 )
 
@@ -433,4 +434,77 @@ func TestChineseWrapsWithoutOrphans(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAnswersFollowTheLanguage: an answer given in English reads in
+// Chinese after L (and back), as do the open question's choices, the
+// summary, a student's answer in the room, and an answer saved by an
+// earlier session; at 80×24 and 60×20.
+func TestAnswersFollowTheLanguage(t *testing.T) {
+	for _, size := range smallSizes {
+		name := fmt.Sprintf("%dx%d", size[0], size[1])
+		m := resize(newTest(t, Options{Quiz: true, Scenario: "write-without-approval"}), size[0], size[1])
+		m = press(m, "4") // wrong: rule 7 decides; the caveat question opens
+		require.Equal(t, quizAskCaveat, m.quiz.q.phase, name)
+		m = press(m, "L")
+		out := flatColumns(plain(m))
+		assert.Contains(t, out, squash("你选的是规则 4，environment_not_ready；实际由规则 7，approval_missing 决定。"), name)
+		assert.NotContains(t, out, "Yousaid", name)
+		assert.Contains(t, out, squash(assess.CodeApprovalMissing.Caveat(assess.Chinese)), "%s: the open question's choices too", name)
+		assert.NotContains(t, out, squash(assess.CodeApprovalMissing.Caveat(assess.English)), name)
+		m = press(m, fmt.Sprint(m.quiz.q.correct%3+1)) // wrong
+		out = flatColumns(plain(m))
+		assert.Contains(t, out, squash("选错了。从它不能推导出的是："+assess.CodeApprovalMissing.Caveat(assess.Chinese)), name)
+		m = press(m, "L")
+		assert.Contains(t, flatColumns(plain(m)), squash("You said rule 4, environment_not_ready; rule 7, approval_missing decided."), "%s: and back", name)
+
+		// The summary.
+		for {
+			num, _, _ := state(m)
+			if num == 14 {
+				break
+			}
+			m = press(m, "n")
+		}
+		m = press(m, "n", "L")
+		require.True(t, m.quiz.summary, name)
+		out = flatColumns(plain(m))
+		assert.Contains(t, out, squash("4 写入缺批准"), name)
+		assert.Contains(t, out, squash("你选的是规则 4"), name)
+
+		// The room.
+		r := resize(newTest(t, Options{Room: &fakeRoom{}}), size[0], size[1])
+		r = send(r, RoomMsg{Live: "write-without-approval", Round: 1, Open: true})
+		r = press(r, "4")
+		r = send(r, RoomMsg{Live: "write-without-approval", Round: 1, Revealed: true, Step: 9})
+		r = press(r, "L")
+		assert.Contains(t, flatColumns(plain(r)), squash("你选的是规则 4，environment_not_ready"), "%s: room", name)
+	}
+	// An answer saved in English by an earlier session.
+	p := progress.New()
+	p.Record("write-without-approval", progress.Answer{Said: "rule 4, environment_not_ready", Decided: "rule 7, approval_missing", Caveat: "wrong"})
+	m := press(resize(newTest(t, Options{Scenario: "write-without-approval", Lang: assess.Chinese, Progress: p}), 80, 24), "g")
+	require.False(t, m.quiz.q.asking(), "answered before: not asked again")
+	out := flatColumns(plain(m))
+	assert.Contains(t, out, squash("你选的是规则 4，environment_not_ready；实际由规则 7，approval_missing 决定。"))
+	assert.Contains(t, out, squash("从它不能推导出的是："+assess.CodeApprovalMissing.Caveat(assess.Chinese)), "the caveat of an earlier answer is said too")
+}
+
+// TestOneTermForDoesNotProve: the verdict's column is 不能推导, the
+// seed's term in its decision order, wherever the trainer names it: on
+// the verdict, in the quiz's question, its marks and its score. 不能证明
+// is never used for it (本场景不证明 is the test matrix's own column).
+func TestOneTermForDoesNotProve(t *testing.T) {
+	for key, texts := range ui {
+		assert.NotContains(t, texts[assess.Chinese], "不能证明", key)
+	}
+	m := resize(newTest(t, Options{Quiz: true, Scenario: "write-without-approval", Lang: assess.Chinese}), 80, 24)
+	m = press(m, "7", "1")
+	require.Equal(t, quizAskCaveat, m.quiz.q.phase)
+	out := flatColumns(plain(m))
+	assert.Contains(t, out, squash("从这个判断不能推导出下面哪一项"))
+	assert.Contains(t, out, squash("不能推导：？"), "the verdict's own line, held back")
+	m = press(m, fmt.Sprint(m.quiz.q.correct))
+	assert.Contains(t, flatColumns(plain(m)), squash("答对了：这正是从它不能推导出的。"))
+	assert.NotContains(t, flatColumns(plain(m)), "不能证明")
 }

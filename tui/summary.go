@@ -103,7 +103,7 @@ func (m quizModel) summaryLines(c *common) (head, misses []string) {
 		if r.right && r.caveat >= 0 {
 			continue
 		}
-		misses = append(misses, strings.Split(wrap(fmt.Sprintf("%d %s", r.number, r.title), width), "\n")...)
+		misses = append(misses, strings.Split(wrap(fmt.Sprintf("%d %s", r.number, r.title.In(c.lang)), width), "\n")...)
 		for _, l := range c.resultLines(r) {
 			misses = append(misses, strings.Split(indentLines(wrapStyled(l, width-4), "    "), "\n")...)
 		}
