@@ -508,3 +508,19 @@ func TestOneTermForDoesNotProve(t *testing.T) {
 	assert.Contains(t, flatColumns(plain(m)), squash("答对了：这正是从它不能推导出的。"))
 	assert.NotContains(t, flatColumns(plain(m)), "不能证明")
 }
+
+// TestChineseStoriesSayItInChinese: a Chinese scene or story says
+// "harness" in Chinese, and a field's value (ready, complete, expired…)
+// only quoted, as a value: no "环境也是 ready", no "Harness 约定".
+func TestChineseStoriesSayItInChinese(t *testing.T) {
+	bare := regexp.MustCompile(`(^|[^"“\w])(ready|complete|expired|succeeded|not_run|timed_out|unknown)([^"”\w:]|$)`)
+	for _, s := range scenarios.Builtin() {
+		for _, text := range []string{s.Scene.Zh, s.Story.Zh} {
+			assert.NotContains(t, text, "Harness", s.ID)
+			assert.False(t, bare.MatchString(text), "%s: a value said bare in Chinese: %q", s.ID, bare.FindString(text))
+		}
+	}
+	m := resize(newTest(t, Options{Scenario: "write-without-approval", Lang: assess.Chinese}), 80, 24)
+	out := flatColumns(plain(m))
+	assert.Contains(t, out, squash(`环境状态也是 "ready"。调用方没有传入批准快照`))
+}
