@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -141,12 +142,18 @@ func wrap(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
+	// A range of numbers ("1–8") is one word: word joiners keep its dash
+	// from being a place to break, and go once it is wrapped.
+	s = numberRange.ReplaceAllString(s, "$1\u2060–\u2060")
 	paras := strings.Split(s, "\n")
 	for i, para := range paras {
 		paras[i] = strings.Join(noOrphan(wrapPara(para, width), width), "\n")
 	}
-	return strings.Join(paras, "\n")
+	return strings.ReplaceAll(strings.Join(paras, "\n"), "\u2060", "")
 }
+
+// numberRange is a number before the dash of a range.
+var numberRange = regexp.MustCompile(`([0-9])–`)
 
 // wrapPara wraps one paragraph into lines.
 func wrapPara(para string, width int) []string {
@@ -254,13 +261,46 @@ func wrapItems(items []string, sep string, width int) string {
 	return strings.Join(lines, "\n")
 }
 
-// wrapStyled wraps text that may carry colour codes.
+// wrapStyled wraps text that may carry colour codes at its spaces. A
+// Chinese line painted in one style (the quiz's marks, its questions)
+// wraps as Chinese does, between its characters, and each line is
+// painted again.
 func wrapStyled(s string, width int) string {
 	if width <= 0 {
 		return ""
 	}
-	return ansi.Wrap(s, width, "")
+	pre := leadingSGR.FindString(s)
+	rest := s[len(pre):]
+	post := trailingSGR.FindString(rest)
+	inner := rest[:len(rest)-len(post)]
+	if strings.Contains(inner, "\x1b") || !hasHan(inner) {
+		return ansi.Wrap(s, width, "")
+	}
+	lines := strings.Split(wrap(inner, width), "\n")
+	if pre != "" || post != "" {
+		for i, l := range lines {
+			lines[i] = pre + l + post
+		}
+	}
+	return strings.Join(lines, "\n")
 }
+
+// hasHan reports whether text has a Chinese character.
+func hasHan(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Han, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// leadingSGR and trailingSGR are the colour codes around a line painted
+// in one style.
+var (
+	leadingSGR  = regexp.MustCompile(`^(\x1b\[[0-9;:]*m)+`)
+	trailingSGR = regexp.MustCompile(`(\x1b\[[0-9;:]*m)+$`)
+)
 
 // padRight pads a styled string with spaces to a display width.
 func padRight(s string, width int) string {

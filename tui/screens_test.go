@@ -524,3 +524,25 @@ func TestChineseStoriesSayItInChinese(t *testing.T) {
 	out := flatColumns(plain(m))
 	assert.Contains(t, out, squash(`环境状态也是 "ready"。调用方没有传入批准快照`))
 }
+
+// TestChineseMarksWrapAsChinese: the quiz's marks, in Chinese at 80×24
+// and 60×20, wrap as Chinese text does: no mark left alone on its line
+// ("✗"), no line starting with a comma or a full stop.
+func TestChineseMarksWrapAsChinese(t *testing.T) {
+	badStart := regexp.MustCompile(`^\s*[，。；：、）」』”]`)
+	aloneMark := regexp.MustCompile(`^\s*[✗✓◐]\s*$`)
+	for _, size := range smallSizes {
+		for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
+			m := resize(newTest(t, Options{Quiz: true, Scenario: s.ID, Lang: assess.Chinese}), size[0], size[1])
+			m = press(m, "4")
+			if m.quiz.q.phase == quizAskCaveat {
+				m = press(m, fmt.Sprint(m.quiz.q.correct%3+1))
+			}
+			screen := plain(m)
+			for _, l := range strings.Split(walkColumn(screen), "\n") {
+				assert.False(t, badStart.MatchString(l), "%dx%d %s: %q\n%s", size[0], size[1], s.ID, l, screen)
+				assert.False(t, aloneMark.MatchString(l), "%dx%d %s: %q\n%s", size[0], size[1], s.ID, l, screen)
+			}
+		}
+	}
+}

@@ -134,12 +134,14 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	if x.listHints || x.filterNote != "" {
 		var hints []string
 		if x.filterNote != "" {
-			hints = append(hints, x.filterNote)
+			hints = append(hints, wrap(x.filterNote, width))
 		}
 		if x.listHints {
-			hints = append(hints, tr("noListHint", c.lang))
+			// Each key with its word, whole: "t" is not left at the
+			// end of one line and "track" at the start of the next.
+			hints = append(hints, wrapItems(strings.Split(tr("noListHint", c.lang), " · "), " · ", width))
 		}
-		p.parts[partListHints] = part{alts: []string{paint(c.styles.Dim, wrap(strings.Join(hints, "\n"), width)), ""}}
+		p.parts[partListHints] = part{alts: []string{paint(c.styles.Dim, strings.Join(hints, "\n")), ""}}
 	}
 	if inj := c.scenario().Injected.In(c.lang); inj != "" && !x.hideTitle {
 		p.parts[partInjected] = part{alts: []string{paint(c.styles.Dim, wrap(tr("injected", c.lang)+tr("colon", c.lang)+inj, width)), ""}}
