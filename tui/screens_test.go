@@ -14,6 +14,7 @@ import (
 	"toolgate/assess"
 	"toolgate/progress"
 	"toolgate/scenarios"
+	"toolgate/whatif"
 )
 
 // The screens a learner really meets at 80×24 and 60×20, in both
@@ -542,6 +543,21 @@ func TestChineseMarksWrapAsChinese(t *testing.T) {
 			for _, l := range strings.Split(walkColumn(screen), "\n") {
 				assert.False(t, badStart.MatchString(l), "%dx%d %s: %q\n%s", size[0], size[1], s.ID, l, screen)
 				assert.False(t, aloneMark.MatchString(l), "%dx%d %s: %q\n%s", size[0], size[1], s.ID, l, screen)
+			}
+		}
+	}
+}
+
+// TestWhatIfOptionsStayWhole: the what-if's options are laid out whole,
+// each on one line, in Chinese too, at 80×24 and 60×20.
+func TestWhatIfOptionsStayWhole(t *testing.T) {
+	for _, size := range smallSizes {
+		for _, lang := range bothLangs {
+			m := press(resize(newTest(t, Options{Scenario: "4", Lang: lang}), size[0], size[1]), "w", "down")
+			out := plain(m)
+			k := whatif.Knobs()[1]
+			for j := range k.Options {
+				assert.Contains(t, out, fmt.Sprintf("%d %s", j+1, k.Option(j, lang)), "%dx%d %s", size[0], size[1], lang)
 			}
 		}
 	}

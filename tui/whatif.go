@@ -197,16 +197,16 @@ func (m whatIfModel) knobLines(c *common, i, width int) []string {
 	}
 	var opts []string
 	for j := range k.Options {
-		// No-break spaces keep an option on one line when wrapped.
-		o := strings.ReplaceAll(fmt.Sprintf("%d %s", j+1, k.Option(j, c.lang)), " ", "\u00a0")
+		o := fmt.Sprintf("%d %s", j+1, k.Option(j, c.lang))
 		if j == cur {
 			o = "[" + o + "]"
 		}
 		opts = append(opts, o)
 	}
-	body := strings.Split(indentLines(wrap(strings.Join(opts, "  "), max(width-4, 1)), "    "), "\n")
+	// Each option whole on its line, in Chinese too ("6 没有 scope").
+	body := strings.Split(indentLines(wrapItems(opts, "  ", max(width-4, 1)), "    "), "\n")
 	for j, l := range body {
-		body[j] = st.Dim.Render(strings.ReplaceAll(l, "\u00a0", " "))
+		body[j] = st.Dim.Render(l)
 	}
 	return append([]string{head}, body...)
 }
