@@ -571,6 +571,10 @@ func (m quizModel) body(c *common, b *browseModel) body {
 			x.hint = tr("quizHintOutcome", c.lang)
 		case c.track() == scenarios.TrackAudit:
 			x.hint = tr("quizHintAudit", c.lang)
+			if columnsFor(c.width).inputs == 0 {
+				// One column: the inputs are a key away.
+				x.hint = tr("quizHintAuditTab", c.lang)
+			}
 		}
 	}
 	// What would answer the question is hidden until it is answered.

@@ -562,3 +562,13 @@ func TestWhatIfOptionsStayWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditQuizSaysWhereTheBatchIs: at 60×20 (one column) the audit
+// question says tab shows the batch, and tab does.
+func TestAuditQuizSaysWhereTheBatchIs(t *testing.T) {
+	m := resize(newTest(t, Options{Quiz: true, Track: "audit"}), 60, 20)
+	assert.Contains(t, squash(plain(m)), squash("The batch is in the inputs: tab shows them."))
+	m = press(m, "tab")
+	assert.Contains(t, plain(m), "Inputs")
+	assert.True(t, m.quiz.q.asking(), "the question waits")
+}

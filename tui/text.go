@@ -184,6 +184,7 @@ var ui = map[string][2]string{
 	"quizCaveatScore":       {"What the verdict does NOT prove: %d right of %d asked.", "从判断不能推导出什么：答对 %d / %d。"},
 	"quizHintCaveat":        {"The verdict is below, its \"does NOT prove\" lines held back until you answer. n skips.", "判断在下方，“不能推导”一行在你作答后显示。n 跳过。"},
 	"quizHintAudit":         {"The batch is in the inputs. g stops the quiz · n next scenario", "批次内容见输入栏。g 关闭测验 · n 下一个场景"},
+	"quizHintAuditTab":      {"The batch is in the inputs: tab shows them. g stops the quiz · n next scenario", "批次内容见输入栏：按 tab 查看。g 关闭测验 · n 下一个场景"},
 	"caveatHidden":          {"? — answer the question above", "？——请先回答上面的问题"},
 	"quizWrong":             {"You said %s; %s decided.", "你选的是 %s；实际由 %s 决定。"},
 	"quizHint":              {"The rules are listed above. g stops the quiz · n next scenario", "规则列在上方。g 关闭测验 · n 下一个场景"},
