@@ -18,11 +18,11 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "The model wants to tidy up and asks for document_delete, with a documentId. It sounds plausible. The contract this harness agreed to, chapter-11-v1, lists two tools: reading and updating a document's metadata. A name the model made up must never reach a real system.",
-				Zh: "模型想“清理一下”，于是带着 documentId 请求 document_delete。听起来很合理。这个 Harness 约定的契约 chapter-11-v1 列出了两个工具：读取和更新文档元数据。模型编出来的名称绝不能到达真实系统。",
+				Zh: "模型想“清理一下”，于是带着 documentId 请求 document_delete。听起来很合理。双方约定的契约 chapter-11-v1 列出了两个工具：读取和更新文档元数据。模型编出来的名称绝不能到达真实系统。",
 			},
 			Scene: Text{
 				En: "The model wants to tidy up and asks for document_delete, with a documentId. It sounds plausible. The contract this harness agreed to, chapter-11-v1, lists two tools: reading and updating a document's metadata.",
-				Zh: "模型想“清理一下”，于是带着 documentId 请求 document_delete。听起来很合理。这个 Harness 约定的契约 chapter-11-v1 列出了两个工具：读取和更新文档元数据。",
+				Zh: "模型想“清理一下”，于是带着 documentId 请求 document_delete。听起来很合理。双方约定的契约 chapter-11-v1 列出了两个工具：读取和更新文档元数据。",
 			},
 			Injected: Text{
 				En: "the contract has no tool with the requested name",
@@ -92,11 +92,11 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "The model picks the right tool at the right version, but sends its arguments as an empty object: {}. The contract says what the tool requires; nothing else in this harness knows the tool's schema. The harness checks only that each required argument is a string that is not blank — without a schema engine, that is all it can say.",
-				Zh: "模型选对了工具和版本，却把参数发成了一个空对象：{}。契约写明了这个工具需要什么；这个 Harness 里没有别的东西知道它的 Schema。Harness 只检查每个必填参数是不是去掉空白后仍非空的字符串——没有 Schema 引擎，它能说的也就这么多。",
+				Zh: "模型选对了工具和版本，却把参数发成了一个空对象：{}。契约写明了这个工具需要什么；除了契约，这里没有别的东西知道它的 Schema。准入检查只看每个必填参数是不是去掉空白后仍非空的字符串——没有 Schema 引擎，它能说的也就这么多。",
 			},
 			Scene: Text{
 				En: "The model picks the right tool at the right version, but sends its arguments as an empty object: {}. The contract says what the tool requires; nothing else in this harness knows the tool's schema.",
-				Zh: "模型选对了工具和版本，却把参数发成了一个空对象：{}。契约写明了这个工具需要什么；这个 Harness 里没有别的东西知道它的 Schema。",
+				Zh: "模型选对了工具和版本，却把参数发成了一个空对象：{}。契约写明了这个工具需要什么；除了契约，这里没有别的东西知道它的 Schema。",
 			},
 			Injected: Text{
 				En: "documentId is missing",
@@ -167,11 +167,11 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "The model asks to read chapter 11's metadata: a tool the contract lists, at the agreed version, with the documentId it needs. The environment snapshot says ready, and an approval for metadata writes happens to be active. \"allowed\" means only that the call may go to the next step — nothing has run yet, and a read needs no approval.",
-				Zh: "模型请求读取第 11 章的元数据：契约列出的工具、约定的版本、所需的 documentId 也在。环境摘要是 ready，恰好还有一个针对元数据写入的有效批准。“allowed”只表示这个调用可以进入下一步——此刻什么都还没有执行；读取也不需要批准。",
+				Zh: "模型请求读取第 11 章的元数据：契约列出的工具、约定的版本、所需的 documentId 也在。环境摘要的状态是 \"ready\"，恰好还有一个针对元数据写入的有效批准。“allowed”只表示这个调用可以进入下一步——此刻什么都还没有执行；读取也不需要批准。",
 			},
 			Scene: Text{
 				En: "The model asks to read chapter 11's metadata: a tool the contract lists, at the agreed version, with the documentId it needs. The environment snapshot says ready, and an approval for metadata writes happens to be active.",
-				Zh: "模型请求读取第 11 章的元数据：契约列出的工具、约定的版本、所需的 documentId 也在。环境摘要是 ready，恰好还有一个针对元数据写入的有效批准。",
+				Zh: "模型请求读取第 11 章的元数据：契约列出的工具、约定的版本、所需的 documentId 也在。环境摘要的状态是 \"ready\"，恰好还有一个针对元数据写入的有效批准。",
 			},
 			Injected: Text{
 				En: "known tool, full arguments, environment ready",
@@ -241,11 +241,11 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "The model asks to set chapter 11's status field to complete. The tool is known, the documentId, field and value are all there, and the environment is ready. The harness passes no approval snapshot: approval is null. Reversible or not, a write waits for an approval.",
-				Zh: "模型请求把第 11 章的 status 字段设为 complete。工具已知，documentId、field 和 value 都在，环境也是 ready。Harness 没有传入批准快照：approval 为 null。无论能否撤销，写入都要先等批准。",
+				Zh: "模型请求把第 11 章的 status 字段设为 \"complete\"。工具已知，documentId、field 和 value 都在，环境状态也是 \"ready\"。调用方没有传入批准快照：approval 为 null。无论能否撤销，写入都要先等批准。",
 			},
 			Scene: Text{
 				En: "The model asks to set chapter 11's status field to complete. The tool is known, the documentId, field and value are all there, and the environment is ready. The harness passes no approval snapshot: approval is null.",
-				Zh: "模型请求把第 11 章的 status 字段设为 complete。工具已知，documentId、field 和 value 都在，环境也是 ready。Harness 没有传入批准快照：approval 为 null。",
+				Zh: "模型请求把第 11 章的 status 字段设为 \"complete\"。工具已知，documentId、field 和 value 都在，环境状态也是 \"ready\"。调用方没有传入批准快照：approval 为 null。",
 			},
 			Injected: Text{
 				En: "a reversible write, no approval snapshot",
@@ -313,11 +313,11 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "The harness hands over request-1 together with an invocation record. The record says it succeeded and was accepted — and that it belongs to request-other. Whatever that record says, it is evidence about another call: mixing them up is how results end up on the wrong request.",
-				Zh: "Harness 把 request-1 和一条调用记录一起交来。记录写着：成功，验证已被接受——还写着它属于 request-other。无论记录写了什么，它都是另一次调用的证据：把两者混在一起，结果就会串到错误的请求上。",
+				Zh: "调用方把 request-1 和一条调用记录一起交来。记录写着：成功，验证已被接受——还写着它属于 request-other。无论记录写了什么，它都是另一次调用的证据：把两者混在一起，结果就会串到错误的请求上。",
 			},
 			Scene: Text{
 				En: "The harness hands over request-1 together with an invocation record. The record says it succeeded and was accepted — and that it belongs to request-other.",
-				Zh: "Harness 把 request-1 和一条调用记录一起交来。记录写着：成功，验证已被接受——还写着它属于 request-other。",
+				Zh: "调用方把 request-1 和一条调用记录一起交来。记录写着：成功，验证已被接受——还写着它属于 request-other。",
 			},
 			Injected: Text{
 				En: "the record's correlationId differs from the request's",
@@ -392,11 +392,11 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "An earlier attempt of request-1 timed out. Its record says so, and says what is known of the effect: effectStatus unknown. Nobody read the target back since. Now the same request comes again. Sending it again might apply it twice; assuming it failed might be wrong. The honest answer is: the effect is unknown.",
-				Zh: "request-1 之前的一次尝试超时了。记录如实写下了这一点，也写下了对效果的了解：effectStatus 为 unknown。此后没有人回读过目标。现在同一个请求又来了。再发一次可能重复生效；假定它失败也可能是错的。诚实的回答是：效果未知。",
+				Zh: "request-1 之前的一次尝试超时了。记录如实写下了这一点，也写下了对效果的了解：effectStatus 为 \"unknown\"。此后没有人回读过目标。现在同一个请求又来了。再发一次可能重复生效；假定它失败也可能是错的。诚实的回答是：效果未知。",
 			},
 			Scene: Text{
 				En: "An earlier attempt of request-1 timed out. Its record says so, and says what is known of the effect: effectStatus unknown. Nobody read the target back since. Now the same request comes again.",
-				Zh: "request-1 之前的一次尝试超时了。记录如实写下了这一点，也写下了对效果的了解：effectStatus 为 unknown。此后没有人回读过目标。现在同一个请求又来了。",
+				Zh: "request-1 之前的一次尝试超时了。记录如实写下了这一点，也写下了对效果的了解：effectStatus 为 \"unknown\"。此后没有人回读过目标。现在同一个请求又来了。",
 			},
 			Injected: Text{
 				En: "record timed_out with effectStatus: unknown",
@@ -476,11 +476,11 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "The tool reported success for request-1 earlier. The record says succeeded; its verificationStatus says not_run — nothing has checked the result yet. The tool's own \"succeeded\" is a claim, not evidence: a success needs an accepted verification before anyone relies on it.",
-				Zh: "之前 request-1 的工具报告了成功。记录写着 succeeded；verificationStatus 写着 not_run——还没有任何检查看过结果。工具自己的“succeeded”只是一个说法，不是证据：成功要先有被接受的验证，才能被依赖。",
+				Zh: "之前 request-1 的工具报告了成功。记录写着 \"succeeded\"；verificationStatus 写着 \"not_run\"——还没有任何检查看过结果。工具自己的“succeeded”只是一个说法，不是证据：成功要先有被接受的验证，才能被依赖。",
 			},
 			Scene: Text{
 				En: "The tool reported success for request-1 earlier. The record says succeeded; its verificationStatus says not_run — nothing has checked the result yet.",
-				Zh: "之前 request-1 的工具报告了成功。记录写着 succeeded；verificationStatus 写着 not_run——还没有任何检查看过结果。",
+				Zh: "之前 request-1 的工具报告了成功。记录写着 \"succeeded\"；verificationStatus 写着 \"not_run\"——还没有任何检查看过结果。",
 			},
 			Injected: Text{
 				En: "a succeeded record, verificationStatus: not_run",
@@ -555,11 +555,11 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "The example from the chapter, as written: a contract with one read-only tool, a ready environment, an active metadata_write approval, and a record of this very request that succeeded and was accepted. Every rule passes — and allowed is still not a task accepted.",
-				Zh: "原文中的示例，一字不改：只有一个只读工具的契约、ready 环境、一个有效的 metadata_write 批准，以及属于这个请求、已成功且验证已被接受的记录。每条规则都通过——而 allowed 仍然不等于任务已验收。",
+				Zh: "原文中的示例，一字不改：只有一个只读工具的契约、状态为 \"ready\" 的环境、一个有效的 metadata_write 批准，以及属于这个请求、已成功且验证已被接受的记录。每条规则都通过——而 allowed 仍然不等于任务已验收。",
 			},
 			Scene: Text{
 				En: "The example from the chapter, as written: a contract with one read-only tool, a ready environment, an active metadata_write approval, and a record of this very request that succeeded and was accepted.",
-				Zh: "原文中的示例，一字不改：只有一个只读工具的契约、ready 环境、一个有效的 metadata_write 批准，以及属于这个请求、已成功且验证已被接受的记录。",
+				Zh: "原文中的示例，一字不改：只有一个只读工具的契约、状态为 \"ready\" 的环境、一个有效的 metadata_write 批准，以及属于这个请求、已成功且验证已被接受的记录。",
 			},
 			Injected: Text{
 				En: "read-only tool, active metadata_write approval, succeeded + accepted record",
@@ -623,11 +623,11 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "Yesterday an operator approved metadata writes. Today the model asks again to set chapter 11's status to complete. The approval snapshot still names metadata_write, the tool's approvalScope — and its status is expired. An old yes is not a yes for now, and the book's code names the status: approval_expired.",
-				Zh: "昨天操作员批准了元数据写入。今天模型再次请求把第 11 章的 status 设为 complete。批准快照的范围仍是 metadata_write，正是工具的 approvalScope——而它的状态是 expired。过去的同意不等于现在的同意；本书的代码直接写出状态：approval_expired。",
+				Zh: "昨天操作员批准了元数据写入。今天模型再次请求把第 11 章的 status 设为 \"complete\"。批准快照的范围仍是 metadata_write，正是工具的 approvalScope——而它的状态是 \"expired\"。过去的同意不等于现在的同意；本书的代码直接写出状态：approval_expired。",
 			},
 			Scene: Text{
 				En: "Yesterday an operator approved metadata writes. Today the model asks again to set chapter 11's status to complete. The approval snapshot still names metadata_write, the tool's approvalScope — and its status is expired.",
-				Zh: "昨天操作员批准了元数据写入。今天模型再次请求把第 11 章的 status 设为 complete。批准快照的范围仍是 metadata_write，正是工具的 approvalScope——而它的状态是 expired。",
+				Zh: "昨天操作员批准了元数据写入。今天模型再次请求把第 11 章的 status 设为 \"complete\"。批准快照的范围仍是 metadata_write，正是工具的 approvalScope——而它的状态是 \"expired\"。",
 			},
 			Injected: Text{
 				En: "a write, approval status expired",
@@ -872,7 +872,7 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "A new tool, document_archive, was added to the contract as a reversible write. Whoever added it wrote no approvalScope. The approval snapshot is active and names no scope either. The book compares the scopes as values, and absent equals absent: this write is admitted. A careful harness would require every write tool to name its scope.",
-				Zh: "契约里新加了一个可逆写入工具 document_archive。添加它的人没有写 approvalScope。批准快照是有效的，也没有写 scope。本书把 scope 当作值比较，缺失等于缺失：这次写入被准入了。谨慎的 Harness 会要求每个写入工具都写明范围。",
+				Zh: "契约里新加了一个可逆写入工具 document_archive。添加它的人没有写 approvalScope。批准快照是有效的，也没有写 scope。本书把 scope 当作值比较，缺失等于缺失：这次写入被准入了。谨慎的调用方会要求每个写入工具都写明范围。",
 			},
 			Scene: Text{
 				En: "A new tool, document_archive, was added to the contract as a reversible write. Whoever added it wrote no approvalScope. The approval snapshot is active and names no scope either.",
@@ -946,11 +946,11 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "The model's earlier attempt to set chapter 11's status timed out. The record of request-3 says timed_out — and nothing at all about the effect: it has no effectStatus. The approval is active for metadata writes, and the same request comes again. Rule 5 asks for effectStatus \"unknown\" exactly: a record that says nothing of its effect does not stop this retry of a write. A careful harness would stop it.",
-				Zh: "模型之前把第 11 章 status 改为 complete 的尝试超时了。request-3 的记录写着 timed_out——对效果却只字未提：它没有 effectStatus。元数据写入的批准是有效的，同一个请求又来了。规则 5 只认 effectStatus 恰好为 \"unknown\"：对效果只字未提的记录拦不住这次写入的重试。谨慎的 Harness 会拦住它。",
+				Zh: "模型之前把第 11 章 status 改为 \"complete\" 的尝试超时了。request-3 的记录写着 \"timed_out\"——对效果却只字未提：它没有 effectStatus。元数据写入的批准是有效的，同一个请求又来了。规则 5 只认 effectStatus 恰好为 \"unknown\"：对效果只字未提的记录拦不住这次写入的重试。谨慎的调用方会拦住它。",
 			},
 			Scene: Text{
 				En: "The model's earlier attempt to set chapter 11's status timed out. The record of request-3 says timed_out — and nothing at all about the effect: it has no effectStatus. The approval is active for metadata writes, and the same request comes again.",
-				Zh: "模型之前把第 11 章 status 改为 complete 的尝试超时了。request-3 的记录写着 timed_out——对效果却只字未提：它没有 effectStatus。元数据写入的批准是有效的，同一个请求又来了。",
+				Zh: "模型之前把第 11 章 status 改为 \"complete\" 的尝试超时了。request-3 的记录写着 \"timed_out\"——对效果却只字未提：它没有 effectStatus。元数据写入的批准是有效的，同一个请求又来了。",
 			},
 			Injected: Text{
 				En: "record timed_out without effectStatus",
@@ -1030,11 +1030,11 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "A contract generator merged two lists of required arguments for the update tool, and documentId now appears in it twice. The model asks to set chapter 11's status to complete but leaves documentId out. missingArguments follows requiredArguments, duplicates kept: documentId is missing twice.",
-				Zh: "契约生成器合并了更新工具的两份必填参数清单，documentId 因此出现了两次。模型请求把第 11 章的 status 设为 complete，却漏掉了 documentId。missingArguments 按 requiredArguments 列出，重复的也保留：documentId 缺失了两次。",
+				Zh: "契约生成器合并了更新工具的两份必填参数清单，documentId 因此出现了两次。模型请求把第 11 章的 status 设为 \"complete\"，却漏掉了 documentId。missingArguments 按 requiredArguments 列出，重复的也保留：documentId 缺失了两次。",
 			},
 			Scene: Text{
 				En: "A contract generator merged two lists of required arguments for the update tool, and documentId now appears in it twice. The model asks to set chapter 11's status to complete but leaves documentId out.",
-				Zh: "契约生成器合并了更新工具的两份必填参数清单，documentId 因此出现了两次。模型请求把第 11 章的 status 设为 complete，却漏掉了 documentId。",
+				Zh: "契约生成器合并了更新工具的两份必填参数清单，documentId 因此出现了两次。模型请求把第 11 章的 status 设为 \"complete\"，却漏掉了 documentId。",
 			},
 			Injected: Text{
 				En: "requiredArguments lists documentId twice; the request has no documentId",
@@ -1359,7 +1359,7 @@ func builtinScenarios() []Scenario {
 			},
 			Scene: Text{
 				En: "The harness sent two requests and gave both the ID A. One result came back, for A.",
-				Zh: "Harness 发出了两个请求，ID 都是 A。回来了一个结果，ID 是 A。",
+				Zh: "调用方发出了两个请求，ID 都是 A。回来了一个结果，ID 是 A。",
 			},
 			Injected: Text{
 				En: "requested A, A; results A",
@@ -1696,7 +1696,7 @@ func builtinScenarios() []Scenario {
 			},
 			Story: Text{
 				En: "The model asked the server for note_delete, which it does not have. MCP (2026-07-28, as 2025-11-25) answers with a protocol error, -32602 \"Unknown tool: note_delete\" — the same code older servers used for invalid arguments, but nothing about the arguments can fix it: the request names a tool that is not there. The admission check (rule 1) is where a harness stops such a call before it is sent.",
-				Zh: "模型向服务器请求 note_delete，而服务器没有这个工具。MCP（2026-07-28，与 2025-11-25 相同）以协议错误作答：-32602 \"Unknown tool: note_delete\"。较旧的服务器也用这个错误码报告参数无效，但改参数修不好它：请求指向的工具根本不存在。Harness 应在准入检查（规则 1）时就拦下这样的调用，而不是发出去。",
+				Zh: "模型向服务器请求 note_delete，而服务器没有这个工具。MCP（2026-07-28，与 2025-11-25 相同）以协议错误作答：-32602 \"Unknown tool: note_delete\"。较旧的服务器也用这个错误码报告参数无效，但改参数修不好它：请求指向的工具根本不存在。调用方应在准入检查（规则 1）时就拦下这样的调用，而不是发出去。",
 			},
 			Scene: Text{
 				En: "The model asked the server for note_delete. The server answered with a JSON-RPC error: -32602 \"Unknown tool: note_delete\".",

@@ -45,18 +45,51 @@ func (b browseModel) keys(c *common, now bool) browseKeyMap {
 	}
 	c.layoutKeys(&k.walkKeys, &k.listKeys)
 	onIf(canPath(c), &k.Path)
-	if b.path != nil {
-		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
+	if now {
+		b.stateKeys(c, &k.walkKeys, &k.listKeys, &k.globalKeys)
 	}
 	return k
 }
 
-// panelOnly leaves on only the keys the path panel answers to.
-func panelOnly(lang assess.Lang, w *walkKeys, l *listKeys, g *globalKeys) {
-	off(&w.Next, &w.Back, &w.Run, &w.Restart, &w.NextScenario, &w.PrevScenario, &w.Track, &w.Inputs, &w.Full,
-		&l.Up, &l.Down, &l.Open, &l.List, &l.Jump, &l.Filter, &g.Quiz, &g.WhatIf)
-	w.Path.SetEnabled(true)
-	w.Path.SetHelp("a/esc", tr("kClose", lang))
+// stateKeys leaves on only what the overlays and the filter answer to
+// while they are open: every mode that shares them (the walk, the quiz,
+// the room) calls it last, after its own keys.
+func (b browseModel) stateKeys(c *common, w *walkKeys, l *listKeys, g *globalKeys) {
+	switch {
+	case b.path != nil:
+		overlayOnly(c.lang, "a/esc", w, l, g)
+	case b.full:
+		overlayOnly(c.lang, "i/esc", w, l, g)
+	case b.filter.typing:
+		// Every other key is a letter of the filter: none runs a
+		// command, and ctrl+c alone quits.
+		allOff(w, l)
+		off(&g.Help, &g.Lang, &g.Quiz, &g.WhatIf)
+		on(&l.KeepFilter, &l.ClearFilter)
+		g.Quit.SetKeys("ctrl+c")
+		g.Quit.SetHelp("ctrl+c", tr("kQuit", c.lang))
+	default:
+		// A kept filter: esc clears it where esc means nothing else
+		// (from the walk of three columns, it goes back to the list
+		// first).
+		onIf(b.filter.input.Value() != "" && !l.List.Enabled(), &l.ClearFilter)
+	}
+}
+
+// overlayOnly leaves on only the keys an overlay answers to: its own key
+// or esc closes it, the arrows scroll it.
+func overlayOnly(lang assess.Lang, closeKeys string, w *walkKeys, l *listKeys, g *globalKeys) {
+	allOff(w, l)
+	off(&g.Quiz, &g.WhatIf)
+	on(&w.Close, &w.Scroll)
+	w.Close.SetHelp(closeKeys, tr("kClose", lang))
+}
+
+// allOff turns off every walk and list key.
+func allOff(w *walkKeys, l *listKeys) {
+	off(&w.Next, &w.Back, &w.Run, &w.Restart, &w.NextScenario, &w.PrevScenario, &w.Track, &w.ScrollDown, &w.ScrollUp,
+		&w.Inputs, &w.Full, &w.Path, &w.Edit, &w.Close, &w.Scroll,
+		&l.Up, &l.Down, &l.Open, &l.List, &l.Jump, &l.Filter, &l.KeepFilter, &l.ClearFilter)
 }
 
 // stepKeysFor enables the stepping and list keys that would do something
@@ -77,12 +110,13 @@ func (c *common) stepKeysFor(w *walkKeys, l *listKeys) {
 }
 
 // layoutKeys turns off the keys of panes the layout does not show: the
-// list's esc and / where there is no list column, tab where the inputs
-// have a column of their own. The ? help follows it too.
+// list's esc where there is no list column (its / shows the list while
+// the filter is typed), tab where the inputs have a column of their own.
+// The ? help follows it too.
 func (c *common) layoutKeys(w *walkKeys, l *listKeys) {
 	lay := layoutFor(c.width, c.height)
 	if lay != layoutThree {
-		off(&l.List, &l.Filter)
+		off(&l.List)
 	}
 	if lay != layoutOne {
 		off(&w.Inputs)
@@ -132,6 +166,7 @@ func (b *overlays) overlayKey(c *common, msg tea.KeyPressMsg, pathAllowed bool) 
 
 func (b browseModel) update(c *common, msg tea.KeyPressMsg) (browseModel, tea.Cmd) {
 	k := b.keys(c, true)
+	b.filter.hide = nil // the walk shows every title
 	return b.handle(c, msg, k.walkKeys, k.listKeys, true)
 }
 
@@ -155,6 +190,8 @@ func (b browseModel) handle(c *common, msg tea.KeyPressMsg, w walkKeys, l listKe
 	case key.Matches(msg, l.Filter):
 		b.filter.typing = true
 		return b, b.filter.input.Focus()
+	case key.Matches(msg, l.ClearFilter):
+		b.filter.input.SetValue("")
 	case key.Matches(msg, w.Inputs):
 		b.showInputs = !b.showInputs
 	default:
@@ -212,14 +249,20 @@ func (b browseModel) plainBody(c *common) body { return b.body(c, walkExtras{hin
 func (b browseModel) body(c *common, x walkExtras) body {
 	// Where there is no list column, say how to reach another scenario,
 	// before a walk starts (not in the quiz, whose digits answer).
-	x.listHints = layoutFor(c.width, c.height) != layoutThree && c.at.Step == 0 && x.question == nil
+	noList := layoutFor(c.width, c.height) != layoutThree
+	x.listHints = noList && c.at.Step == 0 && x.question == nil
+	if v := b.filter.input.Value(); noList && v != "" && !b.filter.typing {
+		// A kept filter, with no list to show it.
+		x.filterNote = fmt.Sprintf(tr("filterKept", c.lang), v, len(c.visible(b.filter)), len(c.inTrack()))
+	}
 	return body{
-		left:    func(w, h int) string { return c.renderList(b.filter, w, h, nil, x.maskID) },
-		right:   c.renderInputs,
-		extras:  x,
-		giveWay: true,
-		alone:   b.showInputs,
-		full:    b.full,
+		left:      func(w, h int) string { return c.renderList(b.filter, w, h, nil, x.maskID) },
+		right:     c.renderInputs,
+		extras:    x,
+		giveWay:   true,
+		alone:     b.showInputs,
+		full:      b.full,
+		listAlone: b.filter.typing,
 	}
 }
 

@@ -144,7 +144,7 @@ func (c *common) scenario() scenarios.Scenario {
 	s.Injected = scenarios.Text{En: "edited in what-if: " + strings.Join(en, "; "), Zh: "在假设模式中修改：" + strings.Join(zh, "；")}
 	s.Story = scenarios.Text{
 		En: fmt.Sprintf("An edited copy of scenario %q (%s), made in what-if mode; its original story and caveat no longer hold. Changed: %s.", s.ID, s.Title.En, strings.Join(en, "; ")),
-		Zh: fmt.Sprintf("场景 %q（%s）在假设模式中修改后的副本；原来的故事与“不证明”说明不再适用。改动：%s。", s.ID, s.Title.In(assess.Chinese), strings.Join(zh, "；")),
+		Zh: fmt.Sprintf("场景 %q（%s）在假设模式中修改后的副本；原来的故事与“本场景不证明”一行不再适用。改动：%s。", s.ID, s.Title.In(assess.Chinese), strings.Join(zh, "；")),
 	}
 	s.DoesNotProve = scenarios.Text{}
 	return s

@@ -24,35 +24,48 @@ func (c *common) reads() []string {
 	return nil
 }
 
-// renderInputs fits the inputs pane to a height.
+// renderInputs fits the inputs pane to a height: every field with its
+// label whole (a long one on a line of its own), else with long labels
+// cut, else only the fields the rule reads, the others counted.
 func (c *common) renderInputs(width, height int) string {
-	lines, anchor := c.inputLines(width, false, false)
-	if len(lines) > height {
-		lines, anchor = c.inputLines(width, true, false)
+	var lines []string
+	anchor := 0
+	for _, f := range []inputFit{{}, {cutLabels: true}, {compact: true}} {
+		if lines, anchor = c.inputLines(width, f); len(lines) <= height {
+			break
+		}
 	}
 	return c.scrolledInputs(lines, width, height, anchor, anchor+1)
 }
 
+// inputFit is how the inputs are fitted to the pane's height.
+type inputFit struct {
+	// compact counts the fields the rule does not read; cutLabels cuts
+	// a label too long for its column; whole wraps every value (the
+	// full view).
+	compact, cutLabels, whole bool
+}
+
 // renderFullInputs is the full view: every field, every value whole.
 func (c *common) renderFullInputs(width, height int) string {
-	lines, anchor := c.inputLines(width, false, true)
+	lines, anchor := c.inputLines(width, inputFit{whole: true})
 	head := []string{c.styles.Walk.Heading.Render(truncate(tr("fullTitle", c.lang), width)),
 		c.styles.Dim.Render(truncate(tr("fullClose", c.lang), width)), ""}
 	lines = append(head, lines...)
 	return c.scrolledInputs(lines, width, height, anchor+len(head), anchor+len(head)+1)
 }
 
-// inputLines lists the input; anchor is the first marked line. Compact
-// counts the unmarked fields; whole wraps every value, not only the
-// marked ones.
-func (c *common) inputLines(width int, compact, whole bool) (lines []string, anchor int) {
+// inputLines lists the input, fitted as fit says; anchor is the first
+// marked line.
+func (c *common) inputLines(width int, fit inputFit) (lines []string, anchor int) {
+	compact, whole := fit.compact, fit.whole
 	st := c.styles.Inputs
 	reads := c.reads()
 	lines = []string{st.Title.Render(tr("inputs", c.lang))}
 	if cur := c.current(); cur > 0 && len(reads) > 0 {
 		lines = append(lines, c.styles.Dim.Render(truncate(fmt.Sprintf(c.walk.ReadsBy, cur), width)))
 	}
-	r := inputRows{c: c, width: width, whole: whole, anchor: -1}
+	r := inputRows{c: c, width: width, whole: whole, cutLabels: fit.cutLabels, anchor: -1}
 	r.label = min(21, width/2)
 	if whole {
 		r.label = min(r.label, 16)
@@ -81,11 +94,11 @@ func (c *common) inputLines(width int, compact, whole bool) (lines []string, anc
 
 // inputRows builds the inputs pane's lines.
 type inputRows struct {
-	c            *common
-	width, label int
-	whole        bool
-	lines        []string
-	anchor       int
+	c                *common
+	width, label     int
+	whole, cutLabels bool
+	lines            []string
+	anchor           int
 }
 
 // add adds one field: label and value, marked when the current rule
@@ -108,13 +121,20 @@ func (r *inputRows) add(marked bool, label, value string, absent bool) {
 		return
 	}
 	valueWidth := r.width - r.label - 2
-	fits := lipgloss.Width(label) < r.label && lipgloss.Width(value) <= valueWidth
-	if fits || (!marked && !r.whole) {
+	labelFits := lipgloss.Width(label) < r.label
+	fits := labelFits && lipgloss.Width(value) <= valueWidth
+	if fits || (!marked && !r.whole && (labelFits || r.cutLabels)) {
 		l := padRight(truncate(label, r.label-1), r.label)
 		r.lines = append(r.lines, ls.Render(mark+l)+vs.Render(truncate(value, valueWidth)))
 		return
 	}
+	// The label whole on its line, the value under it: whole when
+	// marked (or in the full view), else cut to the line.
 	r.lines = append(r.lines, ls.Render(truncate(mark+label, r.width)))
+	if !marked && !r.whole {
+		r.lines = append(r.lines, "    "+vs.Render(truncate(value, r.width-4)))
+		return
+	}
 	for _, p := range strings.Split(wrap(value, r.width-4), "\n") {
 		r.lines = append(r.lines, "    "+vs.Render(p))
 	}
@@ -123,7 +143,7 @@ func (r *inputRows) add(marked bool, label, value string, absent bool) {
 // compactSection lists only the fields the rule reads, counting the rest.
 func (r *inputRows) compactSection(title string, in []look.Field, reads []string) {
 	hidden := 0
-	rest := inputRows{c: r.c, width: r.width, label: r.label, whole: r.whole, anchor: -1}
+	rest := inputRows{c: r.c, width: r.width, label: r.label, whole: r.whole, cutLabels: r.cutLabels, anchor: -1}
 	for _, f := range in {
 		if look.Reads(f, reads) {
 			rest.add(true, f.Label, f.Value, f.Absent)
@@ -133,7 +153,9 @@ func (r *inputRows) compactSection(title string, in []look.Field, reads []string
 	}
 	more := ""
 	if hidden > 0 {
-		more = fmt.Sprintf(" (+%d)", hidden)
+		// Say what the count is: fields this rule does not read, which i
+		// shows.
+		more = fmt.Sprintf(tr(map[bool]string{true: "moreField", false: "moreFields"}[hidden == 1], r.c.lang), hidden)
 	}
 	r.lines = append(r.lines, r.c.styles.Inputs.Section.Render(truncate(title, r.width-lipgloss.Width(more)))+r.c.styles.Dim.Render(more))
 	if r.anchor < 0 && rest.anchor >= 0 {

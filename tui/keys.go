@@ -54,6 +54,9 @@ type walkKeys struct {
 	Inputs, Full               key.Binding
 	// Path opens the path to allowed; Edit opens the scenario's file.
 	Path, Edit key.Binding
+	// Close and Scroll are an open overlay's keys, for the footer (the
+	// overlay matches its keys itself); off while none is open.
+	Close, Scroll key.Binding
 }
 
 func makeNewWalkKeys(l assess.Lang) walkKeys {
@@ -71,6 +74,8 @@ func makeNewWalkKeys(l assess.Lang) walkKeys {
 		Full:         binding(l, []string{"i"}, "i", "kFull"),
 		Path:         binding(l, []string{"a"}, "a", "kPath"),
 		Edit:         disabled(binding(l, []string{"E"}, "E", "kEdit")),
+		Close:        disabled(binding(l, []string{"esc"}, "esc", "kClose")),
+		Scroll:       disabled(binding(l, []string{"down", "up"}, "↑/↓", "kScrollBoth")),
 	}
 }
 
@@ -83,16 +88,22 @@ func disabled(b key.Binding) key.Binding {
 // listKeys choose a scenario.
 type listKeys struct {
 	Up, Down, Open, List, Jump, Filter key.Binding
+	// KeepFilter and ClearFilter end the filter: enter keeps it, esc
+	// clears it (while it is typed, or kept where esc means nothing
+	// else).
+	KeepFilter, ClearFilter key.Binding
 }
 
 func makeNewListKeys(l assess.Lang) listKeys {
 	return listKeys{
-		Up:     binding(l, []string{"up", "k"}, "↑/k", "kUp"),
-		Down:   binding(l, []string{"down", "j"}, "↓/j", "kDown"),
-		Open:   binding(l, []string{"enter"}, "enter", "kOpen"),
-		List:   binding(l, []string{"esc"}, "esc", "kList"),
-		Jump:   binding(l, []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1–9", "kJump"),
-		Filter: binding(l, []string{"/"}, "/", "kFilter"),
+		Up:          binding(l, []string{"up", "k"}, "↑/k", "kUp"),
+		Down:        binding(l, []string{"down", "j"}, "↓/j", "kDown"),
+		Open:        binding(l, []string{"enter"}, "enter", "kOpen"),
+		List:        binding(l, []string{"esc"}, "esc", "kList"),
+		Jump:        binding(l, []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1–9", "kJump"),
+		Filter:      binding(l, []string{"/"}, "/", "kFilter"),
+		KeepFilter:  disabled(binding(l, []string{"enter"}, "enter", "kKeepFilter")),
+		ClearFilter: disabled(binding(l, []string{"esc"}, "esc", "kClearFilter")),
 	}
 }
 
@@ -108,7 +119,7 @@ type browseKeyMap struct {
 }
 
 func (k browseKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.Next, k.Back, k.Open, k.Run, k.Inputs, k.PrevScenario, k.NextScenario, k.Track, k.Path, k.Lang, k.Help, k.Quit)
+	return enabled(k.KeepFilter, k.ClearFilter, k.Close, k.Scroll, k.Next, k.Back, k.Open, k.Run, k.Inputs, k.PrevScenario, k.NextScenario, k.Track, k.Path, k.Lang, k.Help, k.Quit)
 }
 
 func (k browseKeyMap) FullHelp() [][]key.Binding {
@@ -129,7 +140,7 @@ type quizKeyMap struct {
 }
 
 func (k quizKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.Answer, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Quiz, k.Path, k.Lang, k.Help, k.Quit)
+	return enabled(k.KeepFilter, k.ClearFilter, k.Close, k.Scroll, k.Answer, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Quiz, k.Path, k.Lang, k.Help, k.Quit)
 }
 
 func (k quizKeyMap) FullHelp() [][]key.Binding {
@@ -145,8 +156,9 @@ type whatIfKeyMap struct {
 	KnobUp, KnobDown, ValueNext, ValuePrev, Option key.Binding
 	Undo, Reset, Save, Done                        key.Binding
 	ScrollDown, ScrollUp, Full, Path, Apply        key.Binding
-	// Close closes an overlay (the path, the inputs in full).
-	Close key.Binding
+	// Close closes an overlay (the path, the inputs in full), which
+	// Scroll scrolls.
+	Close, Scroll key.Binding
 	globalKeys
 }
 
@@ -170,12 +182,13 @@ func makeNewWhatIfKeyMap(l assess.Lang) whatIfKeyMap {
 		Path:       w.Path,
 		Apply:      binding(l, []string{"enter"}, "enter", "kApplyPath"),
 		Close:      disabled(binding(l, []string{"esc"}, "esc", "kClose")),
+		Scroll:     w.Scroll,
 		globalKeys: g,
 	}
 }
 
 func (k whatIfKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.Apply, k.KnobDown, k.ValueNext, k.Undo, k.Reset, k.Save, k.WhatIf, k.Path, k.Lang, k.Help, k.Quit)
+	return enabled(k.Close, k.Scroll, k.Apply, k.KnobDown, k.ValueNext, k.Undo, k.Reset, k.Save, k.WhatIf, k.Path, k.Lang, k.Help, k.Quit)
 }
 
 func (k whatIfKeyMap) FullHelp() [][]key.Binding {
@@ -237,7 +250,7 @@ type roomKeyMap struct {
 }
 
 func (k roomKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Path, k.Lang, k.Help, k.Quit)
+	return enabled(k.KeepFilter, k.ClearFilter, k.Close, k.Scroll, k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Path, k.Lang, k.Help, k.Quit)
 }
 
 func (k roomKeyMap) FullHelp() [][]key.Binding {
@@ -318,6 +331,7 @@ type keySet struct {
 	whatIf           whatIfKeyMap
 	present          presentKeyMap
 	help             helpKeyMap
+	summary          summaryKeyMap
 }
 
 var keySets = [2]keySet{makeKeySet(assess.English), makeKeySet(assess.Chinese)}
@@ -330,6 +344,7 @@ func makeKeySet(l assess.Lang) keySet {
 		reveal:   binding(l, []string{"v"}, "v", "kReveal"),
 		toLive:   binding(l, []string{"g"}, "g", "kToLive"),
 		whatIf:   makeNewWhatIfKeyMap(l), present: makeNewPresentKeyMap(l), help: makeNewHelpKeyMap(l),
+		summary: makeSummaryKeyMap(l),
 	}
 }
 

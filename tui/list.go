@@ -24,6 +24,10 @@ import (
 type filterState struct {
 	input  textinput.Model
 	typing bool
+	// hide says which scenarios' titles the list keeps back (a quiz's
+	// unanswered ones, the room's live one): the filter matches their
+	// number only, or what it matched would name the answer.
+	hide func(id string) bool
 }
 
 func newFilter() filterState {
@@ -46,6 +50,9 @@ func (f filterState) matches(s scenarios.Scenario) bool {
 		return true
 	}
 	hay := strings.ToLower(fmt.Sprintf("%d %s %s %s", s.Number, s.ID, s.Title.En, s.Title.Zh))
+	if f.hide != nil && f.hide(s.ID) {
+		hay = fmt.Sprint(s.Number)
+	}
 	return strings.Contains(hay, q)
 }
 
@@ -115,6 +122,10 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 	// In the quiz a title names the answer: it shows once the scenario
 	// is answered, and no answer shows at all.
 	hideAnswers := quiz != nil
+	f.hide = func(id string) bool {
+		_, answered := quiz[id]
+		return hideAnswers && !answered || id == masked
+	}
 	st := c.styles.List
 	head := []string{st.Title.Render(truncate(tr("scenarios", c.lang), width))}
 	if f.active() {
@@ -124,6 +135,10 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 		head = append(head, "")
 	}
 	hints := listHints(c.lang)
+	if f.typing {
+		// While it is typed, every key but these is a letter of it.
+		hints = []string{tr("hintKeepFilter", c.lang), tr("hintClearFilter", c.lang)}
+	}
 	var foot []string
 	if height >= len(head)+len(c.inTrack())+len(hints)+2 {
 		foot = append(foot, "")

@@ -117,11 +117,12 @@ type Model struct {
 	// after a reload, under noticesTitle).
 	notices      []string
 	noticesTitle string
-	// intro shows what the decision does not do (seed 000's non-goals):
-	// once, on a learner's first start, and from the help (d);
-	// introOffset pages it on a small screen.
-	intro       bool
-	introOffset int
+	// intro shows what the trainer is for and what the decision does
+	// not do (seed 000's non-goals): once, on a learner's first start,
+	// and again from the help (d: introAgain); introOffset scrolls it
+	// on a small screen.
+	intro, introAgain bool
+	introOffset       int
 
 	save         func(progress.Progress) error
 	saveScenario func(scenarios.Scenario) (string, error)
@@ -226,6 +227,9 @@ func (m Model) modeKeys(now bool) modeKeys {
 	c := &m.c
 	switch m.mode {
 	case modeQuiz:
+		if m.quiz.summary && now {
+			return m.quiz.summaryKeys(c)
+		}
 		return m.quiz.keys(c, &m.browse, now)
 	case modeWhatIf:
 		return m.whatIf.keys(c, now)
@@ -328,19 +332,20 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	}
 	if len(m.notices) > 0 || m.intro {
 		// A key closes the notices, then the introduction (whose ↑/↓
-		// page it); it does nothing else.
+		// scroll it while there is more); it does nothing else.
 		hk := newHelpKeyMap(m.c.lang)
+		_, maxOffset := m.introScroll(m.c.height - 2)
 		switch {
 		case key.Matches(msg, quit):
 			return m, tea.Quit
 		case len(m.notices) > 0:
 			m.notices = nil
-		case key.Matches(msg, hk.Down):
-			m.introOffset++
-		case key.Matches(msg, hk.Up):
+		case maxOffset > 0 && key.Matches(msg, hk.Down):
+			m.introOffset = min(m.introOffset+1, maxOffset)
+		case maxOffset > 0 && key.Matches(msg, hk.Up):
 			m.introOffset = max(m.introOffset-1, 0)
 		default:
-			m.intro, m.introOffset = false, 0
+			m.intro, m.introAgain, m.introOffset = false, false, 0
 		}
 		return m, nil
 	}
@@ -405,6 +410,7 @@ func (m *Model) toggleQuiz() {
 	switch m.mode {
 	case modeQuiz:
 		m.mode = modeWalk
+		m.quiz.summary = false
 	case modeWalk:
 		m.quiz = m.quiz.resume(&m.c, false)
 		if _, answered := m.quiz.results[m.c.written().ID]; m.c.has() && !answered {
@@ -441,7 +447,7 @@ func (m Model) helpKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Close):
 		m.showHelp = false
 	case key.Matches(msg, k.Intro):
-		m.showHelp, m.intro = false, true
+		m.showHelp, m.intro, m.introAgain, m.introOffset = false, true, true, 0
 	case key.Matches(msg, k.Down):
 		m.helpOffset++
 	case key.Matches(msg, k.Up):

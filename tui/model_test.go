@@ -245,7 +245,7 @@ func TestQuiz(t *testing.T) {
 	require.Equal(t, quizAskCaveat, m.quiz.q.phase)
 	caveat := assess.CodeUnknownTool.Caveat(assess.English)
 	assert.Len(t, m.quiz.q.options, 3)
-	assert.Equal(t, caveat, m.quiz.q.options[m.quiz.q.correct-1])
+	assert.Equal(t, caveat, m.quiz.q.options[m.quiz.q.correct-1].En)
 	assert.NotContains(t, walkColumn(plain(m)), "does NOT prove: "+caveat[:10], "held back")
 	m = press(m, fmt.Sprint(m.quiz.q.correct))
 	assert.Contains(t, plain(m), "✓ Right: that is what it does not prove.")
@@ -260,8 +260,8 @@ func TestQuiz(t *testing.T) {
 	assert.Equal(t, quizAskCaveat, m.quiz.q.phase, "rule 4 has one code: no second question")
 	r := m.quiz.results["write-without-approval"]
 	assert.False(t, r.right)
-	assert.Equal(t, "rule 4, environment_not_ready", r.said)
-	assert.Equal(t, "rule 7, approval_missing", r.decided)
+	assert.Equal(t, "rule 4, environment_not_ready", r.said.En)
+	assert.Equal(t, "rule 7, approval_missing", r.decided.En)
 	assert.Contains(t, plain(m), "✗ You said rule 4, environment_not_ready; rule")
 	wrong := 1
 	if m.quiz.q.correct == 1 {
@@ -274,7 +274,7 @@ func TestQuiz(t *testing.T) {
 	m = press(m, "n", "2")
 	num, _, _ = state(m)
 	assert.Equal(t, 5, num)
-	assert.Equal(t, "rule 2, correlation_conflict", m.quiz.results["correlation-conflict"].said, "2 answered scenario 5's question")
+	assert.Equal(t, "rule 2, correlation_conflict", m.quiz.results["correlation-conflict"].said.En, "2 answered scenario 5's question")
 
 	// The right rule with the wrong code is half right, and says so.
 	h := newTest(t, Options{Quiz: true, Scenario: "write-without-approval"})
@@ -296,7 +296,9 @@ func TestQuiz(t *testing.T) {
 	assert.Contains(t, out, "4 Write without approval")
 	assert.Contains(t, out, "What the verdict does NOT prove: 1 right of 2 asked.")
 	m = press(m, "x")
-	assert.False(t, m.quiz.summary, "any key closes the summary")
+	assert.True(t, m.quiz.summary, "a key that is not the summary's leaves it open")
+	m = press(m, "esc")
+	assert.False(t, m.quiz.summary, "esc closes the summary")
 
 	// The progress records every answer.
 	assert.Equal(t, 3, m.c.prog.Asked)
@@ -335,7 +337,7 @@ func TestQuizOutcomeAndAudit(t *testing.T) {
 		q := a.quiz.q
 		assert.GreaterOrEqual(t, len(q.options), 3, "%s: %v", s.ID, q.options)
 		want := walk.Of(s, assess.English).Verdict.Short
-		assert.Equal(t, want, q.options[q.correct-1], s.ID)
+		assert.Equal(t, want, q.options[q.correct-1].En, s.ID)
 		a = press(a, fmt.Sprint(q.correct))
 		assert.Contains(t, plain(a), "✓ Right: "+want, s.ID)
 		assert.True(t, a.c.reached(), s.ID)
@@ -355,9 +357,9 @@ func TestOutcomeAnswersAreTheWalks(t *testing.T) {
 			for n := 1; n <= len(w.Steps); n++ {
 				r := m.c.mark(n, 0)
 				assert.Equal(t, n == w.Decisive, r.right, "%s %v step %d", s.ID, l, n)
-				assert.Equal(t, class.String(), r.decided)
+				assert.Equal(t, class.String(), r.decided.In(l))
 				var named assess.OutcomeClass
-				require.NoError(t, named.UnmarshalText([]byte(r.said)), "%s step %d is named by a class: %q", s.ID, n, r.said)
+				require.NoError(t, named.UnmarshalText([]byte(r.said.In(l))), "%s step %d is named by a class: %q", s.ID, n, r.said.In(l))
 				assert.Equal(t, w.Steps[n-1].Title, named.Title(l), "%s step %d", s.ID, n)
 			}
 		}
@@ -673,10 +675,14 @@ func TestPathToAllowed(t *testing.T) {
 func TestIntro(t *testing.T) {
 	all := scenarios.Builtin()
 	first := resize(New(Options{Scenarios: all, Theme: ThemeDark}), 80, 24)
-	out := squash(plain(first))
-	assert.Contains(t, out, squash("What this decision does not do"))
+	out := plain(first)
+	assert.Contains(t, squash(out), squash("What this decision does not do"))
+	for range 10 {
+		first = press(first, "down")
+		out += plain(first)
+	}
 	for _, g := range assess.NonGoals(assess.English) {
-		assert.Contains(t, out, squash(g), "80x24 holds every non-goal")
+		assert.Contains(t, squash(out), squash(g), "80x24 shows every non-goal, ↓ scrolling")
 	}
 	first = press(first, "e")
 	_, step, _ := state(first)

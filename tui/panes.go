@@ -16,6 +16,9 @@ type body struct {
 	// full shows the whole input, every value whole, instead of the
 	// panes.
 	full bool
+	// listAlone shows the list in the walk's place where there is no
+	// list column: the filter is typed, and what it matches is seen.
+	listAlone bool
 }
 
 // bodyLayout is where the panes are: the columns' widths after the side
@@ -35,7 +38,12 @@ func (c *common) bodyLayout(b body, height int) (columns, walkPane) {
 	}
 	pane := c.buildWalkPane(cols.walk, b.extras)
 	if b.giveWay && c.reached() && !pane.fitsIn(height) {
-		for _, try := range []columns{{walk: cols.walk + cols.list + sepWidth, inputs: cols.inputs}, {walk: c.width}} {
+		tries := []columns{{walk: c.width}}
+		if cols.list > 0 {
+			// The list gives way first, then the inputs.
+			tries = []columns{{walk: cols.walk + cols.list + sepWidth, inputs: cols.inputs}, {walk: c.width}}
+		}
+		for _, try := range tries {
 			if try.walk == cols.walk {
 				continue
 			}
@@ -55,6 +63,12 @@ func (c *common) renderBody(b body, height int) string {
 	sep := c.styles.Dim.Render(" │ ")
 	if b.full {
 		return joinColumns(height, "", column{c.renderFullInputs(c.width, height), c.width})
+	}
+	if cols := columnsFor(c.width); cols.list == 0 && b.listAlone && b.left != nil {
+		if cols.inputs > 0 && b.right != nil {
+			return joinColumns(height, sep, column{b.left(cols.walk, height), cols.walk}, column{b.right(cols.inputs, height), cols.inputs})
+		}
+		return joinColumns(height, "", column{b.left(c.width, height), c.width})
 	}
 	if columnsFor(c.width).inputs == 0 && b.alone && b.right != nil {
 		return joinColumns(height, "", column{b.right(c.width, height), c.width})

@@ -160,9 +160,9 @@ func (m presentModel) view(c *common) string {
 			// The choices, as the room sees them.
 			var opts []string
 			for i, step := range c.walk.Steps {
-				opts = append(opts, strings.ReplaceAll(fmt.Sprintf("%d %s", i+1, step.Title), " ", "\u00a0"))
+				opts = append(opts, fmt.Sprintf("%d %s", i+1, step.Title))
 			}
-			lines = append(lines, strings.ReplaceAll(wrap(strings.Join(opts, "   "), width), "\u00a0", " "), "")
+			lines = append(lines, wrapItems(opts, "   ", width), "")
 		}
 		parts[pStory] = part{alts: []string{strings.Join(lines, "\n"), ""}}
 		parts[pHint] = part{alts: []string{paint(st.Hint, wrap(c.stepHint(true), width)), ""}}
@@ -214,12 +214,11 @@ func (m presentModel) passedAlts(c *common, width int) []string {
 	var names, runs []string
 	for _, r := range c.runsBefore() {
 		for n := r.from; n <= r.to; n++ {
-			// No-break spaces keep each item whole when the list wraps.
 			item := fmt.Sprintf("%s %d %s", look.OutcomeSymbol(r.outcome), n, c.walk.Steps[n-1].Title)
 			if a := look.OutcomeAnswer(r.outcome, c.lang); a != "" {
 				item += tr("colon", c.lang) + a
 			}
-			names = append(names, strings.ReplaceAll(item, " ", "\u00a0"))
+			names = append(names, item)
 		}
 		runs = append(runs, fmt.Sprintf("%s %s %s", look.OutcomeSymbol(r.outcome), span(r.from, r.to), look.OutcomeLabel(r.outcome, c.lang)))
 	}
@@ -227,7 +226,8 @@ func (m presentModel) passedAlts(c *common, width int) []string {
 		return nil
 	}
 	dim := c.styles.Walk.Passed
-	list := strings.ReplaceAll(wrap(strings.Join(names, "   "), width), "\u00a0", " ")
+	// Each item whole when the list wraps, in Chinese too.
+	list := wrapItems(names, "   ", width)
 	return []string{paint(dim, list), dim.Render(truncate(strings.Join(runs, " · "), width)), ""}
 }
 

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"hash/fnv"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,8 +28,9 @@ type question struct {
 	phase  quizPhase
 	picked int // the step picked, while its code is asked
 	// options are the choices of an audit or a "does NOT prove"
-	// question; correct is the right one (from 1).
-	options []string
+	// question, in both languages (L switches them while the question is
+	// open); correct is the right one (from 1).
+	options []scenarios.Text
 	correct int
 }
 
@@ -47,7 +49,7 @@ const (
 // choice of diagnostics, the others' which step decides.
 func firstQuestion(c *common) question {
 	if c.track() == scenarios.TrackAudit {
-		options, correct := auditOptions(c)
+		options, correct := auditOptions(c.written())
 		return question{phase: quizAskAudit, options: options, correct: correct}
 	}
 	return question{phase: quizAskStep}
@@ -56,10 +58,10 @@ func firstQuestion(c *common) question {
 // auditOptions are the answers an audit question offers: what the audit
 // finds, and what it would find had the learner misread the batch (open
 // taken for closed, a duplicate overlooked, an unknown result taken for
-// a requested one), each decided by assess through walk; sorted, so that
-// the place of the right one says nothing.
-func auditOptions(c *common) (options []string, correct int) {
-	s := c.written()
+// a requested one), each decided by assess through walk; sorted (by the
+// English, so that a choice keeps its number in either language), so
+// that the place of the right one says nothing.
+func auditOptions(s scenarios.Scenario) (options []scenarios.Text, correct int) {
 	in := s.Audit
 	first := func(ids []string) string {
 		if len(ids) == 0 {
@@ -81,17 +83,17 @@ func auditOptions(c *common) (options []string, correct int) {
 	for i, v := range variants {
 		alt := s
 		alt.Audit = v
-		label := walk.Of(alt, c.lang).Verdict.Short
+		label := scenarios.Text{En: walk.Of(alt, assess.English).Verdict.Short, Zh: walk.Of(alt, assess.Chinese).Verdict.Short}
 		if i == 0 {
-			right = label
+			right = label.En
 		}
-		if !slices.Contains(options, label) {
+		if !slices.ContainsFunc(options, func(o scenarios.Text) bool { return o.En == label.En }) {
 			options = append(options, label)
 		}
 	}
 	options = options[:min(len(options), 4)]
-	slices.Sort(options)
-	return options, slices.Index(options, right) + 1
+	slices.SortFunc(options, func(a, b scenarios.Text) int { return strings.Compare(a.En, b.En) })
+	return options, slices.IndexFunc(options, func(o scenarios.Text) bool { return o.En == right }) + 1
 }
 
 func unionIDs(a, b []string) []string {
@@ -119,21 +121,24 @@ func caveatQuestion(c *common) question {
 	h := fnv.New32a()
 	h.Write([]byte(c.written().ID))
 	seed := int(h.Sum32() % 1000)
+	both := func(f func(l assess.Lang) string) scenarios.Text {
+		return scenarios.Text{En: f(assess.English), Zh: f(assess.Chinese)}
+	}
 	// True of this verdict: the rule that fired, the rules that passed
 	// before it, and the input check.
-	trueOnes := []string{rule.Establishes(true, c.lang)}
+	trueOnes := []scenarios.Text{both(func(l assess.Lang) string { return rule.Establishes(true, l) })}
 	for r := assess.RuleToolInContract; r < rule; r++ {
-		trueOnes = append(trueOnes, r.Establishes(false, c.lang))
+		trueOnes = append(trueOnes, both(func(l assess.Lang) string { return r.Establishes(false, l) }))
 	}
-	trueOnes = append(trueOnes, assess.CheckedInput(c.lang))
-	first := trueOnes[seed%len(trueOnes)]
-	second := trueOnes[(seed/7+1+seed%len(trueOnes))%len(trueOnes)]
+	trueOnes = append(trueOnes, both(assess.CheckedInput))
+	first := seed % len(trueOnes)
+	second := (seed/7 + 1 + seed%len(trueOnes)) % len(trueOnes)
 	if second == first {
-		second = trueOnes[(seed%len(trueOnes)+1)%len(trueOnes)]
+		second = (seed%len(trueOnes) + 1) % len(trueOnes)
 	}
-	others := []string{first, second}
+	others := []scenarios.Text{trueOnes[first], trueOnes[second]}
 	pos := seed % (len(others) + 1)
-	options := slices.Insert(others, pos, v.Code.Caveat(c.lang))
+	options := slices.Insert(others, pos, both(v.Code.Caveat))
 	return question{phase: quizAskCaveat, options: options, correct: pos + 1}
 }
 
@@ -144,20 +149,26 @@ func (q question) asking() bool { return q.phase != quizIdle }
 // revealed (what answers it is then hidden).
 func (q question) predicting() bool { return q.asking() && q.phase != quizAskCaveat }
 
-// quizResult is one answer marked.
+// numbersSteps reports whether the question is answered with the number
+// of a rule (or of an outcome's question), or is about the rule picked:
+// the rules must then be on screen.
+func (q question) numbersSteps() bool { return q.phase == quizAskStep || q.phase == quizAskCode }
+
+// quizResult is one answer marked. What was said and what decided are
+// kept in both languages, and shown in the one on screen: an answer given
+// in English reads in Chinese after L.
 type quizResult struct {
-	number  int
-	title   string
-	said    string
-	decided string
-	right   bool
+	number        int
+	title         scenarios.Text
+	said, decided scenarios.Text
+	right         bool
 	// half is the right rule with the wrong code: the rule is the
 	// harder half, and it is given its due.
 	half bool
 	// caveat is the "does NOT prove" answer: 0 not asked, 1 right, -1
 	// wrong; caveatRight is the right text.
 	caveat      int
-	caveatRight string
+	caveatRight scenarios.Text
 }
 
 // codeOptions are the codes the rule picked can give: the plausible
@@ -202,18 +213,24 @@ func (q question) answer(c *common, digit int) (next question, done bool, step i
 }
 
 // mark compares a prediction with what the walk says decided: the rule
-// and code, or the class.
+// and code, or the class; what was said and what decided are written in
+// both languages.
 func (c *common) mark(step int, code assess.Code) quizResult {
 	s := c.written()
-	r := quizResult{number: s.Number, title: s.Title.In(c.lang)}
+	r := quizResult{number: s.Number, title: s.Title}
+	walks := [2]walk.Walk{walk.Of(c.scenario(), assess.English), walk.Of(c.scenario(), assess.Chinese)}
+	ruleAnswer := func(l assess.Lang, step int, code string) string {
+		return fmt.Sprintf("%s %d%s%s", tr("rule", l), step, tr("comma", l), code)
+	}
 	switch res := c.walk.Result.(type) {
 	case assess.Verdict:
 		r.right = step == c.walk.Decisive && code == res.Code
 		r.half = step == c.walk.Decisive && code != res.Code
-		r.said = fmt.Sprintf("%s %d%s%s", tr("rule", c.lang), step, tr("comma", c.lang), code)
-		r.decided = fmt.Sprintf("%s %d%s%s", tr("rule", c.lang), c.walk.Decisive, tr("comma", c.lang), res.CodeName())
+		r.said = scenarios.Text{En: ruleAnswer(assess.English, step, code.String()), Zh: ruleAnswer(assess.Chinese, step, code.String())}
+		r.decided = scenarios.Text{En: ruleAnswer(assess.English, c.walk.Decisive, res.CodeName()), Zh: ruleAnswer(assess.Chinese, c.walk.Decisive, res.CodeName())}
+		r.caveatRight = scenarios.Text{En: res.Code.Caveat(assess.English), Zh: res.Code.Caveat(assess.Chinese)}
 	case walk.AuditAnswer:
-		options, correct := auditOptions(c)
+		options, correct := auditOptions(s)
 		r.right = step == correct
 		if step >= 1 && step <= len(options) {
 			r.said = options[step-1]
@@ -221,10 +238,30 @@ func (c *common) mark(step int, code assess.Code) quizResult {
 		r.decided = options[correct-1]
 	case walk.OutcomeAnswer:
 		r.right = step == c.walk.Decisive
-		r.said, r.decided = className(c.walk, step, c.lang), res.Class.String()
+		r.said = scenarios.Text{En: className(walks[assess.English], step, assess.English), Zh: className(walks[assess.Chinese], step, assess.Chinese)}
+		r.decided = scenarios.Text{En: res.Class.String(), Zh: res.Class.String()}
 	}
 	return r
 }
+
+// savedAnswer is an answer from an earlier session, saved as text in
+// the language it was given in: a rule's answer ("rule 7,
+// approval_missing" or "规则 7，approval_missing") is written again in
+// each language; any other answer (a class, diagnostics) is kept as it
+// was saved.
+func savedAnswer(said string) scenarios.Text {
+	if m := savedRule.FindStringSubmatch(said); m != nil {
+		return scenarios.Text{
+			En: fmt.Sprintf("%s %s%s%s", tr("rule", assess.English), m[1], tr("comma", assess.English), m[2]),
+			Zh: fmt.Sprintf("%s %s%s%s", tr("rule", assess.Chinese), m[1], tr("comma", assess.Chinese), m[2]),
+		}
+	}
+	return scenarios.Text{En: said, Zh: said}
+}
+
+// savedRule is a rule's answer as the trainer saves it, in either
+// language.
+var savedRule = regexp.MustCompile(`^(?:rule|规则) (\d+)(?:, |，)(\S+)$`)
 
 // className names the class that step n of an outcome walk asks about.
 // The class is found by the step's title (walk titles each question with
@@ -267,7 +304,7 @@ func (q question) lines(c *common) []string {
 		}
 		lines := []string{label.Render(fmt.Sprintf(text, len(q.options)))}
 		for i, o := range q.options {
-			lines = append(lines, fmt.Sprintf("  %d  %s", i+1, o))
+			lines = append(lines, fmt.Sprintf("  %d  %s", i+1, o.In(c.lang)))
 		}
 		return lines
 	}
@@ -280,17 +317,17 @@ func (c *common) resultLines(r quizResult) []string {
 	var out []string
 	switch {
 	case r.right:
-		out = append(out, c.styles.tone(look.ToneGood).Render("✓ "+fmt.Sprintf(tr("quizRight", c.lang), r.decided)))
+		out = append(out, c.styles.tone(look.ToneGood).Render("✓ "+fmt.Sprintf(tr("quizRight", c.lang), r.decided.In(c.lang))))
 	case r.half:
-		out = append(out, c.styles.tone(look.ToneHold).Render("◐ "+fmt.Sprintf(tr("quizHalf", c.lang), r.said, r.decided)))
+		out = append(out, c.styles.tone(look.ToneHold).Render("◐ "+fmt.Sprintf(tr("quizHalf", c.lang), r.said.In(c.lang), r.decided.In(c.lang))))
 	default:
-		out = append(out, c.styles.tone(look.ToneBad).Render("✗ "+fmt.Sprintf(tr("quizWrong", c.lang), r.said, r.decided)))
+		out = append(out, c.styles.tone(look.ToneBad).Render("✗ "+fmt.Sprintf(tr("quizWrong", c.lang), r.said.In(c.lang), r.decided.In(c.lang))))
 	}
 	switch r.caveat {
 	case 1:
 		out = append(out, c.styles.tone(look.ToneGood).Render("✓ "+tr("quizCaveatRight", c.lang)))
 	case -1:
-		out = append(out, c.styles.tone(look.ToneBad).Render("✗ "+fmt.Sprintf(tr("quizCaveatWrong", c.lang), r.caveatRight)))
+		out = append(out, c.styles.tone(look.ToneBad).Render("✗ "+fmt.Sprintf(tr("quizCaveatWrong", c.lang), r.caveatRight.In(c.lang))))
 	}
 	return out
 }
@@ -323,8 +360,8 @@ func (m quizModel) resume(c *common, move bool) quizModel {
 			if _, have := m.results[s.ID]; !ok || have {
 				continue
 			}
-			m.results[s.ID] = quizResult{number: s.Number, title: s.Title.In(c.lang), said: a.Said, decided: a.Decided,
-				right: a.Right, half: a.Half, caveat: map[string]int{"right": 1, "wrong": -1}[a.Caveat]}
+			m.results[s.ID] = quizResult{number: s.Number, title: s.Title, said: savedAnswer(a.Said), decided: savedAnswer(a.Decided),
+				right: a.Right, half: a.Half, caveat: map[string]int{"right": 1, "wrong": -1}[a.Caveat], caveatRight: caveatOf(s)}
 			m.order = append(m.order, s.ID)
 		}
 	}
@@ -374,20 +411,19 @@ func (m quizModel) keys(c *common, b *browseModel, now bool) quizKeyMap {
 	k.Peek = key.NewBinding(key.WithKeys(append(slices.Clone(k.Next.Keys()), k.Run.Keys()...)...))
 	onIf(m.q.asking(), &k.Answer, &k.Peek)
 	onIf(canPath(c) && !m.q.asking(), &k.Path)
-	if b.path != nil {
-		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
-		off(&k.Answer, &k.Peek)
-	}
 	if m.q.asking() {
 		off(&k.Next, &k.Run, &k.Back, &k.Restart)
+	}
+	b.stateKeys(c, &k.walkKeys, &k.listKeys, &k.globalKeys)
+	if b.busy() {
+		off(&k.Answer, &k.Peek)
 	}
 	return k
 }
 
 func (m quizModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (quizModel, tea.Cmd) {
 	if m.summary {
-		m.summary = false // any key closes the summary
-		return m, nil
+		return m.summaryKey(c, msg), nil
 	}
 	k := m.keys(c, b, true)
 	switch {
@@ -410,16 +446,24 @@ func (m quizModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (quizM
 		return m, nil
 	case key.Matches(msg, k.NextScenario) && c.at.Scenario == len(c.inTrack())-1 && len(m.results) > 0:
 		// The end of the track: the summary of the session.
-		m.summary = true
+		m.summary, c.scroll = true, 0
 		return m, nil
 	}
 	before := c.at
 	var cmd tea.Cmd
+	b.filter.hide = m.titleHidden
 	*b, cmd = b.handle(c, msg, k.walkKeys, k.listKeys, !m.q.asking())
 	if c.at.Track != before.Track || c.at.Scenario != before.Scenario {
 		m = m.start(c) // a scenario opened: the quiz asks about it
 	}
 	return m, cmd
+}
+
+// titleHidden reports whether the list keeps a scenario's title back:
+// until it is answered, it names the answer.
+func (m quizModel) titleHidden(id string) bool {
+	_, answered := m.results[id]
+	return !answered
 }
 
 // finish marks the answer against what the core decided, records it and
@@ -432,7 +476,7 @@ func (m *quizModel) finish(c *common, step int, code assess.Code) {
 	}
 	m.results[s.ID] = r
 	m.order = append(m.order, s.ID)
-	c.prog.Record(s.ID, progress.Answer{Said: r.said, Right: r.right, Half: r.half, Decided: r.decided})
+	c.prog.Record(s.ID, progress.Answer{Said: r.said.In(c.lang), Right: r.right, Half: r.half, Decided: r.decided.In(c.lang)})
 	c.dirty = true
 	c.setStep(c.lastStep())
 	// The seed's central column: what the verdict does NOT prove, asked
@@ -454,6 +498,16 @@ func (m *quizModel) markCaveat(c *common, q question, picked int) {
 		c.prog.Quiz[id] = a
 		c.dirty = true
 	}
+}
+
+// caveatOf is what an admission scenario's verdict does NOT prove, the
+// right answer to its caveat question; nothing for another track.
+func caveatOf(s scenarios.Scenario) scenarios.Text {
+	if s.Track != scenarios.TrackAdmission {
+		return scenarios.Text{}
+	}
+	code := assess.Assess(&s.Input).Code
+	return scenarios.Text{En: code.Caveat(assess.English), Zh: code.Caveat(assess.Chinese)}
 }
 
 // score is the session's points out of the questions asked: one a
@@ -517,10 +571,15 @@ func (m quizModel) body(c *common, b *browseModel) body {
 			x.hint = tr("quizHintOutcome", c.lang)
 		case c.track() == scenarios.TrackAudit:
 			x.hint = tr("quizHintAudit", c.lang)
+			if columnsFor(c.width).inputs == 0 {
+				// One column: the inputs are a key away.
+				x.hint = tr("quizHintAuditTab", c.lang)
+			}
 		}
 	}
 	// What would answer the question is hidden until it is answered.
 	x.hideTitle = m.q.predicting()
+	x.keepRules = m.q.numbersSteps()
 	out := b.body(c, x)
 	results := m.results
 	if results == nil {
@@ -529,45 +588,4 @@ func (m quizModel) body(c *common, b *browseModel) body {
 	filter := b.filter
 	out.left = func(w, h int) string { return c.renderList(filter, w, h, results, "") }
 	return out
-}
-
-// renderSummary lists the session's score and every miss with what
-// decided.
-func (m quizModel) renderSummary(c *common, height int) string {
-	st := c.styles
-	points, asked := m.score()
-	width := max(min(c.width-8, 76), 10)
-	lines := []string{st.Walk.Heading.Render(tr("quizSummary", c.lang)), "",
-		fmt.Sprintf(tr("quizScore", c.lang), scoreText(points, asked))}
-	if right, n := m.caveats(); n > 0 {
-		lines = append(lines, fmt.Sprintf(tr("quizCaveatScore", c.lang), right, n))
-	}
-	lines = append(lines, "")
-	misses := 0
-	for _, id := range m.order {
-		r := m.results[id]
-		if r.right && r.caveat >= 0 {
-			continue
-		}
-		misses++
-		lines = append(lines, wrap(fmt.Sprintf("%d %s", r.number, r.title), width))
-		for _, l := range c.resultLines(r) {
-			lines = append(lines, indentLines(wrapStyled(l, width-4), "    "))
-		}
-	}
-	if misses == 0 {
-		lines = append(lines, tr("quizNoMiss", c.lang))
-	}
-	// The box keeps its score, its end and its close hint on any screen:
-	// misses beyond the room are counted, not cut off.
-	var flat []string
-	for _, l := range lines {
-		flat = append(flat, strings.Split(l, "\n")...)
-	}
-	if room := height - 6; len(flat) > room && room > 5 {
-		flat = append(flat[:room-1], st.Dim.Render(fmt.Sprintf(tr("quizMore", c.lang), len(flat)-room+1)))
-	}
-	lines = append(flat, "", st.Dim.Render(tr("quizClose", c.lang)))
-	box := c.styles.Verdict.Box.Padding(1, 2).Render(strings.Join(lines, "\n"))
-	return placeCenter(box, c.width, height)
 }

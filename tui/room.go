@@ -132,13 +132,13 @@ func (m roomModel) keys(c *common, b *browseModel, now bool) roomKeyMap {
 		off(&k.Jump)
 	}
 	onIf(canPath(c) && !m.questionOpen(c), &k.Path)
-	if b.path != nil {
-		panelOnly(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
-		off(&k.Answer, &k.OpenPoll, &k.Reveal)
-	}
 	if m.held(c) {
 		// No peeking on the live scenario before its reveal.
 		off(&k.Next, &k.Run, &k.Restart, &k.WhatIf, &k.Path)
+	}
+	b.stateKeys(c, &k.walkKeys, &k.listKeys, &k.globalKeys)
+	if b.busy() {
+		off(&k.Answer, &k.OpenPoll, &k.Reveal, &k.ToLive)
 	}
 	return k
 }
@@ -173,6 +173,7 @@ func (m roomModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (roomM
 		return m, nil
 	}
 	var cmd tea.Cmd
+	b.filter.hide = func(id string) bool { return m.held(c) && id == m.state.Live }
 	*b, cmd = b.handle(c, msg, k.walkKeys, k.listKeys, !m.held(c))
 	return m, cmd
 }
@@ -280,6 +281,7 @@ func (m roomModel) body(c *common, b *browseModel) body {
 		x.question = m.q.lines(c)
 		x.hint = ""
 		x.hideTitle = true
+		x.keepRules = m.q.numbersSteps()
 	}
 	return b.body(c, x)
 }

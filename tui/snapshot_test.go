@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -148,11 +149,13 @@ func TestJourneys(t *testing.T) {
 		{"wide-200x60", Options{}, 200, 60, []string{"4", "l", "l", "l", "l", "l", "l", "l"}},
 		{"quiz-right", Options{Quiz: true}, 120, 40, []string{"n", "n", "n", "7", "1"}},
 		{"quiz-summary", Options{Quiz: true}, 80, 24, []string{"1", "1", "n", "4", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n"}},
+		{"quiz-summary-scrolled", Options{Quiz: true}, 80, 24, append(slices.Repeat([]string{"2", "1", "n"}, 14), "down", "down", "down", "x")},
 		{"what-if-80x24", Options{Scenario: "3", SaveScenario: keep}, 80, 24, []string{"w", "down", "2"}},
 		{"what-if-60x20", Options{Scenario: "3", SaveScenario: keep}, 60, 20, []string{"w", "2"}},
 		{"presenter-80x24", Options{Present: true, Clock: clock, Scenario: "6"}, 80, 24, []string{"enter", "enter", "enter", "enter", "enter", "enter"}},
 		{"student-asked", Options{Room: &fakeRoom{}}, 80, 24, nil},
 		{"intro-80x24", Options{}, 80, 24, nil},
+		{"intro-60x20-zh", Options{Lang: assess.Chinese}, 60, 20, nil},
 	}
 	for _, j := range journeys {
 		t.Run(j.name, func(t *testing.T) {
@@ -162,7 +165,7 @@ func TestJourneys(t *testing.T) {
 				golden.RequireEqual(t, plain(drive(t, j.opts, j.width, j.height, RoomMsg{Live: "write-without-approval", Round: 1, Open: true})))
 				return
 			}
-			if j.opts.Scenario == "" && !j.opts.Present && j.name != "first-start" && j.name != "intro-80x24" {
+			if j.opts.Scenario == "" && !j.opts.Present && j.name != "first-start" && !strings.HasPrefix(j.name, "intro-") {
 				// A learner's first start shows what the decision does
 				// not do (pinned in intro-80x24); a key closes it.
 				keys = append([]string{"x"}, keys...)

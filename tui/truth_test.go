@@ -35,7 +35,8 @@ func TestCaveatQuestionHasOneRightAnswer(t *testing.T) {
 			require.Equal(t, quizAskCaveat, m.quiz.q.phase, s.ID)
 			q := m.quiz.q
 			require.Len(t, q.options, 3, s.ID)
-			for i, o := range q.options {
+			for i, opt := range q.options {
+				o := opt.In(lang)
 				if i+1 == q.correct {
 					assert.Equal(t, v.Code.Caveat(lang), o, s.ID)
 					continue

@@ -4,12 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
-	"toolgate/assess"
 	"toolgate/scenarios"
 )
 
@@ -132,10 +131,41 @@ func (m Model) renderFooter() string {
 	if notice != "" {
 		return clamp(c.styles.Verdict.Label.Render(truncate("! "+notice, c.width)), c.width, 1)
 	}
+	rest, tail := m.footerKeys()
+	h := m.help
+	h.SetWidth(0) // measured here: bubbles' help counts a wide character as one cell
+	right := h.ShortHelpView(tail)
+	sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
+	room := c.width - lipgloss.Width(right) - lipgloss.Width(sep)
+	left := fitHelp(h, rest, room)
+	if left == "" || room < 8 {
+		return clamp(right, c.width, 1)
+	}
+	return clamp(left+sep+right, c.width, 1)
+}
+
+// fitHelp is as many of the bindings as fit a width, each whole, and an
+// ellipsis for those left out: a key's help is never cut in the middle
+// ("g 关闭测…").
+func fitHelp(h help.Model, bs []key.Binding, width int) string {
+	ellipsis := h.Styles.ShortSeparator.Render(h.ShortSeparator) + h.Styles.Ellipsis.Render(h.Ellipsis)
+	for n := len(bs); n > 0; n-- {
+		view := h.ShortHelpView(bs[:n])
+		if n < len(bs) {
+			view += ellipsis
+		}
+		if lipgloss.Width(view) <= width {
+			return view
+		}
+	}
+	return ""
+}
+
+// footerKeys are the keys the footer lists: the state's own (rest), and
+// the help and quit keys that end it (tail).
+func (m Model) footerKeys() (rest, tail []key.Binding) {
 	k := m.keys()
 	g := k.globals()
-	var tail []key.Binding
-	var rest []key.Binding
 	for _, b := range k.ShortHelp() {
 		if b.Help() == g.Help.Help() || b.Help() == g.Quit.Help() {
 			continue
@@ -148,27 +178,14 @@ func (m Model) renderFooter() string {
 		}
 	}
 	if m.showHelp {
-		hk := newHelpKeyMap(c.lang)
+		hk := newHelpKeyMap(m.c.lang)
 		tail = []key.Binding{hk.Close, hk.Intro, g.Quit}
 		rest = nil
 	}
 	if len(m.notices) > 0 || m.intro {
 		tail, rest = []key.Binding{g.Quit}, nil
 	}
-	right := m.help.ShortHelpView(tail)
-	sep := m.help.Styles.ShortSeparator.Render(m.help.ShortSeparator)
-	room := c.width - lipgloss.Width(right) - lipgloss.Width(sep)
-	h := m.help
-	h.SetWidth(max(room, 0))
-	left := h.ShortHelpView(rest)
-	if left == "" || room < 8 {
-		return clamp(right, c.width, 1)
-	}
-	if lipgloss.Width(left) > room {
-		// bubbles' help measures wide characters as one cell.
-		left = ansi.Truncate(left, room-1, "…")
-	}
-	return clamp(left+sep+right, c.width, 1)
+	return rest, tail
 }
 
 // renderHelp is every key of the active mode, in columns, paged when it
@@ -207,37 +224,6 @@ func (m Model) renderHelp(height int) string {
 			lines = append(lines[:inner-1], c.styles.Hint.Render(tr("helpMore", c.lang)))
 		}
 	}
-	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
-	return placeCenter(box, c.width, height)
-}
-
-// renderIntro is what the decision does not do: the seed's non-goals, a
-// short screen a learner meets before the first verdict.
-func (m Model) renderIntro(height int) string {
-	c := &m.c
-	width := max(min(c.width-8, 90), 10)
-	lines := []string{c.styles.Walk.Heading.Render(wrap(tr("introTitle", c.lang), width)), ""}
-	var body []string
-	for _, g := range assess.NonGoals(c.lang) {
-		item := strings.Split(wrap(g, width-2), "\n")
-		for i, l := range item {
-			if i == 0 {
-				body = append(body, "• "+l)
-			} else {
-				body = append(body, "  "+l)
-			}
-		}
-	}
-	if room := max(height-6, 2); len(body) > room {
-		// Paged with ↑/↓ on a small screen.
-		off := clampInt(m.introOffset, 0, len(body)-room+1)
-		body = body[off:]
-		if len(body) > room {
-			body = append(body[:room-1], c.styles.Hint.Render(tr("introMore", c.lang)))
-		}
-	}
-	lines = append(lines, body...)
-	lines = append(lines, "", c.styles.Dim.Render(tr("introClose", c.lang)))
 	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
 	return placeCenter(box, c.width, height)
 }

@@ -19,7 +19,9 @@ import (
 // screen, parts are folded in a fixed order — hints, the heading, the rules
 // not reached, the rules passed, the story — so that the verdict and every
 // line of it stay on screen; only when even the most folded pane does not
-// fit does it scroll, with a line saying what is above or below.
+// fit does it scroll, with a line saying what is above or below. While a
+// question asks for a rule by its number, the rules are never folded: the
+// hint and the story give way to them instead.
 
 type partID int
 
@@ -43,7 +45,7 @@ const (
 // foldOrder is the order in which parts are folded: each entry sets a part
 // to its next rendering. Earlier entries cost the learner least.
 var foldOrder = []partID{
-	partListHints, partHeading, partAfter, partBefore, partInjected, partHint,
+	partListHints, partHeading, partHeading, partAfter, partBefore, partInjected, partHint,
 	partCurrent, partStory, partTitle, partVerdict, partCurrent, partVerdict,
 	partBefore, partAfter, partVerdict,
 }
@@ -84,8 +86,10 @@ type walkExtras struct {
 	room []string
 	// hint says what the next key does; "" is the default for the step.
 	hint string
-	// listHints shows the list's keys where there is no list column.
-	listHints bool
+	// listHints shows the list's keys where there is no list column;
+	// filterNote says there what a kept filter matches.
+	listHints  bool
+	filterNote string
 	// hideStory keeps the story back (a question is open).
 	hideStory bool
 	// hideTitle keeps back what names the answer while a prediction is
@@ -97,6 +101,9 @@ type walkExtras struct {
 	// maskID is a scenario whose title the list keeps back: the room's
 	// live one, until its answer is revealed.
 	maskID string
+	// keepRules keeps every rule listed while a question asks for a rule
+	// (or an outcome's question) by its number: the story folds first.
+	keepRules bool
 }
 
 // walkPane is the pane built for one width, ready to be fitted to a
@@ -124,8 +131,17 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	if len(x.banner) > 0 {
 		p.parts[partBanner] = part{alts: []string{wrapLines(x.banner, width)}}
 	}
-	if x.listHints {
-		p.parts[partListHints] = part{alts: []string{paint(c.styles.Dim, wrap(tr("noListHint", c.lang), width)), ""}}
+	if x.listHints || x.filterNote != "" {
+		var hints []string
+		if x.filterNote != "" {
+			hints = append(hints, wrap(x.filterNote, width))
+		}
+		if x.listHints {
+			// Each key with its word, whole: "t" is not left at the
+			// end of one line and "track" at the start of the next.
+			hints = append(hints, wrapItems(strings.Split(tr("noListHint", c.lang), " · "), " · ", width))
+		}
+		p.parts[partListHints] = part{alts: []string{paint(c.styles.Dim, strings.Join(hints, "\n")), ""}}
 	}
 	if inj := c.scenario().Injected.In(c.lang); inj != "" && !x.hideTitle {
 		p.parts[partInjected] = part{alts: []string{paint(c.styles.Dim, wrap(tr("injected", c.lang)+tr("colon", c.lang)+inj, width)), ""}}
@@ -135,6 +151,11 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	}
 	p.parts[partHeading] = c.headingPart(width)
 	before, current, after := c.ruleParts(width)
+	if x.keepRules {
+		// Only the fullest rendering: the rules the question numbers
+		// are never folded into "1–8 not asked yet".
+		before.alts, after.alts = before.alts[:min(len(before.alts), 1)], after.alts[:min(len(after.alts), 1)]
+	}
 	p.parts[partBefore], p.parts[partCurrent], p.parts[partAfter] = before, current, after
 	if len(x.room) > 0 {
 		p.parts[partRoom] = part{alts: []string{"\n" + wrapLines(x.room, width)}}
@@ -171,7 +192,7 @@ func (c *common) storyText(reached, asking bool) string {
 
 // headingPart is the walk's heading with the input check before it: the
 // two layers, toolgate's check then the book's rules. Folded, the check
-// stays on one line; folded again, both go.
+// keeps to one line, then the heading goes; folded again, both go.
 func (c *common) headingPart(width int) part {
 	st := c.styles.Walk
 	heading := paint(st.Heading, wrap(c.walk.Heading, width))
@@ -190,8 +211,41 @@ func (c *common) headingPart(width int) part {
 		wordWidth = max(wordWidth, lipgloss.Width(look.OutcomeLabel(o, c.lang)))
 	}
 	pad := strings.Repeat(" ", len(fmt.Sprint(len(c.walk.Steps))))
-	line := style.Render(padRight(truncate(" "+mark+" "+pad+" "+chk.Title, width-wordWidth-1), width-wordWidth) + word)
-	return part{alts: []string{"\n" + heading + "\n" + line, "\n" + line, ""}}
+	lead := " " + mark + " " + pad + " "
+	line := paint(style, titleRow(lead, chk.Title, word, width, wordWidth))
+	// Folded, the check keeps to one line, its title cut: it is
+	// toolgate's own line, not one of the rules.
+	cut := style.Render(padRight(truncate(lead+chk.Title, width-wordWidth-1), width-wordWidth) + word)
+	return part{alts: []string{"\n" + heading + "\n" + line, "\n" + heading + "\n" + cut, "\n" + cut, ""}}
+}
+
+// titleRow is a step's row: its lead (mark and number), its title and,
+// in a column of wordWidth at the right, the word that answers it. A
+// title that does not fit wraps under itself rather than being cut ("5
+// Timed out, effect unkno…"); a step not asked yet has no word and uses
+// the whole width. On a pane too narrow to wrap sensibly it is cut.
+func titleRow(lead, title, word string, width, wordWidth int) string {
+	room := width - lipgloss.Width(lead)
+	if word != "" {
+		room -= wordWidth + 1
+	}
+	if lipgloss.Width(title) <= room || room < 10 {
+		row := truncate(lead+title, lipgloss.Width(lead)+max(room, 0))
+		if word == "" {
+			return row
+		}
+		return padRight(row, width-wordWidth) + word
+	}
+	lines := strings.Split(wrap(title, room), "\n")
+	indent := strings.Repeat(" ", lipgloss.Width(lead))
+	out := lead + lines[0]
+	if word != "" {
+		out = padRight(out, width-wordWidth) + word
+	}
+	for _, l := range lines[1:] {
+		out += "\n" + indent + l
+	}
+	return out
 }
 
 // asideText is a step's trainer's note as the walk shows it, marked as
@@ -339,8 +393,7 @@ func (c *common) ruleParts(width int) (before, current, after part) {
 	}
 	numWidth := len(fmt.Sprint(len(steps)))
 	head := func(n int, mark, word string, style ink) string {
-		h := fmt.Sprintf(" %s %*d %s", mark, numWidth, n, steps[n-1].Title)
-		return style.Render(padRight(truncate(h, width-wordWidth-1), width-wordWidth) + word)
+		return paint(style, titleRow(fmt.Sprintf(" %s %*d ", mark, numWidth, n), steps[n-1].Title, word, width, wordWidth))
 	}
 	// Before the current step.
 	var full, folded []string

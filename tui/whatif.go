@@ -45,10 +45,13 @@ func (m whatIfModel) keys(c *common, now bool) whatIfKeyMap {
 	}
 	onIf(m.path != nil && m.path.path.Reachable && !m.path.path.Allowed, &k.Apply)
 	if m.path != nil || m.full {
-		// An overlay is open: esc closes it, and only it; the
-		// experiment goes on under it.
-		off(&k.WhatIf, &k.KnobUp, &k.KnobDown, &k.ValueNext, &k.ValuePrev, &k.Option, &k.Undo, &k.Reset, &k.Save)
-		on(&k.Close)
+		// An overlay is open: its key or esc closes it, and only it;
+		// the experiment goes on under it.
+		off(&k.WhatIf, &k.KnobUp, &k.KnobDown, &k.ValueNext, &k.ValuePrev, &k.Option, &k.Undo, &k.Reset, &k.Save,
+			&k.ScrollDown, &k.ScrollUp, &k.Full, &k.Path)
+		on(&k.Close, &k.Scroll)
+		k.Close.SetHelp(map[bool]string{true: "a/esc", false: "i/esc"}[m.path != nil], tr("kClose", c.lang))
+		return k
 	}
 	onIf(len(m.history) > 0, &k.Undo)
 	onIf(c.changed(), &k.Reset)
@@ -194,16 +197,16 @@ func (m whatIfModel) knobLines(c *common, i, width int) []string {
 	}
 	var opts []string
 	for j := range k.Options {
-		// No-break spaces keep an option on one line when wrapped.
-		o := strings.ReplaceAll(fmt.Sprintf("%d %s", j+1, k.Option(j, c.lang)), " ", "\u00a0")
+		o := fmt.Sprintf("%d %s", j+1, k.Option(j, c.lang))
 		if j == cur {
 			o = "[" + o + "]"
 		}
 		opts = append(opts, o)
 	}
-	body := strings.Split(indentLines(wrap(strings.Join(opts, "  "), max(width-4, 1)), "    "), "\n")
+	// Each option whole on its line, in Chinese too ("6 没有 scope").
+	body := strings.Split(indentLines(wrapItems(opts, "  ", max(width-4, 1)), "    "), "\n")
 	for j, l := range body {
-		body[j] = st.Dim.Render(strings.ReplaceAll(l, "\u00a0", " "))
+		body[j] = st.Dim.Render(l)
 	}
 	return append([]string{head}, body...)
 }
