@@ -105,7 +105,7 @@ func auditWithHash(in AuditInput, hash func(string) uint64) (AuditResult, error)
 		}
 		return in.Results[int(ref)-n]
 	}
-	return auditPartitioned(n, n+len(in.Results), id, in.Closed, hash)
+	return partitioned(n, n+len(in.Results), id, in.Closed, hash)
 }
 
 // ExplainAudit audits like Audit and also returns the steps: the request

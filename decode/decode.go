@@ -22,6 +22,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"toolgate/assess"
+	"toolgate/internal/limits"
 )
 
 // Error is an input that is valid JSON but not a valid toolgate input.
@@ -175,12 +176,10 @@ type wireApproval struct {
 }
 
 // The most tools a contract, and names a requiredArguments list, may
-// hold: far beyond any real contract (GitHub's MCP server has 117 tools),
-// and small enough that no input costs a student's screen a visible
-// moment.
+// hold (internal/limits, shared with the fast lane).
 const (
-	MaxTools             = 4096
-	MaxRequiredArguments = 4096
+	MaxTools             = limits.MaxTools
+	MaxRequiredArguments = limits.MaxRequiredArguments
 )
 
 // Why the book's function needs each member the input check requires:

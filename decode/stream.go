@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+
+	"toolgate/internal/limits"
 )
 
 // Limits on one value of a stream: an input of SPEC §1 is a few hundred
@@ -13,10 +15,9 @@ const (
 	// DefaultMaxValue is the largest value a Stream hands out unless told
 	// otherwise (toolgate assess --max-value).
 	DefaultMaxValue = 1 << 20
-	// MaxDepth is the deepest nesting of arrays and objects in a value,
-	// well under the JSON parser's own 10,000 (past which it stops
-	// reading the stream).
-	MaxDepth = 1000
+	// MaxDepth is the deepest nesting of arrays and objects in a value
+	// (internal/limits, shared with the fast lane).
+	MaxDepth = limits.MaxDepth
 )
 
 // SyntaxError is text that is not JSON, with the position where reading
