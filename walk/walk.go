@@ -7,7 +7,6 @@ package walk
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -190,12 +189,6 @@ func admission(in assess.Input, l assess.Lang) Walk {
 			Short:    v.Status.String() + "/" + v.CodeName(),
 			Details:  AdmissionDetails(v, l),
 		}}
-}
-
-// Refused is the check of an input the input check refused, with its
-// message: what a renderer shows instead of a walk.
-func Refused(err error, l assess.Lang) Check {
-	return Check{Title: word("check", l), Explanation: fmt.Sprintf(word("checkRefused", l), err.Error())}
 }
 
 // AdmissionSteps are an admission trace's steps, one a rule, in a
