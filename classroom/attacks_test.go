@@ -119,7 +119,7 @@ func TestPTYSizeIsClamped(t *testing.T) {
 
 // The request filter clamps the PTY and every resize.
 func TestRequestsAreClamped(t *testing.T) {
-	s := &Server{cfg: Config{MaxPTY: Size{500, 200}}}
+	s := &Server{cfg: Config{MaxPTY: Size{500, 200}, now: time.Now}}
 	st := newConnState(nil)
 	in := make(chan *gossh.Request, 4)
 	out := make(chan *gossh.Request, 4)

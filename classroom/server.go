@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 	"charm.land/wish/v2/activeterm"
@@ -94,6 +95,11 @@ type Config struct {
 	stall      time.Duration // see stallTimeout
 	closeGrace time.Duration // a session's connection is closed this long after it ends
 	fdLimit    int
+	frame      time.Duration // see frameInterval
+	// sawMsg is told every message a session's program takes, sawView
+	// every view it computes (tests).
+	sawMsg  func(tea.Msg)
+	sawView func()
 }
 
 // Server is a lecture served over SSH.
@@ -107,8 +113,9 @@ type Server struct {
 	presenterKeys  *keySet
 	active         atomic.Int64
 	// failures counts the wrong codes checked, unchecked the code logins
-	// refused without a check (a timed-out address).
-	failures, unchecked atomic.Int64
+	// refused without a check (a timed-out address); resizes the
+	// window-change requests taken.
+	failures, unchecked, resizes atomic.Int64
 
 	logMu   sync.Mutex
 	logRate rateLog

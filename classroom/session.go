@@ -1,6 +1,7 @@
 package classroom
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -83,7 +84,15 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	})
 	size := st.window()
 	out := newStallWriter(sess, s.cfg.stall, func() { _ = st.conn.Close() })
-	p = tea.NewProgram(model,
+	// The program ends with its context: when the connection closes, or
+	// when the room's last word has had its grace. Never by Kill: Bubble
+	// Tea's Kill races with a Run that has not finished starting (see
+	// docs/security.md), and a hang-up right after the shell request is
+	// exactly that.
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	p = tea.NewProgram(newCoalesced(model, s.cfg.frame, s.cfg.sawView),
+		tea.WithContext(runCtx),
 		// Input is read by pumpKeys, not by the program (see keyDecoder).
 		tea.WithInput(nil),
 		tea.WithOutput(out),
@@ -94,8 +103,12 @@ func (s *Server) runTrainer(sess ssh.Session) {
 		// on them, or students would miss the goodbye.
 		tea.WithoutSignals(),
 		tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {
-			if _, ok := msg.(tea.SuspendMsg); ok {
+			switch msg.(type) {
+			case tea.SuspendMsg:
 				return tea.ResumeMsg{}
+			}
+			if s.cfg.sawMsg != nil {
+				s.cfg.sawMsg(msg)
 			}
 			return msg
 		}),
@@ -107,7 +120,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	_, _ = io.WriteString(out, ansi.RequestModeSynchronizedOutput+ansi.RequestModeUnicodeCore)
 
 	done := make(chan struct{})
-	go pumpKeys(ctx, sess, p.Send)
+	go pumpKeys(runCtx, sess, p.Send, s.cfg.now)
 	go func() {
 		var grace <-chan time.Time
 		ended := client.Ended()
@@ -115,8 +128,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 			select {
 			case <-done:
 				return
-			case <-ctx.Done():
-				p.Kill()
+			case <-runCtx.Done():
 				return
 			case <-st.resized:
 				w := st.window()
@@ -131,7 +143,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 				// this is in case it does not.
 				ended, grace = nil, time.After(endGrace)
 			case <-grace:
-				p.Kill()
+				stop()
 				return
 			}
 		}

@@ -1,0 +1,252 @@
+package classroom
+
+// Each test here is an item of issue 24, made against a real server on
+// loopback with x/crypto/ssh clients, and what must come of it now.
+
+import (
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// loopbacks are the addresses a test may connect from: 127.0.0.1, and
+// up to three more of 127/8 where the system lets it.
+func loopbacks() []string {
+	from := []string{"127.0.0.1"}
+	for _, ip := range []string{"127.0.0.2", "127.0.0.3", "127.0.0.4"} {
+		if canBind(ip) {
+			from = append(from, ip)
+		}
+	}
+	return from
+}
+
+// rssKB is this process's resident memory, after a GC that gives freed
+// memory back (Linux; 0 elsewhere).
+func rssKB() int {
+	runtime.GC()
+	debug.FreeOSMemory()
+	if runtime.GOOS != "linux" {
+		return 0
+	}
+	return status("VmRSS")[0]
+}
+
+// hangUp logs in, asks for a 300×100 PTY and a shell, and hangs up at
+// once: without waiting for the shell's reply when quick, else just
+// after it.
+func hangUp(addr, from string, quick bool) error {
+	c, err := dialer{from: from, auth: answerAll("tulip")}.dial(addr)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	sess, err := c.NewSession()
+	if err != nil {
+		return err
+	}
+	if err := sess.RequestPty("xterm-256color", 100, 300, gossh.TerminalModes{}); err != nil {
+		return err
+	}
+	if quick {
+		_, err = sess.SendRequest("shell", false, nil)
+		return err
+	}
+	_ = sess.Shell() // the server may be gone before it answers
+	return nil
+}
+
+// hangUps makes n hang-ups from workers goroutines spread over from.
+func hangUps(addr string, from []string, n, workers int) error {
+	var next atomic.Int64
+	return all(workers, func(w int) error {
+		for {
+			i := int(next.Add(1))
+			if i > n {
+				return nil
+			}
+			if err := hangUp(addr, from[i%len(from)], i%2 == 0); err != nil {
+				return err
+			}
+		}
+	})
+}
+
+// Item 1: students who hang up right after the shell request crashed the
+// server (Bubble Tea's Kill racing its Run: "sync: unlock of unlocked
+// mutex") or left renderers running for good. 500 of them, under -race
+// too, leave no goroutine of theirs and the memory where it was.
+func TestHangUpsLeaveNothing(t *testing.T) {
+	srv, addr, _ := start(t, Config{ClassCode: "tulip", MaxSessions: 1000})
+	from := loopbacks()
+	empty := func() bool { return srv.ActiveSessions() == 0 && srv.Room().Stats().Sessions == 0 }
+	// A first round runs the code once (what is mapped then stays).
+	require.NoError(t, hangUps(addr, from, 20, 4))
+	waitUntil(t, "the first round ends", empty)
+	waitUntil(t, "its goroutines end", func() bool { return !sessionLeftovers.MatchString(goroutines()) })
+	baseG, baseRSS := runtime.NumGoroutine(), rssKB()
+
+	require.NoError(t, hangUps(addr, from, 500, 8))
+	waitUntil(t, "the sessions end", empty)
+	if pollUntil(leakPatience(t), func() bool {
+		return !sessionLeftovers.MatchString(goroutines()) && runtime.NumGoroutine() <= baseG+2
+	}) != nil {
+		var left []string
+		for _, g := range strings.Split(goroutines(), "\n\n") {
+			if sessionLeftovers.MatchString(g) {
+				left = append(left, g)
+			}
+		}
+		t.Fatalf("goroutines %d, %d before; a session's outlive it:\n%s", runtime.NumGoroutine(), baseG,
+			strings.Join(left[:min(len(left), 5)], "\n\n"))
+	}
+	if rss := rssKB(); baseRSS > 0 {
+		t.Logf("RSS %d KB before, %d KB after 500 hang-ups", baseRSS, rss)
+		assert.Less(t, rss, baseRSS+64<<10, "RSS back near the baseline (a renderer left at 300×100 holds megabytes)")
+	}
+}
+
+// sizes records the window sizes a server's programs are drawn at.
+type sizes struct {
+	mu  sync.Mutex
+	all []Size
+}
+
+func (s *sizes) saw(msg tea.Msg) {
+	if w, ok := msg.(tea.WindowSizeMsg); ok {
+		s.mu.Lock()
+		s.all = append(s.all, Size{w.Width, w.Height})
+		s.mu.Unlock()
+	}
+}
+
+func (s *sizes) largest() Size {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var m Size
+	for _, z := range s.all {
+		m = Size{max(m.Width, z.Width), max(m.Height, z.Height)}
+	}
+	return m
+}
+
+// Item 2: a size report typed in the session (ESC[8;H;Wt, ESC[48;…t)
+// redrew it at that size, past --max-pty: the size comes only from the
+// PTY and window-change requests.
+func TestSizeReportsDoNotResize(t *testing.T) {
+	var seen sizes
+	_, addr, _ := start(t, Config{ClassCode: "tulip", sawMsg: seen.saw})
+	s := connect(t, addr, "tulip")
+	s.waitFor(t, "Scenarios")
+	require.NoError(t, s.send("\x1b[8;1024;1024t\x1b[48;256;4096;1;1t\x1b[4;4000;4000t\x1b[6;20;20t"))
+	// Keys are taken in order: once "2" has opened scenario 2, the
+	// reports before it have been taken, or dropped.
+	require.NoError(t, s.send("2"))
+	s.waitFor(t, "Scenario 2")
+	assert.Equal(t, Size{120, 40}, seen.largest(), "drawn at the PTY's size only")
+
+	// The window-change request still resizes, clamped.
+	require.NoError(t, s.sess.WindowChange(50, 200))
+	waitUntil(t, "the resize", func() bool { return seen.largest() == Size{200, 50} })
+}
+
+// Item 2: of what a terminal can send, keys and the mouse reach the
+// program, and one answer to each mode the session asked about.
+func TestInputFilter(t *testing.T) {
+	f := newInputFilter()
+	for _, ev := range []uv.Event{
+		uv.WindowSizeEvent{Width: 1024, Height: 1024}, uv.PixelSizeEvent{Width: 4096, Height: 4096}, uv.CellSizeEvent{},
+		uv.CursorPositionEvent{}, uv.FocusEvent{}, uv.BlurEvent{}, uv.PrimaryDeviceAttributesEvent{},
+		uv.BackgroundColorEvent{}, uv.ClipboardEvent{}, uv.TerminalVersionEvent{}, uv.KeyboardEnhancementsEvent{},
+		uv.CapabilityEvent{}, uv.KeyReleaseEvent{}, uv.PasteEvent{}, uv.ModeReportEvent{Mode: ansi.ModeFocusEvent},
+	} {
+		assert.False(t, f.pass(ev), "%T", ev)
+	}
+	for _, ev := range []uv.Event{uv.KeyPressEvent{Code: 'j'}, uv.MouseClickEvent{}, uv.MouseWheelEvent{}, uv.MouseMotionEvent{}, uv.MouseReleaseEvent{}} {
+		assert.True(t, f.pass(ev), "%T", ev)
+	}
+	sync := uv.ModeReportEvent{Mode: ansi.ModeSynchronizedOutput, Value: ansi.ModeSet}
+	assert.True(t, f.pass(sync), "the answer to the session's question")
+	assert.False(t, f.pass(sync), "a second answer nobody asked for")
+}
+
+// counter counts the input events a server's programs take (keys, and
+// the terminal's answers to the session's questions), and their views.
+type counter struct{ keys, views atomic.Int64 }
+
+func (c *counter) msg(m tea.Msg) {
+	switch m.(type) {
+	case tea.KeyPressMsg, tea.ModeReportMsg:
+		c.keys.Add(1)
+	}
+}
+
+func (c *counter) view() { c.views.Add(1) }
+
+// Item 7: keys are handed to a session's program at most eventRate a
+// second (a burst of eventBurst); beyond, the reading waits.
+func TestKeyFloodIsCapped(t *testing.T) {
+	clock := newFakeClock() // still: no key token comes back
+	var n counter
+	_, addr, _ := start(t, Config{ClassCode: "tulip", now: clock.now, sawMsg: n.msg})
+	s := connect(t, addr, "tulip")
+	s.waitFor(t, "Scenarios")
+	require.NoError(t, s.send(strings.Repeat("jk", 500)))
+	waitUntil(t, "the burst is taken", func() bool { return n.keys.Load() >= eventBurst })
+	assert.EqualValues(t, eventBurst, n.keys.Load(), "the clock stands still: no key past the burst")
+	clock.advance(1e9)
+	waitUntil(t, "a second's worth more", func() bool { return n.keys.Load() >= eventBurst+eventRate })
+	assert.EqualValues(t, eventBurst+eventRate, n.keys.Load())
+}
+
+// Item 7: a session computes its view at most once a frame, whatever
+// number of messages it takes; the last state is drawn when the frame
+// is over.
+func TestViewsAreCoalesced(t *testing.T) {
+	var n counter
+	_, addr, _ := start(t, Config{ClassCode: "tulip", frame: 1 << 62, sawMsg: n.msg, sawView: n.view})
+	c, err := dial(addr, "tulip")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = c.Close() })
+	s, err := open(c, ptyOpts{})
+	require.NoError(t, err)
+	require.NoError(t, s.send(strings.Repeat("jk", 50)))
+	waitUntil(t, "the keys are taken", func() bool { return n.keys.Load() >= 100 })
+	assert.EqualValues(t, 1, n.views.Load(), "one frame: the first (this test's frame never ends)")
+
+	// A frame of the usual length: the newest state is on the screen.
+	_, addr, _ = start(t, Config{ClassCode: "tulip"})
+	s = connect(t, addr, "tulip")
+	s.waitFor(t, "Scenarios")
+	require.NoError(t, s.send(strings.Repeat("j", 30)+"2"))
+	s.waitFor(t, "Scenario 2")
+}
+
+// Item 7: window-change requests are taken at most resizeRate a second
+// (a burst of resizeBurst); the client waits for the rest.
+func TestWindowChangesAreRateLimited(t *testing.T) {
+	clock := newFakeClock()
+	srv, addr, _ := start(t, Config{ClassCode: "tulip", now: clock.now})
+	s := connect(t, addr, "tulip")
+	s.waitFor(t, "Scenarios")
+	for i := range 200 {
+		_, err := s.sess.SendRequest("window-change", false, gossh.Marshal(&windowChange{Columns: uint32(80 + i%40), Rows: 30}))
+		require.NoError(t, err)
+	}
+	waitUntil(t, "the burst is taken", func() bool { return srv.resizes.Load() >= resizeBurst })
+	assert.EqualValues(t, resizeBurst, srv.resizes.Load(), "the clock stands still: no resize past the burst")
+	clock.advance(1e9)
+	waitUntil(t, "a second's worth more", func() bool { return srv.resizes.Load() >= resizeBurst+resizeRate })
+	assert.EqualValues(t, resizeBurst+resizeRate, srv.resizes.Load())
+}
+
