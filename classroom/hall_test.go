@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
@@ -250,3 +251,48 @@ func TestWindowChangesAreRateLimited(t *testing.T) {
 	assert.EqualValues(t, resizeBurst+resizeRate, srv.resizes.Load())
 }
 
+// Item 5: codes made for a lecture are four words, 45.9 bits; a code a
+// person chose is measured, and tulip is weak.
+func TestCodes(t *testing.T) {
+	a, b := NewCode(), NewCode()
+	assert.Regexp(t, `^[a-z]{3,6}(-[a-z]{3,6}){3}$`, a)
+	assert.NotEqual(t, a, b)
+	assert.InDelta(t, 45.9, CodeBits(a), 0.1)
+	assert.Less(t, CodeBits("tulip"), float64(StrongBits))
+	assert.Less(t, CodeBits("amber-otter"), float64(StrongBits))
+	assert.GreaterOrEqual(t, CodeBits("Tr0ub4dor&3-horse-battery"), float64(StrongBits))
+	given := codeDigest("tulip")
+	assert.True(t, codeMatches(given, "tulip"))
+	assert.False(t, codeMatches(given, "tulipX"))
+	assert.False(t, codeMatches(codeDigest(""), ""), "no code set admits nobody")
+}
+
+// Item 5: behind one NAT, connections that sent wrong codes and wait for
+// their answer hold every waiting place of the address; a student with
+// the right code from the same address takes one of their places, and a
+// silent connection that never asks to log in gives its place too.
+func TestRightCodeIsNeverKeptOutByOthers(t *testing.T) {
+	clock := newFakeClock()
+	srv, addr, log := start(t, Config{ClassCode: "tulip", MaxWaitingPerAddress: 4, failDelay: time.Hour, now: clock.now})
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() { _, err := dial(addr, "guess"); errs <- err }()
+	}
+	waitUntil(t, "four wrong codes wait for their answer", func() bool { return srv.failures.Load() == 4 })
+	student := connect(t, addr, "tulip")
+	student.waitFor(t, "Scenarios")
+	require.Error(t, <-errs, "one of them was closed for the student")
+	assert.Contains(t, log.String(), "closed a connection from 127.0.0.1 waiting to log in, for a new one: it had sent a wrong code")
+
+	// Silent connections: their places go once they have been silent
+	// for greetGrace.
+	srv2, addr2, _ := start(t, Config{ClassCode: "tulip", MaxWaitingPerAddress: 4, now: clock.now})
+	silent := rawConns(t, addr2, "", 4)
+	for _, c := range silent {
+		require.True(t, admitted(t, c))
+	}
+	waitUntil(t, "four wait", func() bool { _, w := srv2.gate.counts(); return w == 4 })
+	clock.advance(greetGrace)
+	other := connect(t, addr2, "tulip")
+	other.waitFor(t, "Scenarios")
+}

@@ -112,10 +112,11 @@ type Server struct {
 	authorizedKeys *keySet
 	presenterKeys  *keySet
 	active         atomic.Int64
-	// failures counts the wrong codes checked, unchecked the code logins
-	// refused without a check (a timed-out address); resizes the
-	// window-change requests taken.
-	failures, unchecked, resizes atomic.Int64
+	// failures counts the wrong codes checked; resizes the window-change
+	// requests taken.
+	failures, resizes atomic.Int64
+	// evictions counts the waiting connections closed for new ones.
+	evictions atomic.Int64
 
 	logMu   sync.Mutex
 	logRate rateLog
@@ -223,6 +224,11 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.logEvery(key, 10*time.Second, "refused a connection from %s: %s (more are logged at most every 10s)", source, why)
 	})
+	s.gate.now = cfg.now
+	s.gate.evicted = func(source, why string) {
+		s.evictions.Add(1)
+		s.logEvery("evicted "+source, 10*time.Second, "closed a connection from %s waiting to log in, for a new one: %s (more are logged at most every 10s)", source, why)
+	}
 	if err := os.MkdirAll(filepath.Dir(cfg.HostKeyPath), 0o700); err != nil {
 		return nil, fmt.Errorf("host key: %w", err)
 	}
@@ -267,6 +273,14 @@ func New(cfg Config) (*Server, error) {
 		return c
 	}
 	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
+	// Called once a connection has finished the handshake and asks to
+	// log in: the gate then keeps its place (see greetGrace).
+	srv.BannerHandler = func(ctx ssh.Context) string {
+		if st := stateOf(ctx); st != nil {
+			st.conn.askedToLogIn()
+		}
+		return ""
+	}
 	s.ssh = srv
 	return s, nil
 }
