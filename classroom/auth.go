@@ -85,6 +85,11 @@ func (s *Server) roleOf(sess ssh.Session) (role Role, via string) {
 // publicKey approves a listed key. Only a signature makes it a login, so
 // the role goes into the permissions (see extRole).
 func (s *Server) publicKey(ctx ssh.Context, key ssh.PublicKey) bool {
+	if st := stateOf(ctx); st != nil {
+		// Listed or not, the key the client offers is its identity in
+		// the room (one vote, see Identity).
+		st.offered(key)
+	}
 	if s.presenterKeys != nil && s.presenterKeys.has(key) {
 		setExt(ctx, extRole, rolePresenter)
 		setExt(ctx, extKey, gossh.FingerprintSHA256(key))

@@ -39,6 +39,23 @@ type connState struct {
 	asked, size Size
 	pty         bool
 	resized     chan struct{}
+	// identity is the first public key the client offered (see Identity).
+	identity string
+}
+
+// offered records a key the client offered: the first is its identity.
+func (st *connState) offered(key ssh.PublicKey) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.identity == "" {
+		st.identity = Identity(key)
+	}
+}
+
+func (st *connState) identityOf() string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.identity
 }
 
 func newConnState(c *gateConn) *connState {

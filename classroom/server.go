@@ -58,6 +58,9 @@ type Config struct {
 	// MaxSessions); MaxWaitingPerAddress caps them for one address
 	// (default MaxSessions: a class behind one NAT logs in from one).
 	MaxWaiting, MaxWaitingPerAddress int
+	// MaxSessionsPerAddress caps the sessions open from one address (0:
+	// none, the default: a hall behind one NAT is one address).
+	MaxSessionsPerAddress int
 	// LoginFailures is how many wrong codes one address may send before
 	// its logins are refused; one more is allowed every 3 s.
 	LoginFailures int
@@ -120,6 +123,10 @@ type Server struct {
 
 	logMu   sync.Mutex
 	logRate rateLog
+
+	// bySource counts the sessions open from each address.
+	sourcesMu sync.Mutex
+	bySource  map[string]int
 }
 
 // withDefaults fills the zero limits and refuses negative ones.
@@ -130,6 +137,7 @@ func (cfg Config) withDefaults() (Config, error) {
 	}{
 		{"max sessions", int64(cfg.MaxSessions)}, {"idle", int64(cfg.Idle)}, {"login timeout", int64(cfg.LoginTimeout)},
 		{"max waiting", int64(cfg.MaxWaiting)}, {"max waiting per address", int64(cfg.MaxWaitingPerAddress)},
+		{"max sessions per address", int64(cfg.MaxSessionsPerAddress)},
 		{"login failures", int64(cfg.LoginFailures)}, {"max PTY width", int64(cfg.MaxPTY.Width)}, {"max PTY height", int64(cfg.MaxPTY.Height)},
 	} {
 		if l.value < 0 {
@@ -198,7 +206,7 @@ func New(cfg Config) (*Server, error) {
 	if room == nil {
 		room = NewRoom()
 	}
-	s := &Server{cfg: cfg, room: room, logRate: rateLog{now: cfg.now},
+	s := &Server{cfg: cfg, room: room, logRate: rateLog{now: cfg.now}, bySource: map[string]int{},
 		penalties: newPenalties(cfg.LoginFailures, cfg.failRefill, cfg.now)}
 	if cfg.AuthorizedKeys != "" {
 		if s.authorizedKeys, err = loadKeySet(cfg.AuthorizedKeys, s.Printf, cfg.now); err != nil {
@@ -257,9 +265,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ClassCode != "" || cfg.PresenterCode != "" || cfg.NotesCode != "" || cfg.Open {
 		opts = append(opts, wish.WithKeyboardInteractiveAuth(s.keyboard))
 	}
-	if cfg.AuthorizedKeys != "" || cfg.PresenterKeys != "" {
-		opts = append(opts, wish.WithPublicKeyAuth(s.publicKey))
-	}
+	// Always: a key the client offers, listed or not, is its identity
+	// in the room (one vote); one that is not listed logs nobody in.
+	opts = append(opts, wish.WithPublicKeyAuth(s.publicKey))
 	srv, err := wish.NewServer(opts...)
 	if err != nil {
 		return nil, err
@@ -444,6 +452,28 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 			wish.Println(sess, fmt.Sprintf("Sorry, the room is full (%d seats taken). Please try again in a moment.", s.cfg.MaxSessions))
 			_ = sess.Exit(1)
 			return
+		}
+		if most := s.cfg.MaxSessionsPerAddress; most > 0 {
+			source := sourceOf(sess.RemoteAddr())
+			s.sourcesMu.Lock()
+			full := s.bySource[source] >= most
+			if !full {
+				s.bySource[source]++
+			}
+			s.sourcesMu.Unlock()
+			if full {
+				s.logEvery("per address "+source, 10*time.Second, "refused a session from %s: %d open from this address (more are logged at most every 10s)", source, most)
+				wish.Println(sess, fmt.Sprintf("Sorry, %d sessions are open from your address already, the most this lecture allows.", most))
+				_ = sess.Exit(1)
+				return
+			}
+			defer func() {
+				s.sourcesMu.Lock()
+				if s.bySource[source]--; s.bySource[source] <= 0 {
+					delete(s.bySource, source)
+				}
+				s.sourcesMu.Unlock()
+			}()
 		}
 		next(sess)
 	}

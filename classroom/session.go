@@ -55,13 +55,17 @@ func (s *Server) runTrainer(sess ssh.Session) {
 
 	var p *tea.Program
 	ready := make(chan struct{})
-	client := s.room.Join(role, func(msg tui.RoomMsg) {
+	client := s.room.JoinAs(role, st.identityOf(), func(msg tui.RoomMsg) {
 		<-ready
 		p.Send(msg)
 	})
 	defer client.Leave()
 	if client.TookOver() {
 		s.Printf("presenter %s took the room over from the session that led it", sess.RemoteAddr())
+	}
+	classCode := ""
+	if role == Presenter {
+		classCode = s.cfg.ClassCode
 	}
 	model := tui.New(tui.Options{
 		Scenarios: s.cfg.Scenarios,
@@ -73,12 +77,15 @@ func (s *Server) runTrainer(sess ssh.Session) {
 			}
 			return ""
 		}),
-		Room:   client,
-		Notes:  role == Notes,
-		Timer:  s.cfg.Timer,
-		Idle:   s.cfg.Idle,
-		Theme:  tui.ThemeDark,
-		Notice: notice,
+		Room:  client,
+		Notes: role == Notes,
+		// The presenter's screen is the projector: it shows students the
+		// code to type.
+		ClassCode: classCode,
+		Timer:     s.cfg.Timer,
+		Idle:      s.cfg.Idle,
+		Theme:     tui.ThemeDark,
+		Notice:    notice,
 		// SaveScenario stays nil: a served session writes nothing on the
 		// server.
 	})
