@@ -4,6 +4,9 @@ package classroom
 // loopback with x/crypto/ssh clients, and what must come of it now.
 
 import (
+	"fmt"
+	"io"
+	"net"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -15,6 +18,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/nats-io/nats.go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
@@ -354,4 +358,115 @@ func TestSessionsPerAddressAreCapped(t *testing.T) {
 	})
 	again := connect(t, addr, "tulip")
 	again.waitFor(t, "Scenarios")
+}
+
+// lines collects a log's lines.
+type lines struct {
+	mu  sync.Mutex
+	all []string
+}
+
+func (l *lines) log(format string, v ...any) {
+	l.mu.Lock()
+	l.all = append(l.all, fmt.Sprintf(format, v...))
+	l.mu.Unlock()
+}
+
+func (l *lines) count(substr string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, line := range l.all {
+		if strings.Contains(line, substr) {
+			n++
+		}
+	}
+	return n
+}
+
+// Item 3: anyone who reached the room's NATS port kept the front-ends
+// out without a token: the server counted connections before they
+// proved themselves (MaxConn 256). One address now holds a few places
+// at most; a front-end from another joins.
+func TestNATSPortFloodKeepsNoFrontEndOut(t *testing.T) {
+	if !canBind("127.0.0.2") {
+		t.Skip("cannot connect from 127.0.0.2 here")
+	}
+	var log lines
+	host, url := natsServerLogging(t, log.log)
+	flood := rawConns(t, strings.TrimPrefix(url, "nats://"), "127.0.0.2", 300)
+	held := 0
+	for _, c := range flood {
+		if heldOpen(t, c) {
+			held++
+		}
+	}
+	assert.LessOrEqual(t, held, natsPerSource, "one address holds a few places")
+	fe := frontEnd(t, url)
+	assert.NotEmpty(t, fe.ID())
+	assert.Positive(t, host.log.refused.Load())
+	assert.LessOrEqual(t, log.count("refused a connection from 127.0.0.2"), 2, "a flood is a line every 10 s")
+}
+
+// heldOpen reports whether a NATS server took c in (it says INFO) rather
+// than closing it at once.
+func heldOpen(t *testing.T, c net.Conn) bool {
+	t.Helper()
+	_ = c.SetReadDeadline(patience(t))
+	buf := make([]byte, 4)
+	n, _ := io.ReadFull(c, buf)
+	return n == 4 && string(buf) == "INFO"
+}
+
+// natsServerLogging is natsServer with its log to log.
+func natsServerLogging(t *testing.T, log func(string, ...any)) (*natsHost, string) {
+	t.Helper()
+	h, _, err := hostNATS(SharedRoomConfig{Listen: "127.0.0.1:0", Room: "test", Token: roomToken, StoreDir: t.TempDir(), Log: log}, "")
+	require.NoError(t, err)
+	t.Cleanup(func() { h.Shutdown(); h.WaitForShutdown() })
+	return h, h.ClientURL()
+}
+
+// Item 3: a front-end that cannot reach NATS at start tries again, and
+// joins once NATS is there.
+func TestFrontEndWaitsForNATS(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	port := l.Addr().(*net.TCPAddr).Port
+	require.NoError(t, l.Close())
+	var log lines
+	joined := make(chan error, 1)
+	go func() {
+		sr, err := OpenSharedRoom(SharedRoomConfig{URL: fmt.Sprintf("nats://127.0.0.1:%d", port), Room: "lecture", Token: roomToken,
+			Log: log.log, beat: 50 * time.Millisecond, dead: 2 * time.Second, opTimeout: 10 * time.Second, reconnectWait: 50 * time.Millisecond})
+		if err == nil {
+			t.Cleanup(sr.Close)
+		}
+		joined <- err
+	}()
+	waitUntil(t, "a first attempt fails", func() bool { return log.count("again in") > 0 })
+	natsServer(t, port, t.TempDir())
+	require.NoError(t, <-joined)
+	assert.Equal(t, 1, log.count("reached NATS at"))
+}
+
+// Item 4: wrong tokens wrote a line each to the log (28,704 lines in
+// 5 s): now a line every 10 s an address, and they are counted.
+func TestNATSLogIsRateLimited(t *testing.T) {
+	var log lines
+	host, url := natsServerLogging(t, log.log)
+	began := time.Now()
+	for range 40 {
+		nc, err := nats.Connect(url, nats.Token("not-the-token"), nats.NoReconnect())
+		if err == nil {
+			nc.Close()
+			t.Fatal("a wrong token got in")
+		}
+	}
+	waitUntil(t, "the failures are counted", func() bool { return host.log.authFailures.Load() > 0 })
+	most := 1 + int(time.Since(began)/(10*time.Second))
+	assert.LessOrEqual(t, log.count("wrong credentials from 127.0.0.1"), most)
+	assert.Zero(t, log.count("authentication error"), "no line of its own for each")
+	assert.LessOrEqual(t, log.count("refused a connection from 127.0.0.1"), most)
+	assert.Equal(t, 40, int(host.log.authFailures.Load()+host.log.refused.Load()), "each is counted, refused at the front or by NATS")
 }

@@ -490,3 +490,19 @@ func (s *Server) interactiveOnly(next ssh.Handler) ssh.Handler {
 		next(sess)
 	}
 }
+
+// quoteText escapes control characters (C0, DEL, C1) and bidi controls in
+// text for a log line, and cuts it at most bytes: unlike quote, without
+// quotes, for a line that is mostly the server's own words.
+func quoteText(text string, most int) string {
+	q := strconv.Quote(text)
+	q = q[1 : len(q)-1]
+	if len(q) > most {
+		cut := most
+		for cut > 0 && !utf8.RuneStart(q[cut]) {
+			cut--
+		}
+		q = q[:cut] + "…"
+	}
+	return q
+}
