@@ -49,7 +49,7 @@ var (
 	roomNameRe   = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
 	frontEndRe   = regexp.MustCompile(`^[0-9a-f]{16}$`)
 	identityRe   = regexp.MustCompile(`^[0-9a-f]{16}$`)
-	scenarioIDRe = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+	scenarioIDRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`) // scenarios.BadIDAt
 )
 
 // ValidRoomName reports whether name may name a shared room: letters,

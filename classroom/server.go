@@ -26,6 +26,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"toolgate/scenarios"
+	"toolgate/termsafe"
 )
 
 // Defaults of the limits a Config leaves at zero.
@@ -491,12 +492,11 @@ func (s *Server) interactiveOnly(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// quoteText escapes control characters (C0, DEL, C1) and bidi controls in
-// text for a log line, and cuts it at most bytes: unlike quote, without
-// quotes, for a line that is mostly the server's own words.
+// quoteText escapes text for a log line (see termsafe), and cuts it at
+// most bytes: unlike quote, without quotes, for a line that is mostly
+// another server's own words.
 func quoteText(text string, most int) string {
-	q := strconv.Quote(text)
-	q = q[1 : len(q)-1]
+	q := termsafe.Line(text)
 	if len(q) > most {
 		cut := most
 		for cut > 0 && !utf8.RuneStart(q[cut]) {

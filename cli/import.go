@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"toolgate/importer"
+	"toolgate/termsafe"
 )
 
 func newImport(c *common) *cobra.Command {
@@ -85,10 +86,10 @@ ready, no approval — ready for 'toolgate validate' and the trainer.`,
 			fmt.Fprintf(stderr, "toolgate: read %d %s from %s (%s)\n", len(imp.Contract.Tools), plural(len(imp.Contract.Tools), "tool", "tools"), displayName(name), imp.Form)
 			fmt.Fprintf(stderr, "toolgate: note: %s\n", importer.UntrustedNote)
 			for _, w := range imp.Why {
-				fmt.Fprintf(stderr, "toolgate: %s\n", w)
+				fmt.Fprintf(stderr, "toolgate: %s\n", termsafe.Line(w))
 			}
 			for _, n := range imp.Notes {
-				fmt.Fprintf(stderr, "toolgate: note: %s\n", n)
+				fmt.Fprintf(stderr, "toolgate: note: %s\n", termsafe.Line(n))
 			}
 			if scenario == "" {
 				if arguments != "" || id != "" {
@@ -127,7 +128,7 @@ func displayName(name string) string {
 	if name == "-" {
 		return "standard input"
 	}
-	return name
+	return termsafe.Line(name)
 }
 
 func newImportTranscript(c *common) *cobra.Command {
@@ -180,10 +181,10 @@ call_id" is unknown:ID.`,
 			fmt.Fprintf(stderr, "toolgate: read %s as %s: %d %s\n", displayName(name), importer.FormatNames[b.Format],
 				len(b.Batches), plural(len(b.Batches), "batch", "batches"))
 			for i, w := range b.Where {
-				fmt.Fprintf(stderr, "toolgate: batch %d: %s\n", i+1, w)
+				fmt.Fprintf(stderr, "toolgate: batch %d: %s\n", i+1, termsafe.Line(w))
 			}
 			for _, n := range b.Notes {
-				fmt.Fprintf(stderr, "toolgate: note: %s\n", n)
+				fmt.Fprintf(stderr, "toolgate: note: %s\n", termsafe.Line(n))
 			}
 			_, err = cmd.OutOrStdout().Write(b.JSONLines())
 			return err
