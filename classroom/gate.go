@@ -23,11 +23,12 @@ const greetGrace = 2 * time.Second
 // file descriptor limit, so that a flood cannot take the descriptors the
 // students in the room need.
 //
-// A full gate first makes room: a waiting connection that has sent a wrong
-// code (the one with most, then the oldest), or one that has not asked to
-// log in within greetGrace, is closed for the new one. A student with the
-// right code behind the same NAT as someone flooding wrong codes is thus
-// never kept out by the flood.
+// A connection that has sent a wrong code waits for its answer (see
+// penalties) out of the waiting places, among at most maxWaiting such
+// (the oldest of those with most wrong codes goes when there are more):
+// a student with the right code behind the same NAT as someone flooding
+// wrong codes is never kept out by the flood. A full gate also makes room
+// by closing a connection that has not asked to log in within greetGrace.
 type gate struct {
 	maxWaiting, maxPerSource, maxOpen int
 	timeout                           time.Duration
@@ -38,8 +39,11 @@ type gate struct {
 	evicted func(source, why string)
 	now     func() time.Time
 
-	mu        sync.Mutex
-	waiting   int
+	mu      sync.Mutex
+	waiting int
+	// penalized counts the connections that sent a wrong code and wait
+	// for their answer, out of the waiting places.
+	penalized int
 	bySource  map[string]int
 	conns     map[*gateConn]struct{}
 	closedAll bool
@@ -73,11 +77,11 @@ type gateConn struct {
 	net.Conn
 	g      *gate
 	source string
-	// waiting and closed, fails and asked are guarded by g.mu.
-	waiting bool
-	closed  bool
-	timer   *time.Timer
-	since   time.Time
+	// waiting, penalized and closed, fails and asked are guarded by g.mu.
+	waiting, penalized bool
+	closed             bool
+	timer              *time.Timer
+	since              time.Time
 	// fails counts the wrong codes it sent; asked is set when it has
 	// finished the handshake and asked to log in.
 	fails int
@@ -97,15 +101,15 @@ func (g *gate) admit(c net.Conn) *gateConn {
 		case g.closedAll:
 			why = "the server is closing"
 		case len(g.conns) >= g.maxOpen:
-			if victim = g.victimLocked("", now); victim == nil {
+			if victim = g.victimLocked("", now, true); victim == nil {
 				why = "near the file descriptor limit"
 			}
 		case g.waiting >= g.maxWaiting:
-			if victim = g.victimLocked("", now); victim == nil {
+			if victim = g.victimLocked("", now, false); victim == nil {
 				why = "too many connections waiting to log in"
 			}
 		case g.bySource[source] >= g.maxPerSource:
-			if victim = g.victimLocked(source, now); victim == nil {
+			if victim = g.victimLocked(source, now, false); victim == nil {
 				why, perSource = "too many connections from this address waiting to log in", true
 			}
 		}
@@ -135,15 +139,17 @@ func (g *gate) admit(c net.Conn) *gateConn {
 	return gc
 }
 
-// victimLocked is the waiting connection (of source, or of any address)
-// to close for a new one: of those that sent a wrong code, the one with
-// most, then the oldest; else the oldest of those that have not asked to
-// log in within greetGrace; else none.
-func (g *gate) victimLocked(source string, now time.Time) *gateConn {
+// victimLocked is the connection to close for a new one: a waiting one
+// (of source, or of any address) that has not asked to log in within
+// greetGrace, the oldest; with penalized too, first one that sent a wrong
+// code (the one with most, then the oldest). One that asked to log in —
+// a student typing the code, or logged in and starting a session — or
+// that is still in its handshake keeps its place.
+func (g *gate) victimLocked(source string, now time.Time, penalized bool) *gateConn {
 	var best *gateConn
 	worse := func(a, b *gateConn) bool { // a goes before b
-		if (a.fails > 0) != (b.fails > 0) {
-			return a.fails > 0
+		if a.penalized != b.penalized {
+			return a.penalized
 		}
 		if a.fails != b.fails {
 			return a.fails > b.fails
@@ -151,10 +157,10 @@ func (g *gate) victimLocked(source string, now time.Time) *gateConn {
 		return a.since.Before(b.since)
 	}
 	for c := range g.conns {
-		if !c.waiting || (source != "" && c.source != source) {
-			continue
-		}
-		if c.fails == 0 && (c.asked || now.Sub(c.since) < greetGrace) {
+		switch {
+		case c.penalized && penalized:
+		case c.waiting && (source == "" || c.source == source) && !c.asked && now.Sub(c.since) >= greetGrace:
+		default:
 			continue
 		}
 		if best == nil || worse(c, best) {
@@ -185,12 +191,33 @@ func (g *gate) closeEvicted(cs []*gateConn) {
 	}
 }
 
-// failed tells the gate c sent a wrong code.
+// failed tells the gate c sent a wrong code: it leaves the waiting places
+// for the penalized; if they are more than maxWaiting, the oldest of those
+// with most wrong codes is closed.
 func (c *gateConn) failed() {
-	c.g.mu.Lock()
+	g := c.g
+	g.mu.Lock()
 	c.fails++
 	c.asked = true
-	c.g.mu.Unlock()
+	var out *gateConn
+	if c.waiting && !c.closed {
+		c.waiting = false
+		g.waiting--
+		if g.bySource[c.source]--; g.bySource[c.source] <= 0 {
+			delete(g.bySource, c.source)
+		}
+		c.penalized = true
+		g.penalized++
+		if g.penalized > g.maxWaiting {
+			if out = g.victimLocked("", g.now(), true); out != nil {
+				g.dropLocked(out)
+			}
+		}
+	}
+	g.mu.Unlock()
+	if out != nil {
+		g.closeEvicted([]*gateConn{out})
+	}
 }
 
 // askedToLogIn tells the gate c has finished the handshake and asks to
@@ -203,11 +230,16 @@ func (c *gateConn) askedToLogIn() {
 
 // leaveWaitingLocked takes c off the waiting count.
 func (g *gate) leaveWaitingLocked(c *gateConn) {
-	if !c.waiting {
+	if !c.waiting && !c.penalized {
+		return
+	}
+	c.timer.Stop()
+	if c.penalized {
+		c.penalized = false
+		g.penalized--
 		return
 	}
 	c.waiting = false
-	c.timer.Stop()
 	g.waiting--
 	if g.bySource[c.source]--; g.bySource[c.source] <= 0 {
 		delete(g.bySource, c.source)
@@ -257,7 +289,7 @@ func (g *gate) closeWaiting() {
 	g.mu.Lock()
 	var conns []*gateConn
 	for c := range g.conns {
-		if c.waiting {
+		if c.waiting || c.penalized {
 			conns = append(conns, c)
 		}
 	}

@@ -277,22 +277,26 @@ func TestCodes(t *testing.T) {
 	assert.False(t, codeMatches(codeDigest(""), ""), "no code set admits nobody")
 }
 
-// Item 5: behind one NAT, connections that sent wrong codes and wait for
-// their answer hold every waiting place of the address; a student with
-// the right code from the same address takes one of their places, and a
-// silent connection that never asks to log in gives its place too.
+// Item 5: behind one NAT, connections that sent wrong codes and wait
+// for their answer held the waiting places of the address: they now wait
+// out of them (at most MaxWaiting such; past it the oldest goes), and a
+// student with the right code from the same address gets in; a silent
+// connection that never asks to log in gives its place up too.
 func TestRightCodeIsNeverKeptOutByOthers(t *testing.T) {
 	clock := newFakeClock()
-	srv, addr, log := start(t, Config{ClassCode: "tulip", MaxWaitingPerAddress: 4, failDelay: time.Hour, now: clock.now})
-	errs := make(chan error, 4)
-	for range 4 {
+	srv, addr, log := start(t, Config{ClassCode: "tulip", MaxWaiting: 6, MaxWaitingPerAddress: 4, failDelay: time.Hour, now: clock.now})
+	errs := make(chan error, 8)
+	for i := range 8 {
 		go func() { _, err := dial(addr, "guess"); errs <- err }()
+		waitUntil(t, "the wrong code is checked", func() bool { return srv.failures.Load() == int64(i+1) })
 	}
-	waitUntil(t, "four wrong codes wait for their answer", func() bool { return srv.failures.Load() == 4 })
 	student := connect(t, addr, "tulip")
 	student.waitFor(t, "Scenarios")
-	require.Error(t, <-errs, "one of them was closed for the student")
+	require.Error(t, <-errs, "two of them were closed: six wait at most")
+	require.Error(t, <-errs)
 	assert.Contains(t, log.String(), "closed a connection from 127.0.0.1 waiting to log in, for a new one: it had sent a wrong code")
+	open, _ := srv.gate.counts()
+	assert.Equal(t, 7, open, "six wrong codes wait for their answer, the student is in")
 
 	// Silent connections: their places go once they have been silent
 	// for greetGrace.

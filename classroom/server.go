@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -57,7 +58,7 @@ type Config struct {
 	LoginTimeout time.Duration
 	// MaxWaiting caps the connections waiting to log in (default twice
 	// MaxSessions); MaxWaitingPerAddress caps them for one address
-	// (default MaxSessions: a class behind one NAT logs in from one).
+	// (default MaxWaiting: a class behind one NAT logs in from one).
 	MaxWaiting, MaxWaitingPerAddress int
 	// MaxSessionsPerAddress caps the sessions open from one address (0:
 	// none, the default: a hall behind one NAT is one address).
@@ -121,6 +122,9 @@ type Server struct {
 	failures, resizes atomic.Int64
 	// evictions counts the waiting connections closed for new ones.
 	evictions atomic.Int64
+	// release gives memory back when the server is empty (releaseMemory).
+	releaseMu sync.Mutex
+	release   *time.Timer
 
 	logMu   sync.Mutex
 	logRate rateLog
@@ -160,7 +164,9 @@ func (cfg Config) withDefaults() (Config, error) {
 	}
 	def(&cfg.MaxSessions, DefaultMaxSessions)
 	def(&cfg.MaxWaiting, 2*cfg.MaxSessions)
-	def(&cfg.MaxWaitingPerAddress, cfg.MaxSessions)
+	// A hall behind one NAT is one address: it may need every place,
+	// and more when someone among the students floods the port.
+	def(&cfg.MaxWaitingPerAddress, cfg.MaxWaiting)
 	def(&cfg.LoginFailures, DefaultLoginFailures)
 	def(&cfg.MaxPTY.Width, DefaultMaxPTY.Width)
 	def(&cfg.MaxPTY.Height, DefaultMaxPTY.Height)
@@ -438,10 +444,37 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 			// The client closes on its own after the exit status; a
 			// client that does not is closed from here.
 			time.AfterFunc(s.cfg.closeGrace, func() { _ = st.conn.Close() })
+			if s.active.Load() == 0 {
+				s.releaseMemory()
+			}
 		}()
 		next(sess)
 	}
 }
+
+// releaseMemory gives the memory of the sessions that ended back to the
+// system once the last one has left and none came for 5 s (the connections
+// are closed 2 s after their sessions): an idle
+// server collects no garbage for two minutes, and the runtime keeps what
+// it collected a while longer, so that a burst of sessions — a lecture, a
+// class that connected and hung up at once — would otherwise hold its
+// peak long after everyone left.
+func (s *Server) releaseMemory() {
+	s.releaseMu.Lock()
+	defer s.releaseMu.Unlock()
+	if s.release == nil {
+		s.release = time.AfterFunc(releaseAfter, func() {
+			if s.active.Load() == 0 {
+				debug.FreeOSMemory()
+			}
+		})
+		return
+	}
+	s.release.Reset(releaseAfter)
+}
+
+// releaseAfter is how long the server is empty before it gives memory back.
+const releaseAfter = 5 * time.Second
 
 // capacity is the hard cap on sessions: the next one is told the room is
 // full, politely, and disconnected.

@@ -169,7 +169,7 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 	f.DurationVar(&o.Idle, "idle", classroom.DefaultIdle, "close a session after this long without a key")
 	f.DurationVar(&o.LoginTimeout, "login-timeout", classroom.DefaultLoginTimeout, "close a connection that has not logged in and started its session within this")
 	f.IntVar(&o.MaxWaiting, "max-waiting", 0, "most connections waiting to log in at once (default twice --max-sessions)")
-	f.IntVar(&o.MaxWaitingPerAddress, "max-waiting-per-address", 0, "most connections from one address waiting to log in (default --max-sessions: a class behind one NAT is one address)")
+	f.IntVar(&o.MaxWaitingPerAddress, "max-waiting-per-address", 0, "most connections from one address waiting to log in (default --max-waiting: a class behind one NAT is one address)")
 	f.IntVar(&o.MaxSessionsPerAddress, "max-sessions-per-address", 0, "most sessions open from one address (default no cap: a class behind one NAT is one address)")
 	f.IntVar(&o.LoginFailures, "login-failures", classroom.DefaultLoginFailures, "wrong codes one address gets answered at once; then one every 3s (a right code always gets in)")
 	o.MaxPTY = classroom.DefaultMaxPTY
