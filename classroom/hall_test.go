@@ -474,3 +474,30 @@ func TestNATSLogIsRateLimited(t *testing.T) {
 	assert.LessOrEqual(t, log.count("refused a connection from 127.0.0.1"), most)
 	assert.Equal(t, 40, int(host.log.authFailures.Load()+host.log.refused.Load()), "each is counted, refused at the front or by NATS")
 }
+
+// Item 3: through the front, TLS is between the front-end and NATS, as
+// before: a front-end that pins the host's certificate joins; one that
+// pins another is refused, and not tried again.
+func TestNATSFrontKeepsTLS(t *testing.T) {
+	var log lines
+	h, fp, err := hostNATS(SharedRoomConfig{Listen: "127.0.0.1:0", Room: "test", Token: roomToken, StoreDir: t.TempDir(), Log: log.log, tls: true}, "")
+	require.NoError(t, err)
+	t.Cleanup(func() { h.Shutdown(); h.WaitForShutdown() })
+	require.NotEmpty(t, fp)
+	url := h.ClientURL()
+	require.True(t, strings.HasPrefix(url, "tls://"), url)
+	join := func(pin string) error {
+		sr, err := OpenSharedRoom(SharedRoomConfig{URL: url, Room: "lecture", Token: roomToken, Fingerprint: pin, Log: log.log,
+			beat: 50 * time.Millisecond, dead: 2 * time.Second, opTimeout: 10 * time.Second, reconnectWait: 50 * time.Millisecond})
+		if err == nil {
+			sr.Close()
+		}
+		return err
+	}
+	require.NoError(t, join(fp))
+	require.ErrorContains(t, join("SHA256:"+strings.Repeat("A", 43)), "certificate")
+	assert.Zero(t, log.count("again in"), "a wrong certificate is not tried again")
+	// Plain text to a TLS port is refused.
+	_, err = nats.Connect(strings.Replace(url, "tls://", "nats://", 1), nats.Token(roomToken), nats.NoReconnect())
+	assert.Error(t, err)
+}

@@ -55,6 +55,8 @@ type SharedRoomConfig struct {
 
 	// Tests shorten these (see NATSRoomConfig).
 	beat, dead, opTimeout, reconnectWait time.Duration
+	// tls makes a host on loopback speak TLS too (tests).
+	tls bool
 }
 
 // DefaultStartWait is how long a front-end tries to reach NATS at start.
@@ -321,7 +323,7 @@ func hostNATS(cfg SharedRoomConfig, nkeyPub string) (*natsHost, string, error) {
 		opts.Authorization = cfg.Token
 	}
 	var fp string
-	if !Loopback(host) {
+	if !Loopback(host) || cfg.tls {
 		cert, err := roomCertificate(cfg.StoreDir, host)
 		if err != nil {
 			return nil, "", err
