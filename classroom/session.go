@@ -110,8 +110,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 		// on them, or students would miss the goodbye.
 		tea.WithoutSignals(),
 		tea.WithFilter(func(_ tea.Model, msg tea.Msg) tea.Msg {
-			switch msg.(type) {
-			case tea.SuspendMsg:
+			if _, ok := msg.(tea.SuspendMsg); ok {
 				return tea.ResumeMsg{}
 			}
 			if s.cfg.sawMsg != nil {
