@@ -41,7 +41,8 @@ jsonl-bench: build
 
 # The classroom under load (minutes, not in `make test`: its figures depend on
 # the machine): 200 students and a poll, a 500-connection flood beyond the cap,
-# paste-and-disconnect leaks, memory per session, a brute-force run, idle timing;
+# paste-and-disconnect leaks, memory per session, 200 logins under a wrong-code
+# attack from the same address, idle timing;
 # and a room shared by three front-ends through NATS: 1,000 students, connect
 # time, memory per student on each front-end, key-to-screen lag (p50/p99).
 load:

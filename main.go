@@ -170,7 +170,7 @@ func serve(o cli.ServeOptions) error {
 	srv, err := classroom.New(classroom.Config{
 		Listen: o.Listen, HostKeyPath: hostKey, MaxSessions: o.MaxSessions, Idle: o.Idle,
 		LoginTimeout: o.LoginTimeout, MaxWaiting: o.MaxWaiting, MaxWaitingPerAddress: o.MaxWaitingPerAddress,
-		LoginFailures: o.LoginFailures, MaxPTY: o.MaxPTY,
+		LoginFailures: o.LoginFailures, MaxPTY: o.MaxPTY, MaxSessionsPerAddress: o.MaxSessionsPerAddress,
 		ClassCode: o.ClassCode, AuthorizedKeys: o.AuthorizedKeys, Open: o.Open,
 		PresenterKeys: o.PresenterKeys, PresenterCode: o.PresenterCode, NotesCode: o.NotesCode, Timer: o.Timer,
 		Scenarios: o.Scenarios, Log: logTo, Room: room,
@@ -187,9 +187,6 @@ func serve(o cli.ServeOptions) error {
 	}
 	fmt.Fprintf(say, "toolgate: serving on %s (at most %d sessions, idle %v, login within %v)\n", o.Listen, o.MaxSessions, o.Idle, o.LoginTimeout)
 	fmt.Fprintf(say, "toolgate: host key %s\ntoolgate: fingerprint %s\n", hostKey, srv.Fingerprint())
-	if o.PresenterCode == "" && o.PresenterKeys == "" {
-		fmt.Fprintln(say, "toolgate: no --presenter-code or --presenter-key: nobody can lead the room")
-	}
 	if o.Log != nil {
 		fmt.Fprintf(os.Stderr, "toolgate: the log goes to %s\n", o.LogPath)
 	}

@@ -1,6 +1,7 @@
 package classroom
 
 import (
+	"crypto/sha256"
 	"crypto/subtle"
 	"time"
 
@@ -84,6 +85,11 @@ func (s *Server) roleOf(sess ssh.Session) (role Role, via string) {
 // publicKey approves a listed key. Only a signature makes it a login, so
 // the role goes into the permissions (see extRole).
 func (s *Server) publicKey(ctx ssh.Context, key ssh.PublicKey) bool {
+	if st := stateOf(ctx); st != nil {
+		// Listed or not, the key the client offers is its identity in
+		// the room (one vote, see Identity).
+		st.offered(key)
+	}
 	if s.presenterKeys != nil && s.presenterKeys.has(key) {
 		setExt(ctx, extRole, rolePresenter)
 		setExt(ctx, extKey, gossh.FingerprintSHA256(key))
@@ -131,26 +137,31 @@ func (s *Server) prompt() string {
 	}
 }
 
-// codeMatches compares in constant time, so the time taken says nothing
-// about how much of a guess was right.
-func codeMatches(given, want string) bool {
-	return want != "" && subtle.ConstantTimeCompare([]byte(given), []byte(want)) == 1
+// codeDigest is what a code is compared by: every code, whatever its
+// length, is compared as 32 bytes, so the time taken says nothing about
+// how much of a guess was right, nor how long the code is.
+func codeDigest(code string) [sha256.Size]byte { return sha256.Sum256([]byte(code)) }
+
+// codeMatches compares in constant time.
+func codeMatches(given [sha256.Size]byte, want string) bool {
+	w := codeDigest(want)
+	return subtle.ConstantTimeCompare(given[:], w[:])&subtle.ConstantTimeEq(int32(min(len(want), 1)), 1) == 1
 }
 
 // checkCode admits a code: the presenter's leads, the class code (or, in
-// an open room, no code at all) admits a student. A wrong code is a
-// failure of its source address (see penalties) and is answered after a
-// delay that grows with each failure on the connection.
+// an open room, no code at all) admits a student. Every code is checked,
+// against every role's, and a right one is let in at once: nothing anyone
+// else sent from the same address (a hall behind one NAT) refuses it. A
+// wrong code is answered late: after a delay that grows with each failure
+// on the connection (1 s to 4 s), and after its turn among the wrong
+// codes of its address and of the server (see penalties); meanwhile its
+// connection is the first to give its place up (see gate).
 func (s *Server) checkCode(ctx ssh.Context, code, method string) bool {
 	source := sourceOf(ctx.RemoteAddr())
-	if ok, wait := s.penalties.allow(source); !ok {
-		s.unchecked.Add(1)
-		s.logEvery("timed-out "+source, time.Minute, "login from %s refused unchecked: timed out for failed logins (%v more)", source, wait.Round(time.Second))
-		return false
-	}
-	presenter := codeMatches(code, s.cfg.PresenterCode)
-	notes := codeMatches(code, s.cfg.NotesCode)
-	student := codeMatches(code, s.cfg.ClassCode) || (s.cfg.Open && code == "")
+	given := codeDigest(code)
+	presenter := codeMatches(given, s.cfg.PresenterCode)
+	notes := codeMatches(given, s.cfg.NotesCode)
+	student := codeMatches(given, s.cfg.ClassCode) || (s.cfg.Open && code == "")
 	switch {
 	case presenter:
 		setExt(ctx, extRole, rolePresenter)
@@ -164,20 +175,25 @@ func (s *Server) checkCode(ctx ssh.Context, code, method string) bool {
 		setExt(ctx, extVia, method)
 		return true
 	}
-	s.failures.Add(1)
-	// Never log the code that was tried.
-	s.Printf("auth failure from %s user %s (%s)", source, quote(ctx.User()), method)
-	if began, lasts := s.penalties.fail(source); began {
-		s.Printf("too many failed logins from %s: its logins are refused for %v", source, lasts.Round(time.Second))
-	}
+	n := s.failures.Add(1)
 	fails, _ := ctx.Value(keyFails).(int)
 	fails++
 	ctx.SetValue(keyFails, fails)
-	delay := time.NewTimer(min(time.Duration(fails), 4) * s.cfg.failDelay)
+	if st := stateOf(ctx); st != nil && st.conn != nil {
+		st.conn.failed()
+	}
+	// Never log the code that was tried; a flood is a line every 10 s
+	// for an address.
+	s.logEvery("auth failure "+source, 10*time.Second, "auth failure from %s user %s (%s); %d wrong codes in all (more from this address are logged at most every 10s)",
+		source, quote(ctx.User()), method, n)
+	wait, cancel := s.penalties.fail(source)
+	wait = max(wait, min(time.Duration(fails), 4)*s.cfg.failDelay)
+	delay := time.NewTimer(wait)
 	defer delay.Stop()
 	select {
 	case <-delay.C:
 	case <-ctx.Done():
+		cancel()
 	}
 	return false
 }

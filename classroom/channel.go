@@ -3,9 +3,11 @@ package classroom
 import (
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
+	"golang.org/x/time/rate"
 )
 
 const (
@@ -15,6 +17,11 @@ const (
 	maxEnvBytes = 1 << 10
 	// maxTerm bounds the terminal name of a PTY request.
 	maxTerm = 64
+	// resizeRate and resizeBurst bound the window-change requests a
+	// session's requests are read at: a window dragged by hand sends tens
+	// a second; beyond, the reading waits, and so does the client.
+	resizeRate  = 20
+	resizeBurst = 40
 )
 
 // Size is a terminal's size in cells.
@@ -32,6 +39,23 @@ type connState struct {
 	asked, size Size
 	pty         bool
 	resized     chan struct{}
+	// identity is the first public key the client offered (see Identity).
+	identity string
+}
+
+// offered records a key the client offered: the first is its identity.
+func (st *connState) offered(key ssh.PublicKey) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.identity == "" {
+		st.identity = Identity(key)
+	}
+}
+
+func (st *connState) identityOf() string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.identity
 }
 
 func newConnState(c *gateConn) *connState {
@@ -112,6 +136,7 @@ type windowChange struct {
 func (s *Server) checkRequests(done <-chan struct{}, st *connState, in <-chan *gossh.Request, out chan<- *gossh.Request) {
 	defer close(out)
 	envs := 0
+	resizes := rate.NewLimiter(resizeRate, resizeBurst)
 	for req := range in {
 		switch req.Type {
 		case "pty-req":
@@ -130,6 +155,17 @@ func (s *Server) checkRequests(done <-chan struct{}, st *connState, in <-chan *g
 			st.pty = true
 			st.mu.Unlock()
 		case "window-change":
+			for !resizes.AllowN(s.cfg.now(), 1) {
+				// Wait for the rate, or the session's end.
+				t := time.NewTimer(time.Second / resizeRate)
+				select {
+				case <-t.C:
+				case <-done:
+					t.Stop()
+					return
+				}
+			}
+			s.resizes.Add(1)
 			var w windowChange
 			st.mu.Lock()
 			ok := st.pty

@@ -26,7 +26,47 @@ const (
 	// escTimeout is how long a lone escape waits for the rest of a
 	// sequence before it counts as the escape key.
 	escTimeout = 50 * time.Millisecond
+	// eventRate and eventBurst bound the events (keys, mouse) a session
+	// hands its program a second: far above typing and key repeat, and
+	// an event flood waits for them, as a byte flood does.
+	eventRate  = 120
+	eventBurst = 240
 )
+
+// askedModes are the terminal modes a session asks its client about (see
+// runTrainer): one report of each is the client's answer.
+var askedModes = []ansi.Mode{ansi.ModeSynchronizedOutput, ansi.ModeUnicodeCore}
+
+// inputFilter lets through what a person does at the terminal — keys and
+// the mouse — and the one answer to each question the session asked.
+// Every other report is dropped: a size report (ESC[8;H;Wt, ESC[48;…t)
+// would redraw the session at whatever size a student typed, past
+// --max-pty; the size comes only from the SSH PTY and window-change
+// requests, which are clamped.
+type inputFilter struct {
+	asked map[ansi.Mode]bool
+}
+
+func newInputFilter() *inputFilter {
+	f := &inputFilter{asked: map[ansi.Mode]bool{}}
+	for _, m := range askedModes {
+		f.asked[m] = true
+	}
+	return f
+}
+
+func (f *inputFilter) pass(ev uv.Event) bool {
+	switch e := ev.(type) {
+	case uv.KeyPressEvent, uv.MouseClickEvent, uv.MouseReleaseEvent, uv.MouseWheelEvent, uv.MouseMotionEvent:
+		return true
+	case uv.ModeReportEvent:
+		if f.asked[e.Mode] {
+			delete(f.asked, e.Mode)
+			return true
+		}
+	}
+	return false
+}
 
 // keyDecoder turns a session's bytes into key events with a bounded
 // buffer. Bubble Tea's own reader is not used for a served session: it
@@ -106,9 +146,12 @@ func (k *keyDecoder) pending() bool { return len(k.buf) > 0 }
 
 // pumpKeys reads a session's input and sends its key events to the
 // program until ctx ends (the connection closed). It returns as soon as
-// ctx ends; its reading goroutine ends with the connection.
-func pumpKeys(ctx context.Context, r io.Reader, send func(tea.Msg)) {
+// ctx ends; its reading goroutine ends with the connection. Only what
+// inputFilter passes reaches the program, at most eventRate a second.
+func pumpKeys(ctx context.Context, r io.Reader, send func(tea.Msg), now func() time.Time) {
 	limiter := rate.NewLimiter(inputRate, inputBurst)
+	events := rate.NewLimiter(eventRate, eventBurst)
+	filter := newInputFilter()
 	chunks := make(chan []byte)
 	go func() {
 		defer close(chunks)
@@ -149,6 +192,18 @@ func pumpKeys(ctx context.Context, r io.Reader, send func(tea.Msg)) {
 			evs = k.events(true)
 		}
 		for _, ev := range evs {
+			if !filter.pass(ev) {
+				continue
+			}
+			for !events.AllowN(now(), 1) {
+				t := time.NewTimer(time.Second / eventRate)
+				select {
+				case <-t.C:
+				case <-ctx.Done():
+					t.Stop()
+					return
+				}
+			}
 			send(ev)
 		}
 		if k.pending() {

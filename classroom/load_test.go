@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -71,7 +72,7 @@ type childStats struct {
 	// the file pages (the binary's code as it is run, shared).
 	AnonKB, FileKB            int
 	Sessions, Open, Waiting   int
-	Failures, Unchecked, Peak int
+	Failures, Evictions, Peak int
 	Students, Answered        int
 	// The runtime's view, in KB.
 	SysKB, HeapSysKB, HeapReleasedKB, HeapIdleKB, StackSysKB, MSpanSysKB, GCSysKB, OtherSysKB int
@@ -136,7 +137,7 @@ func serveChild(raw string) int {
 		kb := status("VmRSS", "RssAnon", "RssFile")
 		out, _ := json.Marshal(childStats{Goroutines: runtime.NumGoroutine(), RSSKB: kb[0], AnonKB: kb[1], FileKB: kb[2], HeapKB: int(ms.HeapAlloc >> 10),
 			Sessions: srv.ActiveSessions(), Open: open, Waiting: waiting, Failures: int(srv.failures.Load()),
-			Unchecked: int(srv.unchecked.Load()), Peak: st.Peak, Students: st.Students, Answered: st.Answered,
+			Evictions: int(srv.evictions.Load()), Peak: st.Peak, Students: st.Students, Answered: st.Answered,
 			SysKB: int(ms.Sys >> 10), HeapSysKB: int(ms.HeapSys >> 10), HeapReleasedKB: int(ms.HeapReleased >> 10), HeapIdleKB: int(ms.HeapIdle >> 10),
 			StackSysKB: int(ms.StackSys >> 10), MSpanSysKB: int(ms.MSpanSys >> 10), GCSysKB: int(ms.GCSys >> 10), OtherSysKB: int(ms.OtherSys >> 10)})
 		fmt.Println(string(out))
@@ -504,33 +505,99 @@ func TestLoadLargestTerminal(t *testing.T) {
 	}
 }
 
-// TestLoadBruteForce: how many codes one address gets checked, guessing
-// as fast as it can with 50 connections for 10 s, at the default limits.
-func TestLoadBruteForce(t *testing.T) {
-	needLoad(t)
-	srv := startChild(t, childConfig{ClassCode: "tulip", MaxSessions: 200, Idle: time.Hour})
-	const span = 10 * time.Second
+// joinAll logs n students in at once and waits for each one's first
+// frame: how long each took, how many failed, and their clients.
+func joinAll(addr string, n int) (took []time.Duration, failed int, clients []*gossh.Client) {
 	var mu sync.Mutex
-	tries := 0
-	stop := time.Now().Add(span)
-	require.NoError(t, all(50, func(int) error {
-		for time.Now().Before(stop) {
-			c, err := dialer{auth: []gossh.AuthMethod{answer("guess")}}.dial(srv.addr)
-			if err == nil {
-				c.Close()
-				return fmt.Errorf("a guess got in")
-			}
-			mu.Lock()
-			tries++
-			mu.Unlock()
+	_ = all(n, func(int) error {
+		began := time.Now()
+		c, err := lightSession(addr)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			failed++
+			return nil
 		}
+		took = append(took, time.Since(began))
+		clients = append(clients, c)
 		return nil
-	}))
-	st := srv.stats(t)
-	t.Logf("%v of guessing from one address: %d logins tried, %d codes checked (%.1f a second), %d refused unchecked",
-		span, tries, st.Failures, float64(st.Failures)/span.Seconds(), st.Unchecked)
-	_, err := dial(srv.addr, "tulip")
-	assert.Error(t, err, "timed out: the right code too")
+	})
+	return took, failed, clients
+}
+
+func closeAll(clients []*gossh.Client) {
+	for _, c := range clients {
+		_ = c.Close()
+	}
+}
+
+// TestLoadJoinUnderAttack: 200 students log in through one address (a
+// hall behind one NAT) while an attacker at the same address sends wrong
+// codes as fast as 200 connections let it (each waits at most a second
+// for its answers, then starts again): every student gets in, and the
+// attacker's codes are checked at a rate the log and the CPU bear.
+func TestLoadJoinUnderAttack(t *testing.T) {
+	needLoad(t)
+	students := 200
+	if n, err := strconv.Atoi(os.Getenv("TOOLGATE_LOAD_STUDENTS")); err == nil && n > 0 {
+		students = n
+	}
+	srv := startChild(t, childConfig{ClassCode: "tulip", MaxSessions: students + 1, Idle: time.Hour})
+	srv.warmUp(t)
+	srv.settle(t)
+	quiet, failed, clients := joinAll(srv.addr, students)
+	t.Logf("no attack: %d of %d in; time to the first frame %s", len(quiet), students, percentiles(quiet))
+	closeAll(clients)
+	assert.Zero(t, failed)
+	srv.settle(t)
+	// The logins of one address are rate-limited past a burst of a room
+	// (MaxSessions+20, then MaxSessions/10 a second): give it back.
+	time.Sleep(12 * time.Second)
+
+	before := srv.stats(t)
+	stop := make(chan struct{})
+	var tries atomic.Int64
+	var wg sync.WaitGroup
+	const attackers = 200
+	began := time.Now()
+	for range attackers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			guess := gossh.RetryableAuthMethod(answer("guess"), 100)
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				tries.Add(1)
+				conn, err := net.Dial("tcp", srv.addr)
+				if err != nil {
+					continue
+				}
+				_ = conn.SetDeadline(time.Now().Add(time.Second))
+				c, chans, reqs, err := gossh.NewClientConn(conn, srv.addr, &gossh.ClientConfig{User: "x", Auth: []gossh.AuthMethod{guess},
+					HostKeyCallback: gossh.InsecureIgnoreHostKey()})
+				if err == nil {
+					_ = gossh.NewClient(c, chans, reqs).Close()
+				}
+				_ = conn.Close()
+			}
+		}()
+	}
+	time.Sleep(3 * time.Second) // the attack is at full speed
+	under, failed, clients := joinAll(srv.addr, students)
+	close(stop)
+	wg.Wait()
+	span := time.Since(began)
+	after := srv.stats(t)
+	closeAll(clients)
+	checked := after.Failures - before.Failures
+	t.Logf("under attack: %d of %d in; time to the first frame %s", len(under), students, percentiles(under))
+	t.Logf("the attacker: %d connections in %v, %d codes checked (%.0f a second), %d of its connections closed for new ones",
+		tries.Load(), span.Round(100*time.Millisecond), checked, float64(checked)/span.Seconds(), after.Evictions-before.Evictions)
+	assert.Zero(t, failed, "every student gets in")
 }
 
 // TestLoadIdleKeepsBusySessions: keys keep a session open past the idle

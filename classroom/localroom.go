@@ -40,10 +40,14 @@ func NewRoom() *LocalRoom {
 // A presenter takes the room over: the session that led it until now is
 // told so and ended. The returned Client is the session's handle on the
 // room.
-func (r *LocalRoom) Join(role Role, send func(tui.RoomMsg)) Member {
+func (r *LocalRoom) Join(role Role, send func(tui.RoomMsg)) Member { return r.JoinAs(role, "", send) }
+
+// JoinAs is Join with the session's identity (see Identity).
+func (r *LocalRoom) JoinAs(role Role, identity string, send func(tui.RoomMsg)) Member {
 	r.mu.Lock()
 	r.next++
 	m := newMember(r.next, role, send)
+	m.identity = identity
 	r.members[m.id] = m
 	var ousted *member
 	if role == Presenter {
@@ -95,6 +99,11 @@ func (r *LocalRoom) Stats() Stats {
 
 func (r *LocalRoom) statsLocked() Stats {
 	s := Stats{Sessions: r.sessionsLocked(), Peak: r.peak, Answered: len(r.answers)}
+	for id := range r.answers {
+		if m := r.members[id]; m != nil && m.identity == "" {
+			s.Anonymous++
+		}
+	}
 	for _, m := range r.members {
 		if !r.leads(m) && m.role != Notes && !isEnded(m) {
 			s.Students++
@@ -156,7 +165,7 @@ func (r *LocalRoom) broadcast(to func(*member) bool) {
 	r.mu.Lock()
 	st := r.statsLocked()
 	base := tui.RoomMsg{Live: r.live, Step: r.step, Round: r.round, Open: r.open, Revealed: r.revealed,
-		Answered: st.Answered, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak}
+		Answered: st.Answered, Anonymous: st.Anonymous, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak}
 	counts := r.countsLocked()
 	members := r.snapshotLocked()
 	r.mu.Unlock()
@@ -263,9 +272,18 @@ func (c *Client) Reveal() {
 func (c *Client) Answer(step int, _ assess.Code) {
 	r := c.room
 	r.mu.Lock()
-	if m := r.members[c.id]; !r.open || m == nil || !m.mayAnswer(step) {
+	m := r.members[c.id]
+	if !r.open || m == nil || !m.mayAnswer(step) {
 		r.mu.Unlock()
 		return
+	}
+	if m.identity != "" {
+		// One vote an identity: this answer replaces its other sessions'.
+		for id := range r.answers {
+			if o := r.members[id]; o != nil && o != m && o.identity == m.identity {
+				delete(r.answers, id)
+			}
+		}
 	}
 	r.answers[c.id] = step
 	r.mu.Unlock()

@@ -18,6 +18,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -47,8 +48,47 @@ type SharedRoomConfig struct {
 	StoreDir string
 	Log      func(format string, v ...any)
 
+	// StartWait is how long a front-end that cannot reach NATS at start
+	// tries again (0: DefaultStartWait): the host may not be up yet, or
+	// its port flooded.
+	StartWait time.Duration
+
 	// Tests shorten these (see NATSRoomConfig).
 	beat, dead, opTimeout, reconnectWait time.Duration
+	// tls makes a host on loopback speak TLS too (tests).
+	tls bool
+}
+
+// DefaultStartWait is how long a front-end tries to reach NATS at start.
+const DefaultStartWait = 5 * time.Minute
+
+// connectRetrying connects to NATS, again and again with a growing wait
+// (0.5 s, doubling, at most 10 s) for at most cfg.StartWait — but not
+// after NATS said the credentials are wrong, nor after a certificate that
+// is not the one pinned: trying again would not change those.
+func connectRetrying(cfg SharedRoomConfig, url string, opts []nats.Option) (*nats.Conn, error) {
+	wait := cfg.StartWait
+	if wait <= 0 {
+		wait = DefaultStartWait
+	}
+	deadline := time.Now().Add(wait)
+	backoff := 500 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		nc, err := nats.Connect(url, opts...)
+		if err == nil {
+			if attempt > 1 {
+				cfg.Log("room %s: reached NATS at %s after %d attempts", cfg.Room, url, attempt)
+			}
+			return nc, nil
+		}
+		if errors.Is(err, nats.ErrAuthorization) || errors.Is(err, nats.ErrAuthExpired) || errors.Is(err, nats.ErrAuthRevoked) ||
+			strings.Contains(err.Error(), "certificate") || time.Now().Add(backoff).After(deadline) {
+			return nil, err
+		}
+		cfg.Log("room %s: NATS at %s: %v (attempt %d; again in %v)", cfg.Room, url, err, attempt, backoff)
+		time.Sleep(backoff)
+		backoff = min(2*backoff, 10*time.Second)
+	}
 }
 
 // SharedRoom is a NATSRoom with its connection, and the NATS server it
@@ -56,7 +96,7 @@ type SharedRoomConfig struct {
 type SharedRoom struct {
 	*NATSRoom
 	nc     *nats.Conn
-	server *server.Server
+	server *natsHost
 	// URL is the hosted server's address, for the others; Fingerprint its
 	// certificate's when it speaks TLS; PublicKey the NKey front-ends
 	// prove themselves with.
@@ -146,16 +186,13 @@ func OpenSharedRoom(cfg SharedRoomConfig) (*SharedRoom, error) {
 	}
 	url := cfg.URL
 	if cfg.Listen != "" {
-		srv, fp, err := hostNATS(cfg, sr.PublicKey)
+		h, fp, err := hostNATS(cfg, sr.PublicKey)
 		if err != nil {
 			return nil, err
 		}
-		sr.server, sr.Fingerprint = srv, fp
-		sr.URL = srv.ClientURL()
-		if fp != "" {
-			sr.URL = strings.Replace(sr.URL, "nats://", "tls://", 1)
-		}
-		opts = append(opts, nats.InProcessServer(srv))
+		sr.server, sr.Fingerprint = h, fp
+		sr.URL = h.ClientURL()
+		opts = append(opts, nats.InProcessServer(h.srv))
 		url = ""
 	} else {
 		if err := CheckRoomURL(cfg.URL, cfg.CAFile != "" || cfg.Fingerprint != ""); err != nil {
@@ -169,7 +206,7 @@ func OpenSharedRoom(cfg SharedRoomConfig) (*SharedRoom, error) {
 			opts = append(opts, nats.Secure(tc))
 		}
 	}
-	nc, err := nats.Connect(url, opts...)
+	nc, err := connectRetrying(cfg, url, opts)
 	if err != nil {
 		sr.shutdownServer()
 		return nil, fmt.Errorf("room %s: NATS at %s: %w", cfg.Room, cfg.URL+cfg.Listen, err)
@@ -259,22 +296,26 @@ func newNKey(path string) (nkeys.KeyPair, error) {
 
 // hostNATS starts the embedded NATS server: JetStream on, only this
 // room's front-ends let in, bounded, TLS off loopback (a certificate made
-// on first start, whose fingerprint the others pin).
-func hostNATS(cfg SharedRoomConfig, nkeyPub string) (*server.Server, string, error) {
+// on first start, whose fingerprint the others pin). It listens on
+// loopback only; cfg.Listen is its front (see natsHost), and its log goes
+// through one rate-limited natsLog.
+func hostNATS(cfg SharedRoomConfig, nkeyPub string) (*natsHost, string, error) {
 	host, portText, err := net.SplitHostPort(cfg.Listen)
 	port, perr := strconv.Atoi(portText)
 	if err != nil || perr != nil || port < 0 || port > 65535 {
 		return nil, "", fmt.Errorf("--room-listen %s: want HOST:PORT", cfg.Listen)
 	}
-	if port == 0 {
-		port = server.RANDOM_PORT
-	}
+	log := &natsLog{log: cfg.Log}
 	opts := &server.Options{
-		ServerName: "toolgate-" + cfg.Room, Host: host, Port: port,
+		ServerName: "toolgate-" + cfg.Room, Host: "127.0.0.1", Port: server.RANDOM_PORT,
 		JetStream: true, StoreDir: filepath.Join(cfg.StoreDir, "jetstream"),
 		JetStreamMaxMemory: 64 << 20, JetStreamMaxStore: 1 << 30,
 		MaxPayload: 64 << 10, MaxConn: 256, MaxSubs: 10_000, MaxPending: 64 << 20,
-		AuthTimeout: 5, WriteDeadline: 10 * time.Second, NoSigs: true,
+		// A front-end proves itself at once: a connection that has not
+		// within 2 s is closed.
+		AuthTimeout: 2, WriteDeadline: 10 * time.Second, NoSigs: true,
+		// Every connection comes through the front, which says whose it is.
+		ProxyProtocol: true,
 	}
 	if nkeyPub != "" {
 		opts.Nkeys = []*server.NkeyUser{{Nkey: nkeyPub}}
@@ -282,48 +323,94 @@ func hostNATS(cfg SharedRoomConfig, nkeyPub string) (*server.Server, string, err
 		opts.Authorization = cfg.Token
 	}
 	var fp string
-	if !Loopback(host) {
+	if !Loopback(host) || cfg.tls {
 		cert, err := roomCertificate(cfg.StoreDir, host)
 		if err != nil {
 			return nil, "", err
 		}
 		opts.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
-		opts.TLS, opts.TLSTimeout = true, 5
+		opts.TLS, opts.TLSTimeout = true, 2
 		fp = certFingerprint(cert.Certificate[0])
 	}
-	srv, err := server.NewServer(opts)
+	front, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return nil, "", fmt.Errorf("--room-listen %s: %w", cfg.Listen, err)
 	}
-	srv.SetLoggerV2(natsLog{cfg.Log}, false, false, false)
+	srv, err := server.NewServer(opts)
+	if err != nil {
+		_ = front.Close()
+		return nil, "", fmt.Errorf("--room-listen %s: %w", cfg.Listen, err)
+	}
+	srv.SetLoggerV2(log, false, false, false)
 	go srv.Start()
 	if !srv.ReadyForConnections(30 * time.Second) {
+		_ = front.Close()
 		srv.Shutdown()
 		return nil, "", fmt.Errorf("--room-listen %s: the NATS server did not start", cfg.Listen)
 	}
-	return srv, fp, nil
-}
-
-// natsLog passes the embedded server's warnings and errors on, with
-// control characters taken out (a client's name is the client's).
-type natsLog struct{ log func(string, ...any) }
-
-func (l natsLog) line(format string, v ...any) {
-	text := strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return '?'
+	h := newNATSHost(srv, front, opts.TLSConfig != nil, func(source, why string) {
+		log.refused.Add(1)
+		if log.rate.allow("refused "+source, 10*time.Second) {
+			log.log("nats: refused a connection from %s: %s (more are logged at most every 10s)", source, why)
 		}
-		return r
-	}, fmt.Sprintf(format, v...))
-	l.log("nats: %s", text)
+	})
+	h.log = log
+	return h, fp, nil
 }
 
-func (natsLog) Noticef(string, ...any)           {}
-func (natsLog) Debugf(string, ...any)            {}
-func (natsLog) Tracef(string, ...any)            {}
-func (l natsLog) Warnf(format string, v ...any)  { l.line(format, v...) }
-func (l natsLog) Errorf(format string, v ...any) { l.line(format, v...) }
-func (l natsLog) Fatalf(format string, v ...any) { l.line(format, v...) }
+// natsLog passes the embedded server's warnings and errors on: escaped
+// (a client's name is the client's), and at most a line every 10 s for
+// one reason from one address — wrong credentials from a loop are a line,
+// not a flood, and are counted.
+type natsLog struct {
+	log  func(string, ...any)
+	rate rateLog
+	// authFailures counts the connections refused for a wrong token or
+	// key; refused those the front refused.
+	authFailures, refused atomic.Int64
+}
+
+// natsClientLine is a line about one client: "IP:PORT - cid:N", the
+// client's quoted name and language if it gave them, then the message.
+var natsClientLine = regexp.MustCompile(`^(\S+):\d+ - [a-z]+:\d+(?: - "(?:[^"\\]|\\.)*")* - (.*)$`)
+
+var digits = regexp.MustCompile(`[0-9]+`)
+
+func (l *natsLog) line(format string, v ...any) {
+	text := fmt.Sprintf(format, v...)
+	source, reason := "", text
+	if m := natsClientLine.FindStringSubmatch(text); m != nil {
+		host := strings.Trim(m[1], "[]")
+		if ip := net.ParseIP(host); ip != nil {
+			source = sourceOf(&net.TCPAddr{IP: ip})
+		} else {
+			source = host
+		}
+		reason, _, _ = strings.Cut(m[2], " - ")
+	}
+	key := digits.ReplaceAllString(reason, "N")
+	if len(key) > 80 {
+		key = key[:80]
+	}
+	if strings.Contains(reason, "authentication error") || strings.Contains(reason, "Authorization Violation") {
+		n := l.authFailures.Add(1)
+		if l.rate.allow("auth "+source, 10*time.Second) {
+			l.log("nats: wrong credentials from %s (%d in all; more from this address are logged at most every 10s)", source, n)
+		}
+		return
+	}
+	if !l.rate.allow(key+" "+source, 10*time.Second) {
+		return
+	}
+	l.log("nats: %s", quoteText(text, 240))
+}
+
+func (*natsLog) Noticef(string, ...any)           {}
+func (*natsLog) Debugf(string, ...any)            {}
+func (*natsLog) Tracef(string, ...any)            {}
+func (l *natsLog) Warnf(format string, v ...any)  { l.line(format, v...) }
+func (l *natsLog) Errorf(format string, v ...any) { l.line(format, v...) }
+func (l *natsLog) Fatalf(format string, v ...any) { l.line(format, v...) }
 
 // certFingerprint is how a certificate is pinned: SHA256:base64, as ssh
 // prints host keys.

@@ -37,7 +37,7 @@ const (
 
 	// Bounds of what a front-end accepts from NATS.
 	maxStateBytes  = 1024
-	maxAnswerBytes = 16
+	maxAnswerBytes = 32
 	maxBeatBytes   = 256
 	maxPeers       = 256
 	maxAnswers     = 100_000
@@ -48,7 +48,8 @@ const (
 var (
 	roomNameRe   = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
 	frontEndRe   = regexp.MustCompile(`^[0-9a-f]{16}$`)
-	scenarioIDRe = regexp.MustCompile(`^[A-Za-z0-9._-]+$`)
+	identityRe   = regexp.MustCompile(`^[0-9a-f]{16}$`)
+	scenarioIDRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`) // scenarios.BadIDAt
 )
 
 // ValidRoomName reports whether name may name a shared room: letters,
@@ -126,9 +127,10 @@ type peer struct {
 
 // outAnswer is one of this front-end's answers on its way to the stream.
 type outAnswer struct {
-	poll    uint64
-	step    int
-	retract bool
+	poll     uint64
+	step     int
+	retract  bool
+	identity string
 	// version counts the changes; sent is the version the stream has.
 	version, sent int
 }
@@ -190,8 +192,11 @@ type NATSRoom struct {
 	peak    int
 	state   sharedState
 	rev     uint64
-	// answers of state.Poll, by "FRONTEND.SESSION": the predicted step.
+	// answers of state.Poll, by "FRONTEND.SESSION": the predicted step;
+	// idents their identities, byIdent the answer that counts for one.
 	answers map[string]int
+	idents  map[string]string
+	byIdent map[string]string
 	peers   map[string]peer
 	mine    map[int]*outAnswer
 	ops     []op
@@ -255,6 +260,7 @@ func NewNATSRoom(nc *nats.Conn, id string, cfg NATSRoomConfig) (*NATSRoom, error
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &NATSRoom{cfg: cfg, id: id, nc: nc, js: js, prefix: "toolgate." + cfg.Room, stream: "toolgate-" + cfg.Room + "-answers",
 		ctx: ctx, cancel: cancel, members: map[int]*member{}, answers: map[string]int{}, peers: map[string]peer{},
+		idents: map[string]string{}, byIdent: map[string]string{},
 		mine:   map[int]*outAnswer{},
 		opWake: make(chan struct{}, 1), ansWake: make(chan struct{}, 1), beatWake: make(chan struct{}, 1), syncWake: make(chan struct{}, 1)}
 	if err := r.setUp(); err != nil {
@@ -383,8 +389,9 @@ func (r *NATSRoom) follow(poll uint64, again bool) error {
 }
 
 // take counts one answer from the stream: the subject names the poll,
-// front-end and session; the body is the step, or "-" for an answer taken
-// back (its student left).
+// front-end and session; the body is the step and the session's identity
+// if it has one ("7 0123456789abcdef"), or "-" for an answer taken back
+// (its student left). Of the answers of one identity, the latest counts.
 func (r *NATSRoom) take(subject string, data []byte) {
 	rest, ok := strings.CutPrefix(subject, r.prefix+".ans.")
 	parts := strings.Split(rest, ".")
@@ -394,9 +401,10 @@ func (r *NATSRoom) take(subject string, data []byte) {
 	}
 	poll, err1 := strconv.ParseUint(parts[0], 10, 64)
 	_, _, okSess := splitLeader(parts[1] + "." + parts[2])
-	step, err2 := strconv.Atoi(string(data))
+	body, ident, hasIdent := strings.Cut(string(data), " ")
+	step, err2 := strconv.Atoi(body)
 	retract := string(data) == "-"
-	if err1 != nil || !okSess || (!retract && (err2 != nil || step < 0 || step > maxStep)) {
+	if err1 != nil || !okSess || (!retract && (err2 != nil || step < 0 || step > maxStep)) || (hasIdent && !identityRe.MatchString(ident)) {
 		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Room, subject)
 		return
 	}
@@ -407,17 +415,33 @@ func (r *NATSRoom) take(subject string, data []byte) {
 		return
 	}
 	if retract {
-		delete(r.answers, key)
+		r.dropAnswerLocked(key)
 	} else {
 		if _, ok := r.answers[key]; !ok && len(r.answers) >= maxAnswers {
 			r.mu.Unlock()
 			r.logf("too many answers", "room %s: more than %d answers to one question: the rest are ignored", r.cfg.Room, maxAnswers)
 			return
 		}
-		r.answers[key] = step
+		r.dropAnswerLocked(key)
+		if ident != "" {
+			if other, ok := r.byIdent[ident]; ok {
+				r.dropAnswerLocked(other)
+			}
+			r.byIdent[ident] = key
+		}
+		r.answers[key], r.idents[key] = step, ident
 	}
 	r.mu.Unlock()
 	r.broadcast(r.watches)
+}
+
+// dropAnswerLocked forgets the answer of key.
+func (r *NATSRoom) dropAnswerLocked(key string) {
+	if ident := r.idents[key]; ident != "" && r.byIdent[ident] == key {
+		delete(r.byIdent, ident)
+	}
+	delete(r.answers, key)
+	delete(r.idents, key)
 }
 
 // apply takes a state from the bucket (or one this front-end wrote): a
@@ -433,7 +457,7 @@ func (r *NATSRoom) apply(st sharedState, rev uint64, force bool) {
 	r.state, r.rev = st, rev
 	pollChanged := st.Poll != old.Poll
 	if pollChanged {
-		r.answers = map[string]int{}
+		r.answers, r.idents, r.byIdent = map[string]int{}, map[string]string{}, map[string]string{}
 		for id, a := range r.mine {
 			if a.poll != st.Poll {
 				delete(r.mine, id)
@@ -860,6 +884,9 @@ func (r *NATSRoom) answerLoop() {
 					continue
 				}
 				body := strconv.Itoa(a.step)
+				if a.identity != "" {
+					body += " " + a.identity
+				}
 				if a.retract {
 					body = "-"
 				}
@@ -950,6 +977,9 @@ func (r *NATSRoom) statsLocked() (Stats, map[int]int) {
 		}
 		counts[step]++
 		s.Answered++
+		if r.idents[key] == "" {
+			s.Anonymous++
+		}
 	}
 	r.peak = max(r.peak, s.Sessions)
 	s.Peak = r.peak
@@ -983,7 +1013,7 @@ func (r *NATSRoom) broadcast(to func(*member) bool) {
 	r.mu.Lock()
 	st, counts := r.statsLocked()
 	base := tui.RoomMsg{Live: r.state.Live, Step: r.state.Step, Round: r.state.Round, Open: r.state.Open, Revealed: r.state.Revealed,
-		Answered: st.Answered, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak, Frozen: r.frozen}
+		Answered: st.Answered, Anonymous: st.Anonymous, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak, Frozen: r.frozen}
 	var members []*member
 	for _, m := range r.members {
 		if !isEnded(m) && to(m) {
@@ -1003,10 +1033,14 @@ func (r *NATSRoom) broadcast(to func(*member) bool) {
 // Join adds a session; a presenter's takes the room over, on whichever
 // front-end the session that led it is (waited for at most OpTimeout: if
 // NATS is out of reach, it leads when NATS is back).
-func (r *NATSRoom) Join(role Role, send func(tui.RoomMsg)) Member {
+func (r *NATSRoom) Join(role Role, send func(tui.RoomMsg)) Member { return r.JoinAs(role, "", send) }
+
+// JoinAs is Join with the session's identity (see Identity).
+func (r *NATSRoom) JoinAs(role Role, identity string, send func(tui.RoomMsg)) Member {
 	r.mu.Lock()
 	r.next++
 	m := newMember(r.next, role, send)
+	m.identity = identity
 	r.members[m.id] = m
 	r.mu.Unlock()
 	go m.deliver()
@@ -1112,7 +1146,7 @@ func (c *natsClient) Answer(step int, _ assess.Code) {
 		a = &outAnswer{}
 		r.mine[c.m.id] = a
 	}
-	a.poll, a.step, a.retract = r.state.Poll, step, false
+	a.poll, a.step, a.retract, a.identity = r.state.Poll, step, false, c.m.identity
 	a.version++
 	r.mu.Unlock()
 	r.wake(r.ansWake)

@@ -4,116 +4,79 @@ import (
 	"net"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
-// maxSources bounds how many addresses the penalties remember.
+// maxSources bounds how many addresses the pacing remembers.
 const maxSources = 1 << 16
 
-// penalties throttle failed logins by source address, after OpenSSH's
-// PerSourcePenalties. A source has burst failures to spend; one comes back
-// every refill. A source with none left is timed out: its code logins are
-// refused, the right code included, until resume failures are back. A
-// class behind one NAT shares one address, so burst is sized for a room's
-// typos, not for one person's.
+// Total pacing of wrong codes, whatever their address: a burst, then a
+// steady rate of answers.
+const (
+	totalFailBurst = 100
+	totalFailRate  = 20
+)
+
+// penalties pace the answers to wrong codes, per source address (burst
+// failures, then one every refill) and in total. They never refuse a
+// login: every code is checked, and a right one is let in at once,
+// whatever others sent from its address — a lecture hall behind one NAT
+// is one address, and an attacker among the students must not keep the
+// others out. A wrong code's answer waits for its turn instead, which
+// holds the connection that sent it, and such a connection gives its
+// place to a new one when the waiting places are full (see gate).
 type penalties struct {
 	burst  int
 	refill time.Duration
 	now    func() time.Time
 
 	mu      sync.Mutex
-	sources map[string]*penalty
-}
-
-type penalty struct {
-	tokens   float64
-	at       time.Time
-	timedOut bool
+	sources map[string]*rate.Limiter
+	total   *rate.Limiter
 }
 
 func newPenalties(burst int, refill time.Duration, now func() time.Time) *penalties {
-	return &penalties{burst: burst, refill: refill, now: now, sources: map[string]*penalty{}}
+	return &penalties{burst: burst, refill: refill, now: now, sources: map[string]*rate.Limiter{},
+		total: rate.NewLimiter(totalFailRate, totalFailBurst)}
 }
 
-// resume is how many failures must be back before a time-out ends.
-func (p *penalties) resume() float64 { return float64(min(p.burst, 5)) }
-
-// catchUp brings e's tokens up to now.
-func (p *penalties) catchUp(e *penalty, now time.Time) {
-	if now.After(e.at) {
-		e.tokens = min(float64(p.burst), e.tokens+float64(now.Sub(e.at))/float64(p.refill))
-	}
-	e.at = now
-	if e.timedOut && e.tokens >= p.resume() {
-		e.timedOut = false
-	}
-}
-
-// allow reports whether source may try a code now; if not, for how much
-// longer its time-out lasts.
-func (p *penalties) allow(source string) (bool, time.Duration) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	e, ok := p.sources[source]
-	if !ok {
-		return true, 0
-	}
-	p.catchUp(e, p.now())
-	if e.timedOut {
-		return false, p.wait(e)
-	}
-	return true, 0
-}
-
-func (p *penalties) wait(e *penalty) time.Duration {
-	return time.Duration((p.resume() - e.tokens) * float64(p.refill))
-}
-
-// fail spends one of source's failures. began reports that this failure
-// started its time-out (to be logged once), which lasts for lasts.
-func (p *penalties) fail(source string) (began bool, lasts time.Duration) {
+// fail takes a turn for a wrong code of source: how long its answer
+// waits, and a cancel that gives the turn back if the connection is gone
+// before then.
+func (p *penalties) fail(source string) (wait time.Duration, cancel func()) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.now()
-	e, ok := p.sources[source]
+	lim, ok := p.sources[source]
 	if !ok {
-		if !p.makeRoomLocked(now) {
-			// Every remembered source is timed out: this one waits for room.
-			return false, 0
-		}
-		e = &penalty{tokens: float64(p.burst), at: now}
-		p.sources[source] = e
+		p.makeRoomLocked(now)
+		lim = rate.NewLimiter(rate.Every(p.refill), p.burst)
+		p.sources[source] = lim
 	}
-	p.catchUp(e, now)
-	e.tokens = max(e.tokens-1, 0)
-	if e.tokens < 1 && !e.timedOut {
-		e.timedOut = true
-		return true, p.wait(e)
+	mine, all := lim.ReserveN(now, 1), p.total.ReserveN(now, 1)
+	wait = max(mine.DelayFrom(now), all.DelayFrom(now))
+	return wait, func() {
+		at := p.now()
+		mine.CancelAt(at)
+		all.CancelAt(at)
 	}
-	return false, 0
 }
 
 // makeRoomLocked keeps the table bounded: sources whose failures are all
-// back are forgotten first, then any that is not timed out.
-func (p *penalties) makeRoomLocked(now time.Time) bool {
+// back are forgotten first; if none is, all are.
+func (p *penalties) makeRoomLocked(now time.Time) {
 	if len(p.sources) < maxSources {
-		return true
+		return
 	}
-	for k, e := range p.sources {
-		p.catchUp(e, now)
-		if e.tokens >= float64(p.burst) {
+	for k, lim := range p.sources {
+		if lim.TokensAt(now) >= float64(p.burst) {
 			delete(p.sources, k)
 		}
 	}
-	if len(p.sources) < maxSources {
-		return true
+	if len(p.sources) >= maxSources {
+		clear(p.sources)
 	}
-	for k, e := range p.sources {
-		if !e.timedOut {
-			delete(p.sources, k)
-			return true
-		}
-	}
-	return false
 }
 
 // sourceOf is the address a limit counts by: an IPv4 address, or an IPv6

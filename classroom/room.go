@@ -6,7 +6,11 @@
 package classroom
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"sync"
+
+	gossh "golang.org/x/crypto/ssh"
 
 	"toolgate/tui"
 )
@@ -20,6 +24,10 @@ type Room interface {
 	// program. A presenter's login takes the room over from the session
 	// that led it.
 	Join(role Role, send func(tui.RoomMsg)) Member
+	// JoinAs is Join for a session with an identity: the key its client
+	// offered (see Identity), "" for none. A student's identity has one
+	// vote, whichever of its sessions gave it.
+	JoinAs(role Role, identity string, send func(tui.RoomMsg)) Member
 	// Stats are the room's numbers as this front-end sees them.
 	Stats() Stats
 	// End says a last word to every session of this front-end.
@@ -47,6 +55,8 @@ type Member interface {
 // Stats are the room's numbers for the lecturer.
 type Stats struct {
 	Sessions, Peak, Students, Answered int
+	// Anonymous counts the answers of sessions without an identity.
+	Anonymous int
 }
 
 // TakenOver is what a presenter's session reads when another presenter
@@ -60,7 +70,9 @@ const TakenOver = "Another presenter logged in and leads the room now — this s
 type member struct {
 	id   int
 	role Role
-	send func(tui.RoomMsg)
+	// identity is the student's across sessions ("": this session's own).
+	identity string
+	send     func(tui.RoomMsg)
 	// ended is closed when the room has said its last word to this
 	// session (the room closes, or another presenter took over); nothing
 	// is posted to it afterwards, so the goodbye is never overwritten.
@@ -136,6 +148,20 @@ const maxStep = 1000
 // not vote.
 func (m *member) mayAnswer(step int) bool {
 	return m.role == Student && !isEnded(m) && step >= 0 && step <= maxStep
+}
+
+// Identity is a session's identity in the room: the public key its
+// client offered at login — OpenSSH offers its keys before it asks for a
+// code, accepted or not — as a short hash. It is what a student offers,
+// not what a student proved: it keeps the sessions of one client to one
+// vote, and a client that offers none votes once a session (the
+// presenter sees how many did).
+func Identity(key gossh.PublicKey) string {
+	if key == nil {
+		return ""
+	}
+	sum := sha256.Sum256(key.Marshal())
+	return hex.EncodeToString(sum[:8])
 }
 
 // everyone chooses every session for a broadcast.

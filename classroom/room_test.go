@@ -77,7 +77,7 @@ func TestRoomPoll(t *testing.T) {
 
 	b.Leave()
 	assert.Equal(t, map[int]int{7: 1}, r.Counts(), "a student who left takes their answer along")
-	assert.Equal(t, Stats{Sessions: 2, Peak: 3, Students: 1, Answered: 1}, r.Stats())
+	assert.Equal(t, Stats{Sessions: 2, Peak: 3, Students: 1, Answered: 1, Anonymous: 1}, r.Stats())
 
 	lecturer.Reveal()
 	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Revealed })
@@ -112,7 +112,7 @@ func TestRoomTakeover(t *testing.T) {
 	student.Answer(7, assess.CodeApprovalMissing)
 	secondBox.sees(t, func(m tui.RoomMsg) bool { return m.Counts[7] == 1 })
 	assert.Equal(t, TakenOver, firstBox.last(t).Ending, "nothing replaces the goodbye")
-	assert.Equal(t, Stats{Sessions: 2, Peak: 2, Students: 1, Answered: 1}, r.Stats())
+	assert.Equal(t, Stats{Sessions: 2, Peak: 2, Students: 1, Answered: 1, Anonymous: 1}, r.Stats())
 }
 
 // TestStepsGoToWhoFollowsThem: a presenter's step within the live scenario

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -16,6 +17,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 	"charm.land/wish/v2/activeterm"
@@ -25,6 +27,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"toolgate/scenarios"
+	"toolgate/termsafe"
 )
 
 // Defaults of the limits a Config leaves at zero.
@@ -55,8 +58,11 @@ type Config struct {
 	LoginTimeout time.Duration
 	// MaxWaiting caps the connections waiting to log in (default twice
 	// MaxSessions); MaxWaitingPerAddress caps them for one address
-	// (default MaxSessions: a class behind one NAT logs in from one).
+	// (default MaxWaiting: a class behind one NAT logs in from one).
 	MaxWaiting, MaxWaitingPerAddress int
+	// MaxSessionsPerAddress caps the sessions open from one address (0:
+	// none, the default: a hall behind one NAT is one address).
+	MaxSessionsPerAddress int
 	// LoginFailures is how many wrong codes one address may send before
 	// its logins are refused; one more is allowed every 3 s.
 	LoginFailures int
@@ -94,6 +100,11 @@ type Config struct {
 	stall      time.Duration // see stallTimeout
 	closeGrace time.Duration // a session's connection is closed this long after it ends
 	fdLimit    int
+	frame      time.Duration // see frameInterval
+	// sawMsg is told every message a session's program takes, sawView
+	// every view it computes (tests).
+	sawMsg  func(tea.Msg)
+	sawView func()
 }
 
 // Server is a lecture served over SSH.
@@ -106,12 +117,21 @@ type Server struct {
 	authorizedKeys *keySet
 	presenterKeys  *keySet
 	active         atomic.Int64
-	// failures counts the wrong codes checked, unchecked the code logins
-	// refused without a check (a timed-out address).
-	failures, unchecked atomic.Int64
+	// failures counts the wrong codes checked; resizes the window-change
+	// requests taken.
+	failures, resizes atomic.Int64
+	// evictions counts the waiting connections closed for new ones.
+	evictions atomic.Int64
+	// release gives memory back when the server is empty (releaseMemory).
+	releaseMu sync.Mutex
+	release   *time.Timer
 
 	logMu   sync.Mutex
 	logRate rateLog
+
+	// bySource counts the sessions open from each address.
+	sourcesMu sync.Mutex
+	bySource  map[string]int
 }
 
 // withDefaults fills the zero limits and refuses negative ones.
@@ -122,6 +142,7 @@ func (cfg Config) withDefaults() (Config, error) {
 	}{
 		{"max sessions", int64(cfg.MaxSessions)}, {"idle", int64(cfg.Idle)}, {"login timeout", int64(cfg.LoginTimeout)},
 		{"max waiting", int64(cfg.MaxWaiting)}, {"max waiting per address", int64(cfg.MaxWaitingPerAddress)},
+		{"max sessions per address", int64(cfg.MaxSessionsPerAddress)},
 		{"login failures", int64(cfg.LoginFailures)}, {"max PTY width", int64(cfg.MaxPTY.Width)}, {"max PTY height", int64(cfg.MaxPTY.Height)},
 	} {
 		if l.value < 0 {
@@ -143,7 +164,9 @@ func (cfg Config) withDefaults() (Config, error) {
 	}
 	def(&cfg.MaxSessions, DefaultMaxSessions)
 	def(&cfg.MaxWaiting, 2*cfg.MaxSessions)
-	def(&cfg.MaxWaitingPerAddress, cfg.MaxSessions)
+	// A hall behind one NAT is one address: it may need every place,
+	// and more when someone among the students floods the port.
+	def(&cfg.MaxWaitingPerAddress, cfg.MaxWaiting)
 	def(&cfg.LoginFailures, DefaultLoginFailures)
 	def(&cfg.MaxPTY.Width, DefaultMaxPTY.Width)
 	def(&cfg.MaxPTY.Height, DefaultMaxPTY.Height)
@@ -190,7 +213,7 @@ func New(cfg Config) (*Server, error) {
 	if room == nil {
 		room = NewRoom()
 	}
-	s := &Server{cfg: cfg, room: room, logRate: rateLog{now: cfg.now},
+	s := &Server{cfg: cfg, room: room, logRate: rateLog{now: cfg.now}, bySource: map[string]int{},
 		penalties: newPenalties(cfg.LoginFailures, cfg.failRefill, cfg.now)}
 	if cfg.AuthorizedKeys != "" {
 		if s.authorizedKeys, err = loadKeySet(cfg.AuthorizedKeys, s.Printf, cfg.now); err != nil {
@@ -216,6 +239,11 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.logEvery(key, 10*time.Second, "refused a connection from %s: %s (more are logged at most every 10s)", source, why)
 	})
+	s.gate.now = cfg.now
+	s.gate.evicted = func(source, why string) {
+		s.evictions.Add(1)
+		s.logEvery("evicted "+source, 10*time.Second, "closed a connection from %s waiting to log in, for a new one: %s (more are logged at most every 10s)", source, why)
+	}
 	if err := os.MkdirAll(filepath.Dir(cfg.HostKeyPath), 0o700); err != nil {
 		return nil, fmt.Errorf("host key: %w", err)
 	}
@@ -244,9 +272,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.ClassCode != "" || cfg.PresenterCode != "" || cfg.NotesCode != "" || cfg.Open {
 		opts = append(opts, wish.WithKeyboardInteractiveAuth(s.keyboard))
 	}
-	if cfg.AuthorizedKeys != "" || cfg.PresenterKeys != "" {
-		opts = append(opts, wish.WithPublicKeyAuth(s.publicKey))
-	}
+	// Always: a key the client offers, listed or not, is its identity
+	// in the room (one vote); one that is not listed logs nobody in.
+	opts = append(opts, wish.WithPublicKeyAuth(s.publicKey))
 	srv, err := wish.NewServer(opts...)
 	if err != nil {
 		return nil, err
@@ -260,6 +288,14 @@ func New(cfg Config) (*Server, error) {
 		return c
 	}
 	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
+	// Called once a connection has finished the handshake and asks to
+	// log in: the gate then keeps its place (see greetGrace).
+	srv.BannerHandler = func(ctx ssh.Context) string {
+		if st := stateOf(ctx); st != nil {
+			st.conn.askedToLogIn()
+		}
+		return ""
+	}
 	s.ssh = srv
 	return s, nil
 }
@@ -408,10 +444,37 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 			// The client closes on its own after the exit status; a
 			// client that does not is closed from here.
 			time.AfterFunc(s.cfg.closeGrace, func() { _ = st.conn.Close() })
+			if s.active.Load() == 0 {
+				s.releaseMemory()
+			}
 		}()
 		next(sess)
 	}
 }
+
+// releaseMemory gives the memory of the sessions that ended back to the
+// system once the last one has left and none came for 5 s (the connections
+// are closed 2 s after their sessions): an idle
+// server collects no garbage for two minutes, and the runtime keeps what
+// it collected a while longer, so that a burst of sessions — a lecture, a
+// class that connected and hung up at once — would otherwise hold its
+// peak long after everyone left.
+func (s *Server) releaseMemory() {
+	s.releaseMu.Lock()
+	defer s.releaseMu.Unlock()
+	if s.release == nil {
+		s.release = time.AfterFunc(releaseAfter, func() {
+			if s.active.Load() == 0 {
+				debug.FreeOSMemory()
+			}
+		})
+		return
+	}
+	s.release.Reset(releaseAfter)
+}
+
+// releaseAfter is how long the server is empty before it gives memory back.
+const releaseAfter = 5 * time.Second
 
 // capacity is the hard cap on sessions: the next one is told the room is
 // full, politely, and disconnected.
@@ -423,6 +486,28 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 			wish.Println(sess, fmt.Sprintf("Sorry, the room is full (%d seats taken). Please try again in a moment.", s.cfg.MaxSessions))
 			_ = sess.Exit(1)
 			return
+		}
+		if most := s.cfg.MaxSessionsPerAddress; most > 0 {
+			source := sourceOf(sess.RemoteAddr())
+			s.sourcesMu.Lock()
+			full := s.bySource[source] >= most
+			if !full {
+				s.bySource[source]++
+			}
+			s.sourcesMu.Unlock()
+			if full {
+				s.logEvery("per address "+source, 10*time.Second, "refused a session from %s: %d open from this address (more are logged at most every 10s)", source, most)
+				wish.Println(sess, fmt.Sprintf("Sorry, %d sessions are open from your address already, the most this lecture allows.", most))
+				_ = sess.Exit(1)
+				return
+			}
+			defer func() {
+				s.sourcesMu.Lock()
+				if s.bySource[source]--; s.bySource[source] <= 0 {
+					delete(s.bySource, source)
+				}
+				s.sourcesMu.Unlock()
+			}()
 		}
 		next(sess)
 	}
@@ -438,4 +523,19 @@ func (s *Server) interactiveOnly(next ssh.Handler) ssh.Handler {
 		}
 		next(sess)
 	}
+}
+
+// quoteText escapes text for a log line (see termsafe), and cuts it at
+// most bytes: unlike quote, without quotes, for a line that is mostly
+// another server's own words.
+func quoteText(text string, most int) string {
+	q := termsafe.Line(text)
+	if len(q) > most {
+		cut := most
+		for cut > 0 && !utf8.RuneStart(q[cut]) {
+			cut--
+		}
+		q = q[:cut] + "…"
+	}
+	return q
 }

@@ -71,15 +71,15 @@ func TestNegativeLimitsAreRefused(t *testing.T) {
 }
 
 // The waiting limits left at zero follow MaxSessions: twice it in all,
-// and it for one address (a class behind one NAT); one given stays.
+// and as many for one address (a class behind one NAT); one given stays.
 func TestWaitingLimitsFollowMaxSessions(t *testing.T) {
 	for _, tc := range []struct {
 		in                 Config
 		sessions, all, per int
 	}{
-		{Config{}, DefaultMaxSessions, 2 * DefaultMaxSessions, DefaultMaxSessions},
-		{Config{MaxSessions: 60}, 60, 120, 60},
-		{Config{MaxSessions: 5, MaxWaiting: 7}, 5, 7, 5},
+		{Config{}, DefaultMaxSessions, 2 * DefaultMaxSessions, 2 * DefaultMaxSessions},
+		{Config{MaxSessions: 60}, 60, 120, 120},
+		{Config{MaxSessions: 5, MaxWaiting: 7}, 5, 7, 7},
 		{Config{MaxSessions: 5, MaxWaitingPerAddress: 2}, 5, 10, 2},
 	} {
 		got, err := tc.in.withDefaults()

@@ -1,6 +1,7 @@
 package classroom
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -54,13 +55,17 @@ func (s *Server) runTrainer(sess ssh.Session) {
 
 	var p *tea.Program
 	ready := make(chan struct{})
-	client := s.room.Join(role, func(msg tui.RoomMsg) {
+	client := s.room.JoinAs(role, st.identityOf(), func(msg tui.RoomMsg) {
 		<-ready
 		p.Send(msg)
 	})
 	defer client.Leave()
 	if client.TookOver() {
 		s.Printf("presenter %s took the room over from the session that led it", sess.RemoteAddr())
+	}
+	classCode := ""
+	if role == Presenter {
+		classCode = s.cfg.ClassCode
 	}
 	model := tui.New(tui.Options{
 		Scenarios: s.cfg.Scenarios,
@@ -72,18 +77,29 @@ func (s *Server) runTrainer(sess ssh.Session) {
 			}
 			return ""
 		}),
-		Room:   client,
-		Notes:  role == Notes,
-		Timer:  s.cfg.Timer,
-		Idle:   s.cfg.Idle,
-		Theme:  tui.ThemeDark,
-		Notice: notice,
+		Room:  client,
+		Notes: role == Notes,
+		// The presenter's screen is the projector: it shows students the
+		// code to type.
+		ClassCode: classCode,
+		Timer:     s.cfg.Timer,
+		Idle:      s.cfg.Idle,
+		Theme:     tui.ThemeDark,
+		Notice:    notice,
 		// SaveScenario stays nil: a served session writes nothing on the
 		// server.
 	})
 	size := st.window()
 	out := newStallWriter(sess, s.cfg.stall, func() { _ = st.conn.Close() })
-	p = tea.NewProgram(model,
+	// The program ends with its context: when the connection closes, or
+	// when the room's last word has had its grace. Never by Kill: Bubble
+	// Tea's Kill races with a Run that has not finished starting (see
+	// docs/security.md), and a hang-up right after the shell request is
+	// exactly that.
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	p = tea.NewProgram(newCoalesced(model, s.cfg.frame, s.cfg.sawView),
+		tea.WithContext(runCtx),
 		// Input is read by pumpKeys, not by the program (see keyDecoder).
 		tea.WithInput(nil),
 		tea.WithOutput(out),
@@ -97,6 +113,9 @@ func (s *Server) runTrainer(sess ssh.Session) {
 			if _, ok := msg.(tea.SuspendMsg); ok {
 				return tea.ResumeMsg{}
 			}
+			if s.cfg.sawMsg != nil {
+				s.cfg.sawMsg(msg)
+			}
 			return msg
 		}),
 	)
@@ -107,7 +126,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	_, _ = io.WriteString(out, ansi.RequestModeSynchronizedOutput+ansi.RequestModeUnicodeCore)
 
 	done := make(chan struct{})
-	go pumpKeys(ctx, sess, p.Send)
+	go pumpKeys(runCtx, sess, p.Send, s.cfg.now)
 	go func() {
 		var grace <-chan time.Time
 		ended := client.Ended()
@@ -115,8 +134,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 			select {
 			case <-done:
 				return
-			case <-ctx.Done():
-				p.Kill()
+			case <-runCtx.Done():
 				return
 			case <-st.resized:
 				w := st.window()
@@ -131,7 +149,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 				// this is in case it does not.
 				ended, grace = nil, time.After(endGrace)
 			case <-grace:
-				p.Kill()
+				stop()
 				return
 			}
 		}

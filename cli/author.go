@@ -10,6 +10,7 @@ import (
 
 	"toolgate/safefile"
 	"toolgate/scenarios"
+	"toolgate/termsafe"
 )
 
 func newValidate(c *common) *cobra.Command {
@@ -67,7 +68,7 @@ fires), audit findings and outcome classes. Without PATHs it covers the built-in
 				}
 			}
 			for _, p := range problems {
-				fmt.Fprintln(out, p.Error())
+				fmt.Fprintln(out, termsafe.Line(p.Error()))
 			}
 			good := r.Files - r.Bad
 			skipped := ""
@@ -84,7 +85,8 @@ fires), audit findings and outcome classes. Without PATHs it covers the built-in
 					return err
 				}
 				fmt.Fprintln(out)
-				writeCoverage(out, r.Scenarios, strings.Join(args, " "), lang)
+				safeScenarios(r.Scenarios)
+				writeCoverage(out, r.Scenarios, termsafe.Line(strings.Join(args, " ")), lang)
 			}
 			if len(problems) > 0 {
 				return &exitError{code: ExitInvalid}

@@ -11,6 +11,7 @@ import (
 
 	"toolgate/assess"
 	"toolgate/importer"
+	"toolgate/termsafe"
 )
 
 func newImport(c *common) *cobra.Command {
@@ -98,10 +99,10 @@ ready, no approval — ready for 'toolgate validate' and the trainer.`,
 				fmt.Fprintf(stderr, "toolgate: note: %s\n", importer.UntrustedNote)
 			}
 			for _, w := range imp.Why {
-				fmt.Fprintf(stderr, "toolgate: %s\n", w)
+				fmt.Fprintf(stderr, "toolgate: %s\n", termsafe.Line(w))
 			}
 			for _, n := range imp.Notes {
-				fmt.Fprintf(stderr, "toolgate: note: %s\n", n)
+				fmt.Fprintf(stderr, "toolgate: note: %s\n", termsafe.Line(n))
 			}
 			if scenario == "" {
 				if arguments != "" || id != "" {
@@ -140,7 +141,7 @@ func displayName(name string) string {
 	if name == "-" {
 		return "standard input"
 	}
-	return name
+	return termsafe.Line(name)
 }
 
 func newImportTranscript(c *common) *cobra.Command {
@@ -255,16 +256,16 @@ call_id" is unknown:ID.`,
 			}
 			fmt.Fprintf(stderr, "toolgate: read %s as %s: %s\n", displayName(name), importer.FormatNames[rep.Format], summary)
 			for _, w := range where {
-				fmt.Fprintf(stderr, "toolgate: %s\n", w)
+				fmt.Fprintf(stderr, "toolgate: %s\n", termsafe.Line(w))
 			}
 			if n := shown - len(where); n > 0 && !audit {
 				fmt.Fprintf(stderr, "toolgate: … and %d more %s\n", n, plural(n, "batch", "batches"))
 			}
 			for _, n := range rep.Notes {
-				fmt.Fprintf(stderr, "toolgate: note: %s\n", n)
+				fmt.Fprintf(stderr, "toolgate: note: %s\n", termsafe.Line(n))
 			}
 			for _, p := range rep.Problems {
-				fmt.Fprintf(stderr, "toolgate: %s\n", p)
+				fmt.Fprintf(stderr, "toolgate: %s\n", termsafe.Line(p.Error()))
 			}
 			if rep.MoreProblems > 0 {
 				fmt.Fprintf(stderr, "toolgate: … and %d more problems\n", rep.MoreProblems)

@@ -23,6 +23,7 @@ import (
 	"toolgate/decode"
 	"toolgate/plain"
 	"toolgate/scenarios"
+	"toolgate/termsafe"
 )
 
 // Exit statuses.
@@ -329,13 +330,14 @@ func (c *common) loadSet() ([]scenarios.Scenario, []string, error) {
 		return builtin, nil, nil
 	}
 	r := scenarios.LoadPaths(dirs...)
+	safeScenarios(r.Scenarios)
 	all, dup := scenarios.Combine(builtin, r.Scenarios)
 	var said []string
 	for _, p := range append(r.Problems, dup...) {
-		said = append(said, fmt.Sprintf("skipped: %v", p))
+		said = append(said, termsafe.Line(fmt.Sprintf("skipped: %v", p)))
 	}
 	if len(said) > 0 || r.Files == 0 {
-		said = append(said, fmt.Sprintf("loaded %d of %d scenario files from %s", len(r.Scenarios)-len(dup), r.Files, strings.Join(dirs, ", ")))
+		said = append(said, termsafe.Line(fmt.Sprintf("loaded %d of %d scenario files from %s", len(r.Scenarios)-len(dup), r.Files, strings.Join(dirs, ", "))))
 	}
 	if len(all) == 0 {
 		return nil, said, &exitError{ExitInvalid, errors.New("no scenario loaded")}
@@ -345,6 +347,7 @@ func (c *common) loadSet() ([]scenarios.Scenario, []string, error) {
 
 // warn says something on stderr and keeps it for the trainer.
 func (c *common) warn(msg string) {
+	msg = termsafe.Line(msg)
 	fmt.Fprintln(c.env.Stderr, "toolgate: "+msg)
 	c.warnings = append(c.warnings, msg)
 }

@@ -32,13 +32,19 @@ type ServeOptions struct {
 	// (which derives them from MaxSessions).
 	MaxWaiting           int
 	MaxWaitingPerAddress int
-	LoginFailures        int
-	MaxPTY               classroom.Size
-	ClassCode            string
-	AuthorizedKeys       string
-	Open                 bool
-	PresenterKeys        string
-	PresenterCode        string
+	// MaxSessionsPerAddress caps the sessions open from one address (0:
+	// no cap, for a hall behind one NAT).
+	MaxSessionsPerAddress int
+	LoginFailures         int
+	MaxPTY                classroom.Size
+	ClassCode             string
+	// MadeClassCode and MadePresenterCode say the codes were made for
+	// this lecture (none was given): they are said at start.
+	MadeClassCode, MadePresenterCode bool
+	AuthorizedKeys                   string
+	Open                             bool
+	PresenterKeys                    string
+	PresenterCode                    string
 	// NotesCode admits the lecturer's notes screen; Timer counts the
 	// lecture down on it.
 	NotesCode string
@@ -100,6 +106,7 @@ var serveSettings = []serveSetting{
 	{"login-timeout", "TOOLGATE_LOGIN_TIMEOUT"},
 	{"max-waiting", "TOOLGATE_MAX_WAITING"},
 	{"max-waiting-per-address", "TOOLGATE_MAX_WAITING_PER_ADDRESS"},
+	{"max-sessions-per-address", "TOOLGATE_MAX_SESSIONS_PER_ADDRESS"},
 	{"login-failures", "TOOLGATE_LOGIN_FAILURES"},
 	{"max-pty", "TOOLGATE_MAX_PTY"},
 	{"class-code", "TOOLGATE_CLASS_CODE"},
@@ -130,7 +137,10 @@ shows the room's answers as they come, without names. A presenter's login takes 
 over from the session that led it (a lecturer whose connection dropped logs in again).
 
 Someone must be able to log in, and only on purpose: give --class-code (students type it),
---authorized-keys, or --open to let anyone in (a warning is printed). Every flag but --open
+--authorized-keys, or --open to let anyone in (a warning is printed). Without any of them, a
+class code of four words is made for the lecture (45.9 bits), and without --presenter-code or
+--presenter-key a presenter code too: both are said on stderr at start, and the class code is
+on the presenter's screen. A code given that is weak (under 40 bits) is warned about. Every flag but --open
 can also come from the environment, as TOOLGATE_ and the flag's name in capitals with _ for -
 (TOOLGATE_MAX_SESSIONS, TOOLGATE_CLASS_CODE…; codes in the environment stay out of "ps"); a
 flag on the command line wins. An invalid value, from either, is refused at start.
@@ -159,8 +169,9 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 	f.DurationVar(&o.Idle, "idle", classroom.DefaultIdle, "close a session after this long without a key")
 	f.DurationVar(&o.LoginTimeout, "login-timeout", classroom.DefaultLoginTimeout, "close a connection that has not logged in and started its session within this")
 	f.IntVar(&o.MaxWaiting, "max-waiting", 0, "most connections waiting to log in at once (default twice --max-sessions)")
-	f.IntVar(&o.MaxWaitingPerAddress, "max-waiting-per-address", 0, "most connections from one address waiting to log in (default --max-sessions: a class behind one NAT is one address)")
-	f.IntVar(&o.LoginFailures, "login-failures", classroom.DefaultLoginFailures, "wrong codes one address may send before its logins are refused; one more every 3s")
+	f.IntVar(&o.MaxWaitingPerAddress, "max-waiting-per-address", 0, "most connections from one address waiting to log in (default --max-waiting: a class behind one NAT is one address)")
+	f.IntVar(&o.MaxSessionsPerAddress, "max-sessions-per-address", 0, "most sessions open from one address (default no cap: a class behind one NAT is one address)")
+	f.IntVar(&o.LoginFailures, "login-failures", classroom.DefaultLoginFailures, "wrong codes one address gets answered at once; then one every 3s (a right code always gets in)")
 	o.MaxPTY = classroom.DefaultMaxPTY
 	f.Var(ptyFlag{&o.MaxPTY}, "max-pty", "largest terminal a session is drawn at (WIDTHxHEIGHT); a larger one is clamped")
 	f.StringVar(&o.ClassCode, "class-code", "", "the code students type to get in")
@@ -190,6 +201,7 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 			return err
 		}
 		o.Scenarios = all
+		makeCodes(f, &o, c.env.Stderr)
 		if c.env.Serve == nil {
 			return &exitError{ExitUsage, fmt.Errorf("serve is not available in this build")}
 		}
@@ -300,10 +312,37 @@ func checkServe(f *pflag.FlagSet, o *ServeOptions) error {
 	if err := checkRoom(f, o); err != nil {
 		return err
 	}
-	if o.ClassCode == "" && o.AuthorizedKeys == "" && !o.Open {
-		return fmt.Errorf("serve: nobody could log in: give --class-code, --authorized-keys, or --open to let anyone in")
+	if f.Changed("max-sessions-per-address") && (o.MaxSessionsPerAddress < 1 || o.MaxSessionsPerAddress > 100000) {
+		return fmt.Errorf("%s: want from 1 to 100000", name(f, "max-sessions-per-address"))
 	}
 	return nil
+}
+
+// makeCodes makes the codes not given — a class code when nobody could
+// log in otherwise, a presenter code when nobody could lead — and says
+// them on stderr (not in the log: no code is ever logged); it warns of a
+// code given that is weak.
+func makeCodes(f *pflag.FlagSet, o *ServeOptions, stderr io.Writer) {
+	if o.ClassCode == "" && o.AuthorizedKeys == "" && !o.Open {
+		o.ClassCode, o.MadeClassCode = classroom.NewCode(), true
+		fmt.Fprintf(stderr, "toolgate: class code: %s (made for this lecture: students type it; it is on the presenter's screen)\n", o.ClassCode)
+	}
+	if o.PresenterCode == "" && o.PresenterKeys == "" {
+		o.PresenterCode, o.MadePresenterCode = classroom.NewCode(), true
+		fmt.Fprintf(stderr, "toolgate: presenter code: %s (made for this lecture: keep it to yourself)\n", o.PresenterCode)
+	}
+	for _, c := range []struct {
+		flag, code string
+		made       bool
+	}{{"class-code", o.ClassCode, o.MadeClassCode}, {"presenter-code", o.PresenterCode, o.MadePresenterCode}, {"notes-code", o.NotesCode, false}} {
+		if c.code == "" || c.made {
+			continue
+		}
+		if bits := classroom.CodeBits(c.code); bits < classroom.StrongBits {
+			fmt.Fprintf(stderr, "toolgate: WARNING: %s is weak (about %.0f bits; want %d): anyone who reaches the port may guess it in time; leave it out to have one made\n",
+				source(f, c.flag), bits, classroom.StrongBits)
+		}
+	}
 }
 
 // source names where a secret came from, without the secret.

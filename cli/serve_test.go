@@ -58,7 +58,7 @@ func TestServeRefusesInvalidSettings(t *testing.T) {
 		{with("TOOLGATE_LOGIN_FAILURES", "0"), nil, `TOOLGATE_LOGIN_FAILURES=0: want from 1 to 100000`},
 		{with("TOOLGATE_MAX_PTY", "6000x6000"), nil, `TOOLGATE_MAX_PTY="6000x6000": want from 40x10`},
 		{code, []string{"--max-pty", "wide"}, `invalid argument "wide" for "--max-pty" flag: want WIDTHxHEIGHT`},
-		{nil, nil, "nobody could log in"},
+		{code, []string{"--max-sessions-per-address", "0"}, `--max-sessions-per-address 0: want from 1 to 100000`},
 	} {
 		t.Run(strings.Join(append(keys(tc.env), tc.args...), " "), func(t *testing.T) {
 			got, stderr, exit := serve(tc.env, tc.args...)
@@ -86,14 +86,43 @@ func TestServeSettings(t *testing.T) {
 	assert.Equal(t, cli.ServeOptions{Scenarios: got.Scenarios, Listen: "127.0.0.1:2323", MaxSessions: 60, Idle: 20 * time.Minute,
 		LoginTimeout: 30 * time.Second, LoginFailures: 20,
 		MaxPTY: classroom.Size{Width: 300, Height: 100}, ClassCode: "tulip", PresenterCode: "orchid"}, *got)
+	assert.Contains(t, stderr, "WARNING: TOOLGATE_CLASS_CODE is weak (about 24 bits; want 40)")
+	assert.NotContains(t, stderr, "tulip", "a code given is never printed")
 	// The waiting limits not given are left to classroom, which derives
 	// them from MaxSessions (classroom.TestWaitingLimitsFollowMaxSessions).
 
 	// A flag wins over its variable, even an invalid one.
-	got, stderr, exit = serve(map[string]string{"TOOLGATE_MAX_SESSIONS": "abc"}, "--open", "--max-sessions", "5", "--max-waiting", "7")
+	got, stderr, exit = serve(map[string]string{"TOOLGATE_MAX_SESSIONS": "abc"}, "--open", "--max-sessions", "5", "--max-waiting", "7",
+		"--presenter-code", "Correct-Horse-9-Battery")
 	require.Equal(t, 0, exit, stderr)
 	assert.Equal(t, [3]int{5, 7, 0}, [3]int{got.MaxSessions, got.MaxWaiting, got.MaxWaitingPerAddress})
 	assert.True(t, got.Open)
+	assert.Empty(t, stderr, "a strong code is not warned about")
+
+	got, _, exit = serve(map[string]string{"TOOLGATE_MAX_SESSIONS_PER_ADDRESS": "3", "TOOLGATE_CLASS_CODE": "tulip"})
+	require.Equal(t, 0, exit)
+	assert.Equal(t, 3, got.MaxSessionsPerAddress)
+}
+
+// Issue 24, item 5: without a code, strong ones are made and said at
+// start; a code given is never printed.
+func TestServeMakesCodes(t *testing.T) {
+	got, stderr, exit := serve(nil)
+	require.Equal(t, 0, exit, stderr)
+	words := `[a-z]{3,6}-[a-z]{3,6}-[a-z]{3,6}-[a-z]{3,6}`
+	assert.Regexp(t, "^"+words+"$", got.ClassCode)
+	assert.Regexp(t, "^"+words+"$", got.PresenterCode)
+	assert.NotEqual(t, got.ClassCode, got.PresenterCode)
+	assert.True(t, got.MadeClassCode && got.MadePresenterCode)
+	assert.Contains(t, stderr, "toolgate: class code: "+got.ClassCode+" (made for this lecture")
+	assert.Contains(t, stderr, "toolgate: presenter code: "+got.PresenterCode+" (made for this lecture: keep it to yourself)")
+
+	// A room with keys or an open room gets no class code; a presenter
+	// key, no presenter code.
+	got, stderr, exit = serve(nil, "--open", "--presenter-key", "/dev/null")
+	require.Equal(t, 0, exit, stderr)
+	assert.Empty(t, got.ClassCode+got.PresenterCode)
+	assert.Empty(t, stderr)
 }
 
 // A shared room's settings are checked at start like the others, and

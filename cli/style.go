@@ -11,6 +11,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
+
+	"toolgate/termsafe"
 )
 
 // Colour follows the conventions a terminal user expects
@@ -95,8 +97,10 @@ func (e *Env) styledErrors() bool {
 // (and a hint for usage errors) for scripts and logs, fang's styled block
 // on a terminal.
 func (e *Env) reportError(styles *fang.Styles, err error, usage bool) {
+	// An error may quote what came from outside (a file, a tool list).
+	msg := termsafe.Text(err.Error())
 	if styles == nil || !e.styledErrors() {
-		fmt.Fprintln(e.Stderr, "toolgate:", err)
+		fmt.Fprintln(e.Stderr, "toolgate:", msg)
 		if usage {
 			fmt.Fprintln(e.Stderr, "Run 'toolgate --help' for usage.")
 		}
@@ -110,7 +114,7 @@ func (e *Env) reportError(styles *fang.Styles, err error, usage bool) {
 	if e.Width > 0 {
 		text = text.Width(max(20, e.Width-4))
 	}
-	fmt.Fprintln(w, text.Render(err.Error()))
+	fmt.Fprintln(w, text.Render(msg))
 	fmt.Fprintln(w)
 	if usage {
 		fmt.Fprintln(w, lipgloss.JoinHorizontal(lipgloss.Left,

@@ -101,6 +101,8 @@ func (p *fileParser) parse() Scenario {
 	}
 	if s.ID == "" {
 		p.add("", "id: required, a name unique among the scenarios (e.g. write-after-expiry)")
+	} else if at := BadIDAt(s.ID); at > 0 {
+		p.add("$.id", "id %q: character %d is not allowed: want lowercase letters, digits and -, not first (^[a-z0-9][a-z0-9-]*$)", s.ID, at)
 	}
 	if s.Title.En == "" && s.Title.Zh == "" {
 		p.add("$.title", "title: required in at least one language (en or zh)")
@@ -308,4 +310,18 @@ func (p *fileParser) at(yamlPath string) (line, col int) {
 		}
 		yamlPath = yamlPath[:i]
 	}
+}
+
+// BadIDAt is where an id goes wrong: the position (from 1, in
+// characters) of the first character not allowed, 0 if none is. An id is
+// ^[a-z0-9][a-z0-9-]*$: it names files (a what-if copy is ID-whatif-N.yaml)
+// and is shown everywhere, so it holds no path, no space and no control
+// character.
+func BadIDAt(id string) int {
+	for i, r := range []rune(id) {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' && i > 0) {
+			return i + 1
+		}
+	}
+	return 0
 }

@@ -112,7 +112,13 @@ func textMap(t Text) yaml.MapSlice {
 // The file is written whole or not at all (safefile.WriteNew): a crash
 // leaves no half-written scenario and no temporary file.
 func SaveCopy(dir string, s Scenario) (string, error) {
-	base := s.ID
+	// The id's base name only: whatever it holds, the copy is written
+	// in dir (ids are checked when loaded, see BadIDAt; this is the
+	// second lock).
+	base := filepath.Base(filepath.Clean("/" + s.ID))
+	if at := BadIDAt(base); at > 0 || base == "" {
+		base = "scenario"
+	}
 	s.Title = Text{En: appendText(s.Title.En, " (what-if)"), Zh: appendText(s.Title.Zh, "（假设）")}
 	for n := 1; n < 1000; n++ {
 		s.ID = fmt.Sprintf("%s-whatif-%d", base, n)

@@ -63,6 +63,9 @@ type Options struct {
 	// makes this session the lecturer's notes screen in the room.
 	Room  Room
 	Notes bool
+	// ClassCode is what students type to get in, for the presenter's
+	// screen (the projector) to show; "" shows nothing.
+	ClassCode string
 	// Idle ends the session after this long without a key (0: never).
 	Idle time.Duration
 	// NoMouse leaves the mouse to the terminal (its own selection).
@@ -174,11 +177,11 @@ func New(opts Options) Model {
 	switch {
 	case opts.Room != nil && opts.Notes:
 		m.mode = modeNotes
-		m.room = roomModel{room: opts.Room}
+		m.room = roomModel{room: opts.Room, classCode: opts.ClassCode}
 		m.present = newPresent(opts.Timer)
 	case opts.Room != nil:
 		m.mode = modeRoom
-		m.room = roomModel{room: opts.Room}
+		m.room = roomModel{room: opts.Room, classCode: opts.ClassCode}
 	case opts.Present:
 		m.mode = modePresent
 		m.present = newPresent(opts.Timer)

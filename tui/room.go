@@ -46,8 +46,11 @@ type RoomMsg struct {
 	Revealed bool
 	// Counts are the answers of this round by step (presenter only).
 	Counts map[int]int
-	// Answered, Students, Sessions, Peak are for the presenter's status.
+	// Answered, Students, Sessions, Peak are for the presenter's status;
+	// Anonymous counts the answers given without an identity (a client
+	// that offered no key votes once a session).
 	Answered, Students, Sessions, Peak int
+	Anonymous                          int
 	// Ending, when set, is the last thing said before the room closes.
 	Ending string
 	// Frozen says the room is out of reach: its state stays as it was,
@@ -90,6 +93,8 @@ type roomModel struct {
 	// answered is the round this session answered, said what it said.
 	answered int
 	said     quizResult
+	// classCode is shown to the presenter, for the projector.
+	classCode string
 }
 
 // liveOpen reports whether the open scenario is the room's live one.
@@ -231,6 +236,9 @@ func (m roomModel) lines(c *common) []string {
 	var lines []string
 	if m.room.Presenter() {
 		lines = append(lines, c.styles.Verdict.Label.Render(tr("roomPresenter", c.lang)))
+		if m.classCode != "" {
+			lines = append(lines, fmt.Sprintf(tr("roomClassCode", c.lang), m.classCode))
+		}
 		switch {
 		case rs.Open:
 			lines = append(lines, fmt.Sprintf(tr("roomPollOpen", c.lang), rs.Round))
@@ -307,5 +315,8 @@ func histogram(rs RoomMsg, track string, w walk.Walk, l assess.Lang) string {
 		parts = append(parts, fmt.Sprintf("%s: %d", name, rs.Counts[s]))
 	}
 	parts = append(parts, fmt.Sprintf(tr("roomAnswered", l), rs.Answered, rs.Students))
+	if rs.Anonymous > 0 {
+		parts = append(parts, fmt.Sprintf(tr("roomAnonymous", l), rs.Anonymous))
+	}
 	return strings.Join(parts, " · ")
 }
