@@ -170,7 +170,7 @@ func WriteText(w io.Writer, r Report, l assess.Lang) {
 		if a.Agree() {
 			continue
 		}
-		fmt.Fprintf(w, "✗ %s  %s\n", text("disagree", l), a.Vector.ID)
+		fmt.Fprintf(w, look.No+" %s  %s\n", text("disagree", l), a.Vector.ID)
 		field("input", Sanitize(a.Vector.Input))
 		if a.Vector.Layer == vectors.LayerInput && r.Track == scenarios.TrackAdmission {
 			field("expected", text("expectRefusal", l))
@@ -199,12 +199,12 @@ func WriteText(w io.Writer, r Report, l assess.Lang) {
 			width = max(width, lipgloss.Width(rw.Name))
 		}
 		for _, rw := range rows[i] {
-			mark := "✓"
+			mark := look.Yes
 			switch {
 			case rw.Total == 0:
 				mark = "-"
 			case rw.Agree < rw.Total:
-				mark = "✗"
+				mark = look.No
 			}
 			fmt.Fprintf(w, "  %s %s  %3d/%d\n", mark, rw.Name+strings.Repeat(" ", width-lipgloss.Width(rw.Name)), rw.Agree, rw.Total)
 		}

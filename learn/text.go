@@ -20,11 +20,11 @@ func (s Stage) Mark(current int) string {
 	case s.Number == current && current == InputStage:
 		return "○" // optional: the decision is green
 	case s.Number == current:
-		return "✗"
+		return look.No
 	case s.Failing() == 0:
-		return "✓"
+		return look.Yes
 	}
-	return "✗"
+	return look.No
 }
 
 // Name is the stage's label: "rule 3", or "input".

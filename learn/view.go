@@ -74,7 +74,7 @@ func (m Model) Render() string {
 		switch mark := st.Mark(b.Current); {
 		case mark == "·":
 			style = s.Stage.Locked
-		case mark == "✗":
+		case mark == look.No:
 			style = s.Stage.Now
 		case mark == "○":
 			style = s.tone(look.ToneHold)

@@ -12,15 +12,24 @@ import (
 	"toolgate/assess"
 )
 
+// The one-cell marks every renderer uses for yes, no and held: a check
+// that passed, a gate that agreed, an audit that is clean (Yes); a
+// refusal, a disagreement, a diagnostic (No); answers pending (Held).
+const (
+	Yes  = "✓"
+	No   = "✗"
+	Held = "⊘"
+)
+
 // StatusSymbol is a one-cell mark for a status.
 func StatusSymbol(s assess.Status) string {
 	switch s {
 	case assess.StatusAllowed:
-		return "✓"
+		return Yes
 	case assess.StatusRejected:
-		return "✗"
+		return No
 	case assess.StatusBlocked:
-		return "⊘"
+		return Held
 	case assess.StatusRequiresApproval:
 		return "✎"
 	case assess.StatusEffectUnknown:
@@ -130,6 +139,19 @@ const (
 	ToneHold
 	ToneUnknown
 )
+
+// Symbol is a one-cell mark for a tone: Yes, No, Held, or "?".
+func (t Tone) Symbol() string {
+	switch t {
+	case ToneGood:
+		return Yes
+	case ToneBad:
+		return No
+	case ToneHold:
+		return Held
+	}
+	return "?"
+}
 
 // StatusTone is the tone of an admission status.
 func StatusTone(s assess.Status) Tone {

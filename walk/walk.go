@@ -239,7 +239,7 @@ func audit(in assess.AuditInput, l assess.Lang) Walk {
 			text = a.Error.Text(l)
 		}
 		w.Result = a
-		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: word("inputError", l), Short: word("inputError", l),
+		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: look.No, Headline: word("inputError", l), Short: word("inputError", l),
 			Details: []Detail{{Key: DetailError, Label: word("error", l), Text: text},
 				{Key: DetailDoesNotProve, Label: word("notProve", l), Text: word("notAudited", l), Strong: true}}}
 		return w
@@ -247,13 +247,13 @@ func audit(in assess.AuditInput, l assess.Lang) Walk {
 	w.Result = AuditAnswer{Diagnostics: r.Diagnostics, Pending: r.Pending}
 	switch {
 	case len(r.Diagnostics) > 0:
-		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: strings.Join(r.Diagnostics, "  "),
+		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: look.No, Headline: strings.Join(r.Diagnostics, "  "),
 			Short: strings.Join(r.Diagnostics, " ")}
 	case len(r.Pending) > 0:
-		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: "⊘", Headline: word("pending", l) + l.Colon() + strings.Join(r.Pending, l.ListSep()),
+		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: look.Held, Headline: word("pending", l) + l.Colon() + strings.Join(r.Pending, l.ListSep()),
 			Short: word("pending", l) + " " + strings.Join(r.Pending, " ")}
 	default:
-		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: "✓", Headline: word("clean", l), Short: word("cleanShort", l)}
+		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: look.Yes, Headline: word("clean", l), Short: word("cleanShort", l)}
 	}
 	if len(r.Diagnostics) > 0 && len(r.Pending) > 0 {
 		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailPending, Label: word("pending", l), Text: strings.Join(r.Pending, l.ListSep())})
@@ -267,7 +267,7 @@ func outcome(in assess.OutcomeInput, l assess.Lang) Walk {
 	class, steps, err := assess.Classify(in)
 	if err != nil {
 		// Scenarios are checked when loaded, so this is a caller's input.
-		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: word("inputError", l), Short: word("inputError", l),
+		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: look.No, Headline: word("inputError", l), Short: word("inputError", l),
 			Details: []Detail{{Key: DetailError, Label: word("error", l), Text: err.Error()}}}
 		return w
 	}
@@ -284,8 +284,7 @@ func outcome(in assess.OutcomeInput, l assess.Lang) Walk {
 		assess.ClassInvalidArguments: look.ToneHold, assess.ClassPermissionDenied: look.ToneBad,
 		assess.ClassExecutionError: look.ToneUnknown, assess.ClassProtocolError: look.ToneBad,
 	}[class]
-	symbol := map[look.Tone]string{look.ToneGood: "✓", look.ToneHold: "⊘", look.ToneBad: "✗", look.ToneUnknown: "?"}[tone]
-	w.Verdict = Verdict{Tone: tone, Symbol: symbol, Headline: strings.ToUpper(class.String()), Short: class.String(),
+	w.Verdict = Verdict{Tone: tone, Symbol: tone.Symbol(), Headline: strings.ToUpper(class.String()), Short: class.String(),
 		Details: []Detail{
 			{Key: DetailNext, Label: word("next", l), Text: class.Next(l)},
 			{Key: DetailMistake, Label: word("mistake", l), Text: class.Mistake(l)},
