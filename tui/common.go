@@ -34,6 +34,9 @@ type common struct {
 	// what-if's input when one is edited.
 	walk   walk.Walk
 	edited *assess.Input
+	// outside is a scenario walked that is not in the deck (a practice
+	// case); nil walks the deck's.
+	outside *scenarios.Scenario
 
 	lang          assess.Lang
 	theme         Theme
@@ -107,7 +110,7 @@ func (c *common) Tracks() int { return len(c.byTrack) }
 func (c *common) Scenarios(t int) int { return len(c.byTrack[t]) }
 
 func (c *common) LastStep(t, i int) int {
-	if t == c.at.Track && i == c.at.Scenario && c.edited != nil {
+	if t == c.at.Track && i == c.at.Scenario && (c.edited != nil || c.outside != nil) {
 		return c.walk.Decisive + 1
 	}
 	return c.last[t][i]
@@ -123,7 +126,7 @@ func (c *common) inTrack() []scenarios.Scenario { return c.byTrack[c.at.Track] }
 
 // has reports whether there is a scenario open (a lecturer's directory
 // may leave a track empty).
-func (c *common) has() bool { return len(c.inTrack()) > 0 }
+func (c *common) has() bool { return c.outside != nil || len(c.inTrack()) > 0 }
 
 // scenario is the open scenario, with the what-if's input when edited.
 // An edited input is no longer the scenario as written: what was injected
@@ -179,7 +182,12 @@ func (c *common) input() assess.Input {
 }
 
 // written is the open scenario as written.
-func (c *common) written() scenarios.Scenario { return c.inTrack()[c.at.Scenario] }
+func (c *common) written() scenarios.Scenario {
+	if c.outside != nil {
+		return *c.outside
+	}
+	return c.inTrack()[c.at.Scenario]
+}
 
 // navigate moves the learner and, when another scenario opens, walks it.
 func (c *common) navigate(a nav.Action) {

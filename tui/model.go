@@ -75,6 +75,9 @@ type Options struct {
 	Reload func() (all []scenarios.Scenario, problems []string, err error)
 	Watch  func(changed func()) (stop func(), err error)
 	Edit   func(scenarios.Scenario) *exec.Cmd
+	// Seed seeds the practice's draws (main seeds it from the clock at
+	// start; tests fix it): the trainer itself reads no clock to draw.
+	Seed uint64
 }
 
 // mode is what the trainer is doing; exactly one is active, and it alone
@@ -88,10 +91,11 @@ const (
 	modePresent
 	modeRoom
 	modeNotes
+	modePractice
 )
 
 func (m mode) String() string {
-	return [...]string{"walk", "quiz", "what-if", "presenter", "room", "notes"}[m]
+	return [...]string{"walk", "quiz", "what-if", "presenter", "room", "notes", "practice"}[m]
 }
 
 // Model is the trainer's root model.
@@ -109,6 +113,8 @@ type Model struct {
 	whatIf  whatIfModel
 	present presentModel
 	room    roomModel
+	// practice is fresh practice after the quiz (or in the room).
+	practice practiceModel
 
 	help       help.Model
 	showHelp   bool
@@ -141,7 +147,12 @@ func New(opts Options) Model {
 	}
 	m := Model{c: newCommon(opts.Scenarios, opts.Lang, opts.Theme, clock), help: help.New(),
 		browse: newBrowse(), save: opts.Save, saveScenario: opts.SaveScenario, idle: opts.Idle, noMouse: opts.NoMouse,
-		reload: opts.Reload, edit: opts.Edit}
+		reload: opts.Reload, edit: opts.Edit, practice: practiceModel{seed: opts.Seed}}
+	if opts.Room != nil {
+		// A served session writes nothing on the server: its progress,
+		// practice included, is kept in memory only.
+		m.save = nil
+	}
 	m.c.prog = opts.Progress
 	if m.c.prog.Quiz == nil {
 		m.c.prog = progress.New()
@@ -243,6 +254,8 @@ func (m Model) modeKeys(now bool) modeKeys {
 		return m.room.keys(c, &m.browse, now)
 	case modeNotes:
 		return m.notesKeys()
+	case modePractice:
+		return m.practice.keys(c, now)
 	}
 	k := m.browse.keys(c, now)
 	onIf(m.editable(), &k.Edit)
@@ -263,6 +276,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// The room's question ends the experiment: answer first.
 			m.whatIf.stop(&m.c)
 			m.mode = modeRoom
+		}
+		if m.mode == modePractice && msg.Open && (!m.room.state.Open || msg.Round != m.room.state.Round) {
+			// And practice: the room's question comes first.
+			m.mode = modeRoom
+			m.c.scroll, m.c.inputsScroll = 0, 0
 		}
 		var cmd tea.Cmd
 		m.room, cmd = m.room.follow(&m.c, msg)
@@ -380,12 +398,26 @@ func (m *Model) route(msg tea.KeyPressMsg) tea.Cmd {
 	var cmd tea.Cmd
 	switch m.mode {
 	case modeQuiz:
+		if k := m.quiz.summaryKeys(c); m.quiz.summary && key.Matches(msg, k.Practice) {
+			m.practice, m.mode = m.practice.enter(c, modeQuiz), modePractice
+			return nil
+		}
 		m.quiz, cmd = m.quiz.update(c, &m.browse, msg)
+	case modePractice:
+		var leave bool
+		if m.practice, leave = m.practice.update(c, msg); leave {
+			m.mode = m.practice.back
+			c.scroll, c.inputsScroll = 0, 0
+		}
 	case modeWhatIf:
 		m.whatIf, cmd = m.whatIf.update(c, msg)
 	case modePresent:
 		m.present = m.present.update(c, msg)
 	case modeRoom:
+		if k := m.room.keys(c, &m.browse, true); key.Matches(msg, k.Practice) {
+			m.practice, m.mode = m.practice.enter(c, modeRoom), modePractice
+			return nil
+		}
 		m.room, cmd = m.room.update(c, &m.browse, msg)
 	case modeNotes:
 		k := m.notesKeys()

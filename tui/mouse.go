@@ -38,8 +38,11 @@ func (m *Model) wheel(msg tea.MouseWheelMsg) {
 // activeOverlays are the active mode's overlays: the what-if's own, or
 // the browse state's the other modes share.
 func (m Model) activeOverlays() overlays {
-	if m.mode == modeWhatIf {
+	switch m.mode {
+	case modeWhatIf:
 		return m.whatIf.overlays
+	case modePractice:
+		return overlays{full: m.practice.full}
 	}
 	return m.browse.overlays
 }

@@ -114,10 +114,13 @@ func (m roomModel) held(c *common) bool {
 func (m roomModel) keys(c *common, b *browseModel, now bool) roomKeyMap {
 	k := roomKeyMap{walkKeys: newWalkKeys(c.lang), listKeys: newListKeys(c.lang),
 		Answer: answerBinding(c.lang), OpenPoll: keySets[c.lang].openPoll,
-		Reveal: keySets[c.lang].reveal, ToLive: keySets[c.lang].toLive, globalKeys: newGlobalKeys(c.lang)}
+		Reveal: keySets[c.lang].reveal, ToLive: keySets[c.lang].toLive, Practice: keySets[c.lang].roomPractice,
+		globalKeys: newGlobalKeys(c.lang)}
 	presenter := m.room.Presenter()
 	onIf(presenter, &k.OpenPoll, &k.Reveal)
 	onIf(!presenter, &k.Answer)
+	// A student practises between the room's questions, in memory only.
+	onIf(!presenter && canPractise(c), &k.Practice)
 	onIf(!presenter && m.state.Live != "" && !m.liveOpen(c), &k.ToLive)
 	// The room's poll is the question; the learner's own quiz is not.
 	off(&k.Quiz)
@@ -136,9 +139,12 @@ func (m roomModel) keys(c *common, b *browseModel, now bool) roomKeyMap {
 		// No peeking on the live scenario before its reveal.
 		off(&k.Next, &k.Run, &k.Restart, &k.WhatIf, &k.Path)
 	}
+	if m.state.Open {
+		off(&k.Practice)
+	}
 	b.stateKeys(c, &k.walkKeys, &k.listKeys, &k.globalKeys)
 	if b.busy() {
-		off(&k.Answer, &k.OpenPoll, &k.Reveal, &k.ToLive)
+		off(&k.Answer, &k.OpenPoll, &k.Reveal, &k.ToLive, &k.Practice)
 	}
 	return k
 }

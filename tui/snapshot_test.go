@@ -150,6 +150,10 @@ func TestJourneys(t *testing.T) {
 		{"quiz-right", Options{Quiz: true}, 120, 40, []string{"n", "n", "n", "7", "1"}},
 		{"quiz-summary", Options{Quiz: true}, 80, 24, []string{"1", "1", "n", "4", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n"}},
 		{"quiz-summary-scrolled", Options{Quiz: true}, 80, 24, append(slices.Repeat([]string{"2", "1", "n"}, 14), "down", "down", "down", "x")},
+		// Practice after the quiz: a case answered (rule 7, its first
+		// code, the first "does NOT prove"), its walk, the mastery.
+		{"practice-80x24", Options{Quiz: true}, 80, 24, append(append([]string{"1", "1", "1"}, slices.Repeat([]string{"n"}, 14)...), "p", "7", "1", "1")},
+		{"practice-80x24-zh", Options{Quiz: true, Lang: assess.Chinese}, 80, 24, append(append([]string{"1", "1", "1"}, slices.Repeat([]string{"n"}, 14)...), "p", "7", "1", "1")},
 		{"what-if-80x24", Options{Scenario: "3", SaveScenario: keep}, 80, 24, []string{"w", "down", "2"}},
 		{"what-if-60x20", Options{Scenario: "3", SaveScenario: keep}, 60, 20, []string{"w", "2"}},
 		{"presenter-80x24", Options{Present: true, Clock: clock, Scenario: "6"}, 80, 24, []string{"enter", "enter", "enter", "enter", "enter", "enter"}},
@@ -209,12 +213,12 @@ func drive(t *testing.T, opts Options, width, height int, msgs ...tea.Msg) Model
 
 // TestRandomKeysAndSizes drives the model with thousands of seeded random
 // keys and window sizes (2,000 in each mode: walk, quiz, what-if, presenter,
-// room as student and presenter, high contrast, Chinese): it never
+// room as student and presenter, practice, high contrast, Chinese): it never
 // panics, and no frame is ever wider or taller than the terminal.
 func TestRandomKeysAndSizes(t *testing.T) {
 	keys := []string{"l", "h", "space", "right", "left", "up", "down", "j", "k", "enter", "e", "r", "n", "p",
 		"1", "2", "3", "5", "7", "8", "9", "esc", "tab", "L", "?", "pgup", "pgdown", "x", "Z", "J", "K", "i",
-		"/", "backspace", "g", "w", "u", "R", "s", "t", "T", "b", ".", "c", "a", "o", "v"}
+		"/", "backspace", "g", "w", "u", "R", "s", "t", "T", "b", ".", "c", "a", "o", "v", "P"}
 	modes := map[string]Options{
 		"walk":          {},
 		"quiz":          {Quiz: true},
@@ -223,14 +227,18 @@ func TestRandomKeysAndSizes(t *testing.T) {
 		"high-contrast": {Theme: ThemeHighContrast, Lang: assess.Chinese},
 		"room":          {Room: &fakeRoom{presenter: true}},
 		"student":       {Room: &fakeRoom{}},
+		"practice":      {Quiz: true},
 	}
 	for name, opts := range modes {
 		t.Run(name, func(t *testing.T) {
 			opts.SaveScenario = func(scenarios.Scenario) (string, error) { return "kept", nil }
 			rng := rand.New(rand.NewPCG(2026, 11))
 			m := newTest(t, opts)
-			if name == "what-if" {
+			switch name {
+			case "what-if":
 				m = press(m, "w")
+			case "practice":
+				m = press(toSummary(t, m), "p")
 			}
 			width, height := 120, 40
 			for i := range 2000 {

@@ -18,6 +18,8 @@ import (
 // summaryKeyMap is the summary's keys: scroll it, close it.
 type summaryKeyMap struct {
 	Down, Up, PageDown, PageUp, Close key.Binding
+	// Practice starts fresh practice (practice.go).
+	Practice key.Binding
 	globalKeys
 }
 
@@ -31,18 +33,19 @@ func makeSummaryKeyMap(l assess.Lang) summaryKeyMap {
 		PageDown:   binding(l, []string{"pgdown", "space"}, "pgdn/space", "kPageDown"),
 		PageUp:     binding(l, []string{"pgup"}, "pgup", "kPageUp"),
 		Close:      binding(l, []string{"esc", "enter"}, "esc/enter", "kClose"),
+		Practice:   binding(l, []string{"p"}, "p", "kPractice"),
 		globalKeys: g,
 	}
 }
 
 func (k summaryKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.Down, k.Up, k.Close, k.Quiz, k.Lang, k.Help, k.Quit)
+	return enabled(k.Down, k.Up, k.Close, k.Practice, k.Quiz, k.Lang, k.Help, k.Quit)
 }
 
 func (k summaryKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
 		[]key.Binding{k.Down, k.Up, k.PageDown, k.PageUp},
-		[]key.Binding{k.Close, k.Quiz, k.Lang, k.Help, k.Quit},
+		[]key.Binding{k.Practice, k.Close, k.Quiz, k.Lang, k.Help, k.Quit},
 	)
 }
 
@@ -60,6 +63,7 @@ func (m quizModel) summaryKeys(c *common) summaryKeyMap {
 	}
 	onIf(below > 0, &k.Down, &k.PageDown)
 	onIf(above > 0, &k.Up, &k.PageUp)
+	onIf(canPractise(c), &k.Practice)
 	return k
 }
 
@@ -96,6 +100,10 @@ func (m quizModel) summaryLines(c *common) (head, misses []string) {
 	head = append(head, strings.Split(wrap(fmt.Sprintf(tr("quizScore", c.lang), scoreText(points, asked)), width), "\n")...)
 	if right, n := m.caveats(); n > 0 {
 		head = append(head, strings.Split(wrap(fmt.Sprintf(tr("quizCaveatScore", c.lang), right, n), width), "\n")...)
+	}
+	if canPractise(c) {
+		head = append(head, "")
+		head = append(head, strings.Split(paint(st.Verdict.Label, wrap(tr("quizPracticeOffer", c.lang), width)), "\n")...)
 	}
 	head = append(head, "")
 	for _, id := range m.order {

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"toolgate/practice"
 	"toolgate/scenarios"
 )
 
@@ -24,7 +25,9 @@ func (m Model) View() tea.View {
 		v.MouseMode = tea.MouseModeCellMotion
 	}
 	v.WindowTitle = "toolgate"
-	if m.c.has() {
+	if m.mode == modePractice {
+		v.WindowTitle = "toolgate — " + tr("modepractice", m.c.lang)
+	} else if m.c.has() {
 		v.WindowTitle = fmt.Sprintf("toolgate — %s %d", tr("scenario", m.c.lang), m.c.written().Number)
 	}
 	return v
@@ -54,6 +57,8 @@ func (m Model) Render() string {
 		body = joinColumns(height, "", column{m.renderIntro(height), c.width})
 	case m.showHelp:
 		body = joinColumns(height, "", column{m.renderHelp(height), c.width})
+	case m.mode == modePractice:
+		body = m.practice.view(c, height)
 	case !c.has() && m.mode != modeNotes:
 		body = joinColumns(height, "", column{c.styles.Dim.Render(tr("emptyTrack", c.lang)), c.width})
 	case m.mode == modeQuiz:
@@ -94,7 +99,25 @@ func (m Model) renderHeader() string {
 		}
 		right = st.Header.Right.Render(r)
 	}
-	for _, parts := range [][]string{{left, middle, right}, {middle, right}, {middle}, {left}} {
+	tries := [][]string{{left, middle, right}, {middle, right}, {middle}, {left}}
+	// The practice's mastery by rule, once there is any; it gives way
+	// first where it does not fit.
+	mastery := practice.HeaderText(c.prog, c.lang)
+	if mastery != "" {
+		mastery = st.Header.Right.Render(mastery)
+	}
+	switch {
+	case m.mode == modePractice:
+		right = st.Header.Right.Render(m.practice.headerRight(c))
+		short := st.Header.App.Render(tr("appPractice", c.lang))
+		tries = [][]string{{short, right}, {right}}
+		if mastery != "" {
+			tries = append([][]string{{short, mastery, right}, {mastery, right}}, tries...)
+		}
+	case mastery != "":
+		tries = append([][]string{{left, middle, mastery, right}, {middle, mastery, right}}, tries...)
+	}
+	for _, parts := range tries {
 		width := 0
 		for _, p := range parts {
 			width += lipgloss.Width(p)

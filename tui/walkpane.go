@@ -104,6 +104,9 @@ type walkExtras struct {
 	// keepRules keeps every rule listed while a question asks for a rule
 	// (or an outcome's question) by its number: the story folds first.
 	keepRules bool
+	// title, when set, is the pane's title instead of the scenario's
+	// number and title (a practice case is no scenario of the list).
+	title string
 }
 
 // walkPane is the pane built for one width, ready to be fitted to a
@@ -126,6 +129,9 @@ func (c *common) buildWalkPane(width int, x walkExtras) walkPane {
 	title := fmt.Sprintf("%s %d · %s", tr("scenario", c.lang), s.Number, s.Title.In(c.lang))
 	if x.hideTitle {
 		title = fmt.Sprintf("%s %d", tr("scenario", c.lang), s.Number)
+	}
+	if x.title != "" {
+		title = x.title
 	}
 	p.parts[partTitle] = part{alts: []string{paint(st.Title, wrap(title, width)), st.Title.Render(truncate(title, width))}}
 	if len(x.banner) > 0 {
