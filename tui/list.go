@@ -56,21 +56,10 @@ func (f filterState) matches(s scenarios.Scenario) bool {
 	return strings.Contains(hay, q)
 }
 
-// visible is the indexes (in the track) of the scenarios the filter passes.
-func (c *common) visible(f filterState) []int {
-	var out []int
-	for i, s := range c.inTrack() {
-		if f.matches(s) {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
 // filterKey handles a key while the filter is typed: enter keeps it, esc
 // clears it, anything else edits it and the selection moves to the first
 // match.
-func (c *common) filterKey(f filterState, msg tea.KeyPressMsg) (filterState, tea.Cmd) {
+func (p *place) filterKey(f filterState, msg tea.KeyPressMsg) (filterState, tea.Cmd) {
 	switch msg.String() {
 	case "enter":
 		f.typing = false
@@ -84,33 +73,10 @@ func (c *common) filterKey(f filterState, msg tea.KeyPressMsg) (filterState, tea
 	}
 	var cmd tea.Cmd
 	f.input, cmd = f.input.Update(msg)
-	if vis := c.visible(f); len(vis) > 0 && !slices.Contains(vis, c.at.Scenario) {
-		c.selectInList(vis[0])
+	if vis := p.visible(f); len(vis) > 0 && !slices.Contains(vis, p.at.Scenario) {
+		p.selectInList(vis[0])
 	}
 	return f, cmd
-}
-
-// moveInList selects the previous or next scenario that the filter
-// passes.
-func (c *common) moveInList(f filterState, delta int) {
-	vis := c.visible(f)
-	if len(vis) == 0 {
-		return
-	}
-	i := slices.Index(vis, c.at.Scenario)
-	if i < 0 {
-		i = 0
-	} else {
-		i = (i + delta + len(vis)) % len(vis)
-	}
-	c.selectInList(vis[i])
-}
-
-// selectInList opens scenario i of the track with the focus left on the
-// list.
-func (c *common) selectInList(i int) {
-	c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: i})
-	c.navigate(nav.Action{Kind: nav.ToList})
 }
 
 // renderList is the list column: number, title and, once the learner has
@@ -118,7 +84,7 @@ func (c *common) selectInList(i int) {
 // below when the list has room for two lines a scenario. The scenario
 // masked, when not "", shows its number only: its title would answer the
 // room's question.
-func (c *common) renderList(f filterState, width, height int, quiz map[string]quizResult, masked string) string {
+func (c scene) renderList(f filterState, walked []string, width, height int, quiz map[string]quizResult, masked string) string {
 	// In the quiz a title names the answer: it shows once the scenario
 	// is answered, and no answer shows at all.
 	hideAnswers := quiz != nil
@@ -150,7 +116,7 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 	vis := c.visible(f)
 	answers := 0
 	for _, i := range vis {
-		if a := c.answer(i); a != "" {
+		if a := c.answer(i, walked); a != "" {
 			answers += lineCount(wrapCode(a, max(width-2, 1)))
 		}
 	}
@@ -176,7 +142,7 @@ func (c *common) renderList(f filterState, width, height int, quiz map[string]qu
 		}
 		answer := ""
 		if !hideAnswers && s.ID != masked {
-			answer = c.answer(i)
+			answer = c.answer(i, walked)
 		}
 		line := style.Render(truncate(mark+item, width))
 		if answer != "" && lipgloss.Width(mark+item)+2+lipgloss.Width(answer) <= width {
@@ -220,14 +186,15 @@ func wrapCode(s string, width int) string {
 }
 
 // answer is a scenario's answer in a few words once the learner has
-// walked it to its verdict (now, or in an earlier session); "" before.
-func (c *common) answer(i int) string {
+// walked it to its verdict (now, or in an earlier session: walked); ""
+// before.
+func (c scene) answer(i int, walked []string) string {
 	s := c.inTrack()[i]
 	switch {
 	case i == c.at.Scenario && c.reached() && c.edited == nil:
 		return listAnswer(c.walk)
-	case slices.Contains(c.prog.Walked, s.ID):
-		return c.short[c.at.Track][i][c.lang]
+	case slices.Contains(walked, s.ID):
+		return c.deck.short[c.at.Track][i][c.lang]
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -18,17 +19,36 @@ import (
 // the scenario's own notes — with the poll as it fills and the clocks.
 // It leads nothing and answers nothing.
 
+// notesModel is the notes screen.
+type notesModel struct {
+	c     common
+	place place
+	main  scroller
+	// state is the room as the presenter leads it.
+	state  RoomMsg
+	clocks lectureClocks
+	out    outbox
+}
+
+var _ component = notesModel{}
+
+func newNotesModel(c common, p place, limit time.Duration) notesModel {
+	return notesModel{c: c, place: p, main: newScroller(), clocks: newLectureClocks(limit)}
+}
+
+func (m notesModel) scene() scene { return scene{m.c, m.place} }
+
 // notesKeyMap is the notes screen's: the clocks, the language, scrolling.
 type notesKeyMap struct {
 	ScrollDown, ScrollUp, Clock key.Binding
 	globalKeys
 }
 
-func (m Model) notesKeys() notesKeyMap {
-	g := newGlobalKeys(m.c.lang)
+func (m notesModel) keys() notesKeyMap {
+	ks := m.c.keys()
+	g := ks.global
 	off(&g.Quiz, &g.WhatIf)
-	w := newWalkKeys(m.c.lang)
-	return notesKeyMap{ScrollDown: w.ScrollDown, ScrollUp: w.ScrollUp, Clock: newPresentKeyMap(m.c.lang).Clock, globalKeys: g}
+	return notesKeyMap{ScrollDown: ks.walk.ScrollDown, ScrollUp: ks.walk.ScrollUp, Clock: ks.present.Clock, globalKeys: g}
 }
 
 func (k notesKeyMap) ShortHelp() []key.Binding {
@@ -39,14 +59,104 @@ func (k notesKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf([]key.Binding{k.ScrollDown, k.ScrollUp, k.Clock}, []key.Binding{k.Lang, k.Help, k.Quit})
 }
 
-// notesView is the notes screen's body.
-func (m Model) notesView(height int) string {
-	c := &m.c
+func (m notesModel) KeyMap() modeKeys     { return m.keys() }
+func (m notesModel) HelpKeyMap() modeKeys { return m.keys() }
+
+func (m notesModel) Update(msg tea.Msg) (component, tea.Cmd) {
+	m.out, m.place.events = nil, nil
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case commonMsg:
+		m.c = msg.c
+		m.place.setLang(m.c.lang)
+	case deckMsg:
+		m.place.reload(msg.d)
+	case RoomMsg:
+		cmd = m.follow(msg)
+	case tea.KeyPressMsg:
+		k := m.keys()
+		switch {
+		case key.Matches(msg, k.ScrollDown):
+			m.place.scroll++
+		case key.Matches(msg, k.ScrollUp):
+			m.place.scroll--
+		case key.Matches(msg, k.Clock):
+			m.clocks.show = !m.clocks.show
+		}
+	case tea.MouseWheelMsg:
+		overlays{}.wheel(&m.place, msg)
+	default:
+		var ok bool
+		if m.clocks, cmd, ok = m.clocks.update(msg); !ok {
+			return m, nil
+		}
+	}
+	m.fill()
+	return m, cmd
+}
+
+// follow follows the presenter: the live scenario, at the step the
+// projector shows; the room's end ends the session as for everyone.
+func (m *notesModel) follow(msg RoomMsg) tea.Cmd {
+	back := m.state.Frozen != NotFrozen && msg.Frozen == NotFrozen
+	if msg.Ending != "" {
+		m.state = msg
+		if back {
+			m.out.say(tr("roomBack", m.c.lang))
+		}
+		m.out.say(msg.Ending)
+		return tea.Sequence(tea.Tick(2*time.Second, func(time.Time) tea.Msg { return nil }), tea.Quit)
+	}
+	p := &m.place
+	if msg.Live != "" && (!p.has() || p.written().ID != msg.Live) {
+		p.openID(msg.Live)
+	}
+	if back {
+		m.out.say(tr("roomBack", m.c.lang))
+	}
+	m.state = msg
+	if p.has() && msg.Live == p.written().ID {
+		p.setStep(msg.Step)
+		p.scroll = 0
+	}
+	return nil
+}
+
+func (m *notesModel) fill() {
+	if lines := m.lines(); lines != nil {
+		m.place.scroll = m.main.fill(lines, m.c.width, m.c.height-2, 0, 0, m.place.scroll, m.c.scrollHint)
+	}
+}
+
+func (m notesModel) SetSize(width, height int) component {
+	m.c.width, m.c.height = width, height
+	m.fill()
+	return m
+}
+
+// View is the notes screen's body.
+func (m notesModel) View() string {
+	c, height := m.c, m.c.height-2
+	if m.state.Live == "" || !m.place.has() {
+		return joinColumns(height, "", column{c.styles.Dim.Render(wrap(tr("notesWaiting", c.lang), c.width)), c.width})
+	}
+	return joinColumns(height, "", column{m.main.View(), c.width})
+}
+
+func (m notesModel) Posted() []tea.Msg { return append(m.out, m.place.events...) }
+
+func (m notesModel) Status() status {
+	return status{place: m.place, right: m.place.where(), frozen: m.state.Frozen}
+}
+
+// lines are the notes screen's lines, nil while no scenario is live.
+func (m notesModel) lines() []string {
+	c := m.scene()
 	width := c.width
 	st := c.styles
-	rs := m.room.state
+	rs := m.state
 	if rs.Live == "" || !c.has() {
-		return joinColumns(height, "", column{st.Dim.Render(wrap(tr("notesWaiting", c.lang), width)), width})
+		return nil
 	}
 	s := c.written()
 	w := c.walk
@@ -57,8 +167,8 @@ func (m Model) notesView(height int) string {
 	step := min(rs.Step, len(w.Steps)+1)
 	where := c.where(step, tr("notesAt", c.lang))
 	add(st.Walk.Title.Render(truncate(fmt.Sprintf("%s %d · %s — %s", tr("scenario", c.lang), s.Number, s.Title.In(c.lang), where), width)))
-	if m.present.showClock {
-		timeUp, times := m.present.clocks(c)
+	if m.clocks.show {
+		timeUp, times := m.clocks.text(c.common)
 		if timeUp != "" {
 			times = timeUp + " · " + times
 		}
@@ -120,7 +230,7 @@ func (m Model) notesView(height int) string {
 		head(tr("notesScenario", c.lang))
 		add(wrap(notes, width))
 	}
-	return joinColumns(height, "", column{c.scrolledPane(lines, width, height, 0, 0, c.scrollHint), width})
+	return lines
 }
 
 // askText is the question for the room with its answer.
@@ -142,27 +252,4 @@ func outcomeText(o assess.Outcome, l assess.Lang) string {
 		return tr("notesPassed", l)
 	}
 	return ""
-}
-
-// followNotes follows the presenter: the live scenario, at the step the
-// projector shows; the room's end ends the session as for everyone.
-func (m Model) followNotes(msg RoomMsg) (Model, tea.Cmd) {
-	if msg.Ending != "" {
-		var cmd tea.Cmd
-		m.room, cmd = m.room.follow(&m.c, msg)
-		return m, cmd
-	}
-	c := &m.c
-	if msg.Live != "" && (!c.has() || c.written().ID != msg.Live) {
-		c.openID(msg.Live)
-	}
-	if m.room.state.Frozen != NotFrozen && msg.Frozen == NotFrozen {
-		c.notice = tr("roomBack", c.lang)
-	}
-	m.room.state = msg
-	if c.has() && msg.Live == c.written().ID {
-		c.setStep(msg.Step)
-		c.scroll = 0
-	}
-	return m, nil
 }

@@ -11,8 +11,8 @@ import (
 	"toolgate/assess"
 	"toolgate/nav"
 	"toolgate/practice"
+	"toolgate/progress"
 	"toolgate/scenarios"
-	"toolgate/walk"
 )
 
 // Fresh practice once the scenarios are known (docs/learn.md): the quiz's
@@ -20,22 +20,22 @@ import (
 // scenario with one small change, whose story says what changed and never
 // what it decides — asked as the quiz asks (the rule, its code, then what
 // the verdict does NOT prove), each answer followed by the walk. The
-// answers move the learner's Leitner boxes (practice.Record), which are
-// part of the progress: saved through Options.Save, kept in memory with
-// --no-save and in the SSH classroom.
+// answers move the learner's Leitner boxes, which the root records through
+// practice.Record and keeps with the progress: saved through
+// Options.Save, in memory with --no-save and in the SSH classroom.
 
 // practiceModel is the practice mode.
 type practiceModel struct {
+	c common
+	// place is the case, walked outside the deck.
+	place place
+	panes panes
 	// seed and draws make the draws: the n-th case comes from a PCG
 	// seeded (seed, n), so that Update reads no clock and the same
 	// model draws the same case.
 	seed  uint64
 	draws int
-	// cur is the case asked, walks it walked in each language, step how
-	// far its walk shows.
 	cur   practice.Case
-	walks [2]walk.Walk
-	step  int
 	q     question
 	// result is the marked answer to cur, once given.
 	result   quizResult
@@ -45,44 +45,40 @@ type practiceModel struct {
 	asked      int
 	showInputs bool
 	full       bool
-	// back is the mode esc returns to: the quiz's summary, or the room.
-	back mode
+	// prog is the learner's progress as the root last sent it: the
+	// draws lean toward its lowest boxes.
+	prog progress.Progress
+	out  outbox
 }
+
+var _ component = practiceModel{}
+
+func newPracticeModel(c common, d *deck, seed uint64, prog progress.Progress) practiceModel {
+	return practiceModel{c: c, place: newPlace(d, c.lang), panes: newPanes(), seed: seed, prog: prog}
+}
+
+func (m practiceModel) scene() scene { return scene{m.c, m.place} }
 
 // canPractise reports whether there is anything to practise on: the
 // admission scenarios are the cases' bases.
-func canPractise(c *common) bool { return len(practice.Bases(c.all)) > 0 }
-
-// enter starts (or resumes) practice from a mode with a fresh case.
-func (m practiceModel) enter(c *common, back mode) practiceModel {
-	m.back, m.showInputs, m.full = back, false, false
-	return m.next(c)
-}
+func canPractise(d *deck) bool { return len(practice.Bases(d.all)) > 0 }
 
 // next draws the next case for this learner.
-func (m practiceModel) next(c *common) practiceModel {
+func (m practiceModel) next() practiceModel {
 	r := rand.New(rand.NewPCG(m.seed, uint64(m.draws)))
 	m.draws++
-	m.cur = practice.Next(c.prog, c.all, r)
+	m.cur = practice.Next(m.prog, m.place.deck.all, r)
 	// The story says what changed and asks; it is the scene, shown while
 	// the question is open.
-	m.cur.Scenario.Scene = m.cur.Scenario.Story
-	m.walks = [2]walk.Walk{walk.Of(m.cur.Scenario, assess.English), walk.Of(m.cur.Scenario, assess.Chinese)}
-	m.step, m.answered, m.result = 0, false, quizResult{}
-	m.q = question{phase: quizAskStep}
-	c.scroll, c.inputsScroll = 0, 0
-	return m
-}
-
-// on is the common as the practice shows it: the case open, outside the
-// deck, at its step. The learner's place in the deck is left as it was.
-func (m practiceModel) on(c *common) *common {
-	cc := *c
 	s := m.cur.Scenario
-	cc.outside, cc.edited = &s, nil
-	cc.at = nav.State{Track: max(slices.Index(scenarios.Tracks, scenarios.TrackAdmission), 0), Step: m.step, Focus: nav.Walk}
-	cc.walk = m.walks[c.lang]
-	return &cc
+	s.Scene = s.Story
+	m.place.outside = &s
+	m.place.at = nav.State{Track: max(slices.Index(scenarios.Tracks, scenarios.TrackAdmission), 0), Focus: nav.Walk}
+	m.place.opened()
+	m.place.scroll, m.place.inputsScroll = 0, 0
+	m.answered, m.result = false, quizResult{}
+	m.q = question{phase: quizAskStep}
+	return m
 }
 
 // practiceKeyMap is the practice's keys: answer, the next case, leave.
@@ -119,67 +115,93 @@ func (k practiceKeyMap) FullHelp() [][]key.Binding {
 	)
 }
 
-func (m practiceModel) keys(c *common, now bool) practiceKeyMap {
-	k := keySets[c.lang].practice
+func (m practiceModel) keys(now bool) practiceKeyMap {
+	k := m.c.keys().practice
 	// tab shows the inputs where they have no column of their own.
-	onIf(layoutFor(c.width, c.height) == layoutOne, &k.Inputs)
+	onIf(m.c.layout() == layoutOne, &k.Inputs)
 	if !now {
 		return k
 	}
-	w := newWalkKeys(c.lang)
+	w := newWalkKeys(m.c.lang)
 	// Stepping before answering is peeking: it only says so.
 	k.Peek = key.NewBinding(key.WithKeys(append(slices.Clone(w.Next.Keys()), w.Run.Keys()...)...))
 	onIf(m.q.asking(), &k.Answer, &k.Peek)
 	if m.full {
 		off(&k.Answer, &k.Peek, &k.NextCase, &k.Leave, &k.ScrollDown, &k.ScrollUp, &k.Inputs, &k.Full)
 		on(&k.Close, &k.Scroll)
-		k.Close.SetHelp("i/esc", tr("kClose", c.lang))
+		k.Close.SetHelp("i/esc", tr("kClose", m.c.lang))
 	}
 	return k
 }
 
-// update takes a key; leave reports that the learner left practice.
-func (m practiceModel) update(c *common, msg tea.KeyPressMsg) (next practiceModel, leave bool) {
-	k := m.keys(c, true)
+func (m practiceModel) KeyMap() modeKeys     { return m.keys(true) }
+func (m practiceModel) HelpKeyMap() modeKeys { return m.keys(false) }
+
+func (m practiceModel) Update(msg tea.Msg) (component, tea.Cmd) {
+	m.out, m.place.events = nil, nil
+	switch msg := msg.(type) {
+	case progressMsg:
+		m.prog = msg.p
+		return m, nil
+	case enterMsg:
+		// Practice starts (or resumes) with a fresh case.
+		m.showInputs, m.full = false, false
+		m = m.next()
+	case commonMsg:
+		m.c = msg.c
+		m.place.setLang(m.c.lang)
+	case deckMsg:
+		m.place.reload(msg.d)
+	case tea.KeyPressMsg:
+		m.key(msg)
+	case tea.MouseWheelMsg:
+		overlays{full: m.full}.wheel(&m.place, msg)
+	}
+	m.fill()
+	return m, nil
+}
+
+func (m *practiceModel) key(msg tea.KeyPressMsg) {
+	k := m.keys(true)
+	p := &m.place
 	if m.full {
-		w, l := newWalkKeys(c.lang), newListKeys(c.lang)
+		w, l := newWalkKeys(m.c.lang), newListKeys(m.c.lang)
 		switch {
 		case key.Matches(msg, w.Full), key.Matches(msg, k.Close):
 			m.full = false
 		case key.Matches(msg, w.ScrollDown), key.Matches(msg, l.Down), key.Matches(msg, w.Next):
-			c.inputsScroll++
+			p.inputsScroll++
 		case key.Matches(msg, w.ScrollUp), key.Matches(msg, l.Up), key.Matches(msg, w.Back):
-			c.inputsScroll--
+			p.inputsScroll--
 		}
-		return m, false
+		return
 	}
 	switch {
 	case key.Matches(msg, k.Answer):
-		m.answer(c, int(msg.Code-'0'))
+		m.answer(int(msg.Code - '0'))
 	case key.Matches(msg, k.Peek):
-		c.notice = tr("practiceAnswerFirst", c.lang)
+		m.out.say(tr("practiceAnswerFirst", m.c.lang))
 	case key.Matches(msg, k.NextCase):
-		m = m.next(c)
+		*m = m.next()
 	case key.Matches(msg, k.Leave):
-		return m, true
+		m.out.post(leaveMsg{})
 	case key.Matches(msg, k.Inputs):
 		m.showInputs = !m.showInputs
 	case key.Matches(msg, k.Full):
-		m.full, c.inputsScroll = true, 0
+		m.full, p.inputsScroll = true, 0
 	case key.Matches(msg, k.ScrollDown):
-		c.scroll++
+		p.scroll++
 	case key.Matches(msg, k.ScrollUp):
-		c.scroll--
+		p.scroll--
 	}
-	return m, false
 }
 
 // answer takes a digit: the rule, its code, then what the verdict does
-// NOT prove. The rule and code move the boxes, and the walk is shown.
-func (m *practiceModel) answer(c *common, digit int) {
-	cc := m.on(c)
+// NOT prove. The rule and code go to the boxes (practisedMsg), and the
+// walk is shown.
+func (m *practiceModel) answer(digit int) {
 	asked := m.q
-	q, done, step, code := asked.answer(cc, digit)
+	q, done, step, code := asked.answer(m.scene(), digit)
 	m.q = q
 	switch {
 	case !done:
@@ -191,57 +213,72 @@ func (m *practiceModel) answer(c *common, digit int) {
 		}
 		return
 	}
-	right, half := practice.Record(&c.prog, m.cur, step, code.Name(m.cur.Verdict.ApprovalStatus))
-	c.dirty = true
-	m.result = cc.mark(step, code)
-	m.result.right, m.result.half = right, half
+	m.out.post(practisedMsg{c: m.cur, rule: step, codeName: code.Name(m.cur.Verdict.ApprovalStatus)})
+	m.result = m.scene().mark(step, code)
 	m.answered = true
 	m.asked++
 	switch {
-	case right:
+	case m.result.right:
 		m.points++
-	case half:
+	case m.result.half:
 		m.points += 0.5
 	}
-	m.step = m.walks[c.lang].Decisive + 1
-	c.scroll, c.inputsScroll = 0, 0
+	m.place.at.Step = m.place.lastStep()
+	m.place.scroll, m.place.inputsScroll = 0, 0
 	// The seed's central column, as in the quiz: what the verdict does
 	// NOT prove, asked before its lines are shown.
-	m.q = caveatQuestion(m.on(c))
+	m.q = caveatQuestion(m.scene())
 }
 
 // title is the pane's title: the case's number in this session and the
 // scenario it changes.
-func (m practiceModel) title(c *common) string {
+func (m practiceModel) title() string {
 	b := m.cur.Base
-	return fmt.Sprintf(tr("practiceTitle", c.lang), m.draws, b.Number, b.Title.In(c.lang))
+	return fmt.Sprintf(tr("practiceTitle", m.c.lang), m.draws, b.Number, b.Title.In(m.c.lang))
 }
 
 // body is the practice's panes: the case's walk with the question or the
 // marked answer, and its inputs.
-func (m practiceModel) body(cc *common) body {
-	x := walkExtras{title: m.title(cc), hint: tr("practiceHintNext", cc.lang)}
+func (m practiceModel) body() body {
+	c := m.scene()
+	x := walkExtras{title: m.title(), hint: tr("practiceHintNext", c.lang)}
 	if m.answered {
-		x.question = cc.resultLines(m.result)
+		x.question = c.resultLines(m.result)
 	}
 	if m.q.asking() {
-		x.question = append(x.question, m.q.lines(cc)...)
-		x.hint = tr("practiceHint", cc.lang)
+		x.question = append(x.question, m.q.lines(c)...)
+		x.hint = tr("practiceHint", c.lang)
 		if m.q.phase == quizAskCaveat {
-			x.hint = tr("practiceHintCaveat", cc.lang)
+			x.hint = tr("practiceHintCaveat", c.lang)
 			x.hideCaveats = true
 		}
 	}
 	x.keepRules = m.q.numbersSteps()
-	return body{right: cc.renderInputs, extras: x, giveWay: true, alone: m.showInputs, full: m.full}
+	return body{inputs: true, extras: x, giveWay: true, alone: m.showInputs, full: m.full}
 }
 
-func (m practiceModel) view(c *common, height int) string {
-	cc := m.on(c)
-	return cc.renderBody(m.body(cc), height)
+func (m *practiceModel) fill() {
+	if m.place.outside != nil {
+		m.panes.fill(m.c, &m.place, m.body(), m.c.height-2)
+	}
 }
 
-// headerRight is the practice's score for the header.
-func (m practiceModel) headerRight(c *common) string {
-	return fmt.Sprintf(tr("practiceScore", c.lang), scoreText(m.points, m.asked))
+func (m practiceModel) SetSize(width, height int) component {
+	m.c.width, m.c.height = width, height
+	m.fill()
+	return m
+}
+
+func (m practiceModel) View() string { return m.panes.draw(m.c, m.body(), m.c.height-2) }
+
+func (m practiceModel) Posted() []tea.Msg { return append(m.out, m.place.events...) }
+
+func (m practiceModel) Status() status {
+	return status{place: m.place, practice: true, right: fmt.Sprintf(tr("practiceScore", m.c.lang), scoreText(m.points, m.asked))}
+}
+
+// recordPractice moves the learner's boxes after a practice answer: only
+// through practice.Record.
+func recordPractice(p *progress.Progress, msg practisedMsg) {
+	practice.Record(p, msg.c, msg.rule, msg.codeName)
 }

@@ -20,17 +20,17 @@ func toSummary(t *testing.T, m Model) Model {
 	t.Helper()
 	m = press(m, "1", "1", "1")
 	for range 20 {
-		if m.quiz.summary {
+		if m.modes.quiz.summary {
 			return m
 		}
 		m = press(m, "n")
 	}
-	require.True(t, m.quiz.summary, "the end of the track shows the summary")
+	require.True(t, m.modes.quiz.summary, "the end of the track shows the summary")
 	return m
 }
 
 // asked is the practice case on screen.
-func asked(m Model) practice.Case { return m.practice.cur }
+func asked(m Model) practice.Case { return m.modes.practice.cur }
 
 // answerKeys are the digits that say rule (and, when the rule has more
 // than one, the code at index code of its codes).
@@ -88,14 +88,14 @@ func TestPractice(t *testing.T) {
 		assert.NotContains(t, out, c.Verdict.CodeName(), "%s: the answer waits", k.name)
 		assert.NotContains(t, out, "FIRED", "%s: no rule fired yet", k.name)
 		rule := c.Verdict.Code.Rule()
-		before := m.c.prog.Practice[practice.RuleKey(rule)]
+		before := m.prog.Practice[practice.RuleKey(rule)]
 		m = press(m, k.keys(c)...)
 		out = plain(m)
 		assert.Contains(t, out, k.mark, k.name)
 		assert.Contains(t, out, c.Verdict.CodeName(), "%s: the walk shows the verdict", k.name)
 		assert.Contains(t, out, "FIRED", "%s: and the rule that fired", k.name)
-		assert.Equal(t, m.practice.walks[assess.English].Decisive+1, m.practice.step, "%s: the walk is whole", k.name)
-		after := m.c.prog.Practice[practice.RuleKey(rule)]
+		assert.Equal(t, here(m).lastStep(), here(m).at.Step, "%s: the walk is whole", k.name)
+		after := m.prog.Practice[practice.RuleKey(rule)]
 		if k.name == "wrong" {
 			assert.Equal(t, before.Wrong+1, after.Wrong, "a wrong rule moves its box back")
 			assert.Equal(t, 1, after.Box)
@@ -103,27 +103,27 @@ func TestPractice(t *testing.T) {
 			assert.Equal(t, before.Right+1, after.Right, "%s: the right rule moves its box up", k.name)
 		}
 		// Then what it does NOT prove, as in the quiz.
-		require.Equal(t, quizAskCaveat, m.practice.q.phase, k.name)
-		m = press(m, fmt.Sprint(m.practice.q.correct))
+		require.Equal(t, quizAskCaveat, m.modes.practice.q.phase, k.name)
+		m = press(m, fmt.Sprint(m.modes.practice.q.correct))
 		assert.Contains(t, plain(m), "✓ Right: that is what it does not prove.", k.name)
 		header := strings.Split(plain(m), "\n")[0]
 		assert.Contains(t, header, "rules ", k.name)
 		assert.Contains(t, header, "/8 mastered", k.name)
-		assert.Contains(t, header, fmt.Sprintf("practice %s", scoreText(m.practice.points, i+1)), k.name)
+		assert.Contains(t, header, fmt.Sprintf("practice %s", scoreText(m.modes.practice.points, i+1)), k.name)
 		if i < len(kinds)-1 {
 			m = press(m, "n")
 			assert.NotEqual(t, c.Scenario.ID, asked(m).Scenario.ID, "n draws the next case")
 		}
 	}
-	assert.Contains(t, strings.Split(plain(m), "\n")[0], practice.HeaderText(m.c.prog, assess.English), "the mastery by rule")
+	assert.Contains(t, strings.Split(plain(m), "\n")[0], practice.HeaderText(m.prog, assess.English), "the mastery by rule")
 
 	zh := press(m, "L")
-	assert.Contains(t, strings.Split(plain(zh), "\n")[0], practice.HeaderText(zh.c.prog, assess.Chinese), "the mastery in Chinese")
+	assert.Contains(t, strings.Split(plain(zh), "\n")[0], practice.HeaderText(zh.prog, assess.Chinese), "the mastery in Chinese")
 	assert.Contains(t, plain(zh), "判断", "the walk in Chinese")
 
 	m = press(m, "esc")
 	assert.Equal(t, "quiz", m.Mode(), "esc leaves practice")
-	assert.True(t, m.quiz.summary, "back to the summary")
+	assert.True(t, m.modes.quiz.summary, "back to the summary")
 	m = press(m, "esc")
 	assert.Contains(t, strings.Split(plain(m), "\n")[0], "mastered", "the walk's header shows the mastery too")
 }
@@ -164,14 +164,14 @@ func TestPracticeWritesNothingUnasked(t *testing.T) {
 	t.Run("alone, saved", func(t *testing.T) {
 		saved = nil
 		m := toSummary(t, newTest(t, Options{Quiz: true, Save: save}))
-		m = answer(run(m, "p"), run)
+		answer(run(m, "p"), run)
 		require.NotEmpty(t, saved)
 		assert.NotEmpty(t, saved[len(saved)-1].Practice, "the boxes are saved")
 	})
 	t.Run("no-save", func(t *testing.T) {
 		m := toSummary(t, newTest(t, Options{Quiz: true}))
 		m = answer(run(m, "p"), run)
-		assert.NotEmpty(t, m.c.prog.Practice, "kept in memory")
+		assert.NotEmpty(t, m.prog.Practice, "kept in memory")
 		assert.Contains(t, strings.Split(plain(m), "\n")[0], "mastered")
 	})
 	t.Run("room", func(t *testing.T) {
@@ -182,7 +182,7 @@ func TestPracticeWritesNothingUnasked(t *testing.T) {
 		m = run(m, "P")
 		require.Equal(t, "practice", m.Mode(), "a student practises between the room's questions")
 		m = answer(m, run)
-		assert.NotEmpty(t, m.c.prog.Practice, "kept in memory")
+		assert.NotEmpty(t, m.prog.Practice, "kept in memory")
 		assert.Empty(t, saved, "nothing is written on the server")
 		assert.Contains(t, strings.Split(plain(m), "\n")[0], "mastered")
 		assert.Empty(t, room.answers, "practice answers are not the room's")
@@ -190,7 +190,7 @@ func TestPracticeWritesNothingUnasked(t *testing.T) {
 		// The room's next question ends practice: it comes first.
 		m = send(m, RoomMsg{Live: "write-without-approval", Round: 2, Open: true})
 		assert.Equal(t, "room", m.Mode())
-		assert.True(t, m.room.q.asking(), "the room's question is asked")
+		assert.True(t, m.modes.room.q.asking(), "the room's question is asked")
 		m = run(m, "P")
 		assert.Equal(t, "room", m.Mode(), "no practice while the room's question is open")
 	})

@@ -50,7 +50,7 @@ func TestPanes(t *testing.T) {
 				for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
 					t.Run(fmt.Sprintf("%s/%d/%s", id, width, lang), func(t *testing.T) {
 						m := at(t, Options{Lang: lang}, id, 99, width, 30)
-						golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(width, walkExtras{}), 22)))
+						golden.RequireEqual(t, ansi.Strip(walkPaneText(m, width, walkExtras{}, 22)))
 					})
 				}
 			}
@@ -58,7 +58,7 @@ func TestPanes(t *testing.T) {
 		for _, th := range themes {
 			t.Run("colour/"+th.name, func(t *testing.T) {
 				m := at(t, Options{Theme: th.theme}, "timed-out-no-readback", 99, 60, 30)
-				golden.RequireEqual(t, m.c.renderWalkPane(m.c.buildWalkPane(60, walkExtras{}), 24))
+				golden.RequireEqual(t, walkPaneText(m, 60, walkExtras{}, 24))
 			})
 		}
 	})
@@ -68,7 +68,7 @@ func TestPanes(t *testing.T) {
 		for _, height := range []int{30, 20, 14, 10} {
 			t.Run(fmt.Sprint(height), func(t *testing.T) {
 				m := at(t, Options{}, "outcome-execution-error", 99, 50, 40)
-				golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(50, walkExtras{hint: "a hint"}), height)))
+				golden.RequireEqual(t, ansi.Strip(walkPaneText(m, 50, walkExtras{hint: "a hint"}, height)))
 			})
 		}
 	})
@@ -76,7 +76,7 @@ func TestPanes(t *testing.T) {
 		for _, width := range []int{40, 60} {
 			t.Run(fmt.Sprint(width), func(t *testing.T) {
 				m := at(t, Options{}, "write-without-approval", 7, width, 40)
-				golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(width, walkExtras{hint: m.c.stepHint(false)}), 30)))
+				golden.RequireEqual(t, ansi.Strip(walkPaneText(m, width, walkExtras{hint: seen(m).stepHint(false)}, 30)))
 			})
 		}
 	})
@@ -87,7 +87,7 @@ func TestPanes(t *testing.T) {
 		for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
 			t.Run(lang.String(), func(t *testing.T) {
 				m := at(t, Options{Lang: lang}, "timed-out-no-effect-status", 5, 60, 40)
-				golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(60, walkExtras{hint: m.c.stepHint(false)}), 30)))
+				golden.RequireEqual(t, ansi.Strip(walkPaneText(m, 60, walkExtras{hint: seen(m).stepHint(false)}, 30)))
 			})
 		}
 	})
@@ -95,25 +95,25 @@ func TestPanes(t *testing.T) {
 		for _, width := range []int{36, 44, 72} {
 			t.Run(fmt.Sprint(width), func(t *testing.T) {
 				m := at(t, Options{}, "unknown-tool", 1, 120, 40)
-				golden.RequireEqual(t, ansi.Strip(m.c.renderInputs(width, 22)))
+				golden.RequireEqual(t, ansi.Strip(inputsText(m, width, 22)))
 			})
 		}
 		t.Run("full", func(t *testing.T) {
 			m := at(t, Options{}, "demo", 1, 60, 40)
-			golden.RequireEqual(t, ansi.Strip(m.c.renderFullInputs(60, 38)))
+			golden.RequireEqual(t, ansi.Strip(fullInputsText(m, 60, 38)))
 		})
 	})
 	t.Run("List", func(t *testing.T) {
 		for _, width := range []int{24, 36} {
 			t.Run(fmt.Sprint(width), func(t *testing.T) {
 				m := at(t, Options{Progress: walkedSome()}, "write-without-approval", 99, 200, 40)
-				golden.RequireEqual(t, ansi.Strip(m.c.renderList(newFilter(), width, 24, nil, "")))
+				golden.RequireEqual(t, ansi.Strip(seen(m).renderList(newFilter(), m.prog.Walked, width, 24, nil, "")))
 			})
 		}
 	})
 	t.Run("Knobs", func(t *testing.T) {
 		m := press(at(t, Options{}, "read-only-candidate", 0, 120, 40), "w", "down", "3")
-		golden.RequireEqual(t, ansi.Strip(m.whatIf.renderKnobs(&m.c, 36, 14)))
+		golden.RequireEqual(t, ansi.Strip(m.modes.whatIf.renderKnobs(m.modes.whatIf.scene(), 36, 14)))
 	})
 	t.Run("Help", func(t *testing.T) {
 		for _, th := range themes {
