@@ -149,88 +149,100 @@ func (m notesModel) Status() status {
 	return status{place: m.place, right: m.place.where(), frozen: m.state.Frozen}
 }
 
+// noteLines collects the notes screen's lines.
+type noteLines struct {
+	c     scene
+	lines []string
+}
+
+func (n *noteLines) add(text string) { n.lines = append(n.lines, strings.Split(text, "\n")...) }
+
+// head is a section's heading.
+func (n *noteLines) head(label string) {
+	n.add(n.c.styles.Verdict.Label.Render(truncate(label, n.c.width)))
+}
+
 // lines are the notes screen's lines, nil while no scenario is live.
 func (m notesModel) lines() []string {
 	c := m.scene()
-	width := c.width
-	st := c.styles
 	rs := m.state
 	if rs.Live == "" || !c.has() {
 		return nil
 	}
-	s := c.written()
-	w := c.walk
-	var lines []string
-	add := func(text string) { lines = append(lines, strings.Split(text, "\n")...) }
-	head := func(label string) { add(st.Verdict.Label.Render(truncate(label, width))) }
-
+	n := &noteLines{c: c}
+	s, w, width, st := c.written(), c.walk, c.width, c.styles
 	step := min(rs.Step, len(w.Steps)+1)
 	where := c.where(step, tr("notesAt", c.lang))
-	add(st.Walk.Title.Render(truncate(fmt.Sprintf("%s %d · %s — %s", tr("scenario", c.lang), s.Number, s.Title.In(c.lang), where), width)))
+	n.add(st.Walk.Title.Render(truncate(fmt.Sprintf("%s %d · %s — %s", tr("scenario", c.lang), s.Number, s.Title.In(c.lang), where), width)))
 	if m.clocks.show {
 		timeUp, times := m.clocks.text(c.common)
 		if timeUp != "" {
 			times = timeUp + " · " + times
 		}
-		add(st.Dim.Render(truncate(times, width)))
+		n.add(st.Dim.Render(truncate(times, width)))
 	}
-	add("")
+	n.add("")
 	// The poll, as it fills.
 	if rs.Round > 0 {
 		state := fmt.Sprintf(tr("roomPollOpen", c.lang), rs.Round)
 		if !rs.Open {
 			state = fmt.Sprintf(tr("roomPollRevealed", c.lang), rs.Round)
 		}
-		head(state)
-		add(wrap(histogram(rs, c.track(), w, c.lang), width))
-		add("")
+		n.head(state)
+		n.add(wrap(histogram(rs, c.track(), w, c.lang), width))
+		n.add("")
 	}
-	// What is on the projector now, and what comes next.
+	n.projector(step)
+	// The question for the room, and its answer.
+	n.head(tr("notesAsk", c.lang))
+	n.add(wrap(askText(w, c.lang), width))
+	n.add("")
+	// What the verdict does NOT prove: the lesson.
+	n.head(tr("verdict", c.lang) + tr("colon", c.lang) + w.Verdict.Symbol + " " + w.Verdict.Headline)
+	for _, d := range w.Verdict.Details {
+		n.add(indentLines(wrap(d.Label+tr("colon", c.lang)+d.Text, width-2), "  "))
+	}
+	if notes := s.Notes.In(c.lang); notes != "" {
+		n.add("")
+		n.head(tr("notesScenario", c.lang))
+		n.add(wrap(notes, width))
+	}
+	return n.lines
+}
+
+// projector is what is on the projector now, at a step, and what comes
+// next.
+func (n *noteLines) projector(step int) {
+	c, w, width, st := n.c, n.c.walk, n.c.width, n.c.styles
 	switch {
 	case step == 0:
-		head(tr("notesNow", c.lang))
-		add(paint(st.Walk.Story, wrap(c.storyText(false, true), width)))
-		if story := s.Story.In(c.lang); story != "" && story != c.storyText(false, true) {
-			add("")
-			head(tr("notesStory", c.lang))
-			add(wrap(story, width))
+		n.head(tr("notesNow", c.lang))
+		n.add(paint(st.Walk.Story, wrap(c.storyText(false, true), width)))
+		if story := c.written().Story.In(c.lang); story != "" && story != c.storyText(false, true) {
+			n.add("")
+			n.head(tr("notesStory", c.lang))
+			n.add(wrap(story, width))
 		}
 	case step <= w.Decisive:
 		cur := w.Steps[step-1]
-		head(tr("notesNow", c.lang))
-		add(wrap(fmt.Sprintf("%d %s — %s", step, cur.Title, outcomeText(cur.Outcome, c.lang)), width))
-		add(paint(st.Walk.Question, indentLines(wrap(cur.Question, width-2), "  ")))
-		add(indentLines(wrap(cur.Explanation, width-2), "  "))
+		n.head(tr("notesNow", c.lang))
+		n.add(wrap(fmt.Sprintf("%d %s — %s", step, cur.Title, outcomeText(cur.Outcome, c.lang)), width))
+		n.add(paint(st.Walk.Question, indentLines(wrap(cur.Question, width-2), "  ")))
+		n.add(indentLines(wrap(cur.Explanation, width-2), "  "))
 		if a := c.asideText(cur.Aside, width-2); a != "" {
-			add(indentLines(a, "  "))
+			n.add(indentLines(a, "  "))
 		}
 	}
-	head(tr("notesNext", c.lang))
+	n.head(tr("notesNext", c.lang))
 	switch {
 	case step < w.Decisive:
-		next := w.Steps[step]
-		add(wrap(fmt.Sprintf("%d %s", step+1, next.Title), width))
+		n.add(wrap(fmt.Sprintf("%d %s", step+1, w.Steps[step].Title), width))
 	case step == w.Decisive:
-		add(wrap(tr("verdict", c.lang)+tr("colon", c.lang)+w.Verdict.Symbol+" "+w.Verdict.Headline, width))
+		n.add(wrap(tr("verdict", c.lang)+tr("colon", c.lang)+w.Verdict.Symbol+" "+w.Verdict.Headline, width))
 	default:
-		add(wrap(tr("notesNextScenario", c.lang), width))
+		n.add(wrap(tr("notesNextScenario", c.lang), width))
 	}
-	add("")
-	// The question for the room, and its answer.
-	head(tr("notesAsk", c.lang))
-	add(wrap(askText(w, c.lang), width))
-	add("")
-	// What the verdict does NOT prove: the lesson.
-	head(tr("verdict", c.lang) + tr("colon", c.lang) + w.Verdict.Symbol + " " + w.Verdict.Headline)
-	for _, d := range w.Verdict.Details {
-		add(indentLines(wrap(d.Label+tr("colon", c.lang)+d.Text, width-2), "  "))
-	}
-	if notes := s.Notes.In(c.lang); notes != "" {
-		add("")
-		head(tr("notesScenario", c.lang))
-		add(wrap(notes, width))
-	}
-	return lines
+	n.add("")
 }
 
 // askText is the question for the room with its answer.

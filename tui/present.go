@@ -164,47 +164,7 @@ var presentFold = []int{pHint, pStory, pPassed, pCurrent, pVerdict, pCurrent, pP
 // where the window over them starts (the verdict once reached).
 func (m presentModel) content() (lines []string, anchor int) {
 	c := m.scene()
-	// A big screen gives the step more room: a terminal cannot grow its
-	// font, but it can spend its space.
-	width := min(c.width-4, max(100, c.width*3/4))
-	s := c.written()
-	st := c.styles.Walk
-	var parts [pCount]part
-	title := fmt.Sprintf("%s · %s %d · %s", strings.ToUpper(scenarios.TrackTitle(c.track(), c.lang)), tr("scenario", c.lang), s.Number, s.Title.In(c.lang))
-	asking := m.ask && c.current() == 0 && c.track() != scenarios.TrackAudit
-	if asking {
-		// While the room is asked, the title would answer for it.
-		title = fmt.Sprintf("%s · %s %d", strings.ToUpper(scenarios.TrackTitle(c.track(), c.lang)), tr("scenario", c.lang), s.Number)
-	}
-	parts[pTitle] = part{alts: []string{st.Title.Render(truncate(title, c.width))}}
-	cur := c.current()
-	if cur == 0 {
-		var lines []string
-		if story := c.storyText(false, asking); story != "" {
-			lines = append(lines, paint(st.Story, wrap(story, width)), "")
-		}
-		if asking {
-			q := tr("askRule", c.lang)
-			if c.track() == scenarios.TrackOutcome {
-				q = tr("askClass", c.lang)
-			}
-			lines = append(lines, paint(c.styles.Verdict.Label, wrap(q, width)))
-			// The choices, as the room sees them.
-			var opts []string
-			for i, step := range c.walk.Steps {
-				opts = append(opts, fmt.Sprintf("%d %s", i+1, step.Title))
-			}
-			lines = append(lines, wrapItems(opts, "   ", width), "")
-		}
-		parts[pStory] = part{alts: []string{strings.Join(lines, "\n"), ""}}
-		parts[pHint] = part{alts: []string{paint(st.Hint, wrap(c.stepHint(true), width)), ""}}
-	} else {
-		parts[pPassed] = part{alts: m.passedAlts(c, width)}
-		parts[pCurrent] = lazy(4, func(i int) string { return m.currentAlt(c, width, i) })
-	}
-	if c.reached() {
-		parts[pVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i, false) })
-	}
+	parts := m.parts()
 	height := c.height - 1
 	total := func() int {
 		n := 1 // the empty line on top
@@ -230,12 +190,64 @@ func (m presentModel) content() (lines []string, anchor int) {
 		}
 	}
 	gap := "\n\n" + strings.Repeat("\n", grow(c.common))
-	content := "\n" + strings.Join(blocks, gap)
-	lines = strings.Split(content, "\n")
+	lines = strings.Split("\n"+strings.Join(blocks, gap), "\n")
 	if c.reached() {
 		anchor = len(lines) - lineCount(parts[pVerdict].text())
 	}
 	return lines, anchor
+}
+
+// parts are the projector's parts, each from its fullest rendering to
+// its most folded.
+func (m presentModel) parts() [pCount]part {
+	c := m.scene()
+	// A big screen gives the step more room: a terminal cannot grow its
+	// font, but it can spend its space.
+	width := min(c.width-4, max(100, c.width*3/4))
+	s := c.written()
+	var parts [pCount]part
+	head := fmt.Sprintf("%s · %s %d", strings.ToUpper(scenarios.TrackTitle(c.track(), c.lang)), tr("scenario", c.lang), s.Number)
+	title := head + " · " + s.Title.In(c.lang)
+	asking := m.ask && c.current() == 0 && c.track() != scenarios.TrackAudit
+	if asking {
+		// While the room is asked, the title would answer for it.
+		title = head
+	}
+	parts[pTitle] = part{alts: []string{c.styles.Walk.Title.Render(truncate(title, c.width))}}
+	if c.current() == 0 {
+		parts[pStory] = part{alts: []string{m.startText(width, asking), ""}}
+		parts[pHint] = part{alts: []string{paint(c.styles.Walk.Hint, wrap(c.stepHint(true), width)), ""}}
+	} else {
+		parts[pPassed] = part{alts: m.passedAlts(c, width)}
+		parts[pCurrent] = lazy(4, func(i int) string { return m.currentAlt(c, width, i) })
+	}
+	if c.reached() {
+		parts[pVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i, false) })
+	}
+	return parts
+}
+
+// startText is a scenario before its first step: the scene and, while the
+// room is asked, the question with its choices, as the room sees them.
+func (m presentModel) startText(width int, asking bool) string {
+	c := m.scene()
+	var lines []string
+	if story := c.storyText(false, asking); story != "" {
+		lines = append(lines, paint(c.styles.Walk.Story, wrap(story, width)), "")
+	}
+	if asking {
+		q := tr("askRule", c.lang)
+		if c.track() == scenarios.TrackOutcome {
+			q = tr("askClass", c.lang)
+		}
+		lines = append(lines, paint(c.styles.Verdict.Label, wrap(q, width)))
+		var opts []string
+		for i, step := range c.walk.Steps {
+			opts = append(opts, fmt.Sprintf("%d %s", i+1, step.Title))
+		}
+		lines = append(lines, wrapItems(opts, "   ", width), "")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // passedAlts lists the rules passed before the current one compactly:
