@@ -118,6 +118,9 @@ type Model struct {
 	shell  shell
 	// lastKey is when the last key or click came, for the idle limit.
 	lastKey time.Time
+	// drawn, when set, is told of every frame drawn: a test counts them
+	// to see that no Update draws one.
+	drawn func()
 }
 
 // modes are the components, one a mode. A session has a presenter, a

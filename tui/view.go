@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"sync/atomic"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -38,9 +37,6 @@ type cover struct {
 // shown reports whether something covers the mode's body.
 func (c cover) shown() bool { return len(c.notices) > 0 || c.intro || c.showHelp }
 
-// frames counts the frames drawn, for the test that no Update draws one.
-var frames atomic.Int64
-
 // View renders the frame.
 func (m Model) View() tea.View {
 	v := tea.NewView(m.Render())
@@ -61,7 +57,9 @@ func (m Model) View() tea.View {
 // Render is the frame as text: never wider than the terminal and never
 // taller. It draws from the state alone and changes nothing.
 func (m Model) Render() string {
-	frames.Add(1)
+	if m.drawn != nil {
+		m.drawn()
+	}
 	c := m.c
 	if c.layout() == layoutTooSmall {
 		msg := fmt.Sprintf(tr("enlarge", c.lang), minWidth, minHeight, c.width, c.height)
