@@ -65,7 +65,7 @@ func main() {
 	var typeNames multi
 	flag.Var(&typeNames, "type", "count the fields and methods of `pkgpath.Type` (repeatable)")
 	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: astats [-tests] [-v] [-top N] [-type pkg.T] packages...")
+		_, _ = fmt.Fprintln(flag.CommandLine.Output(), "usage: astats [-tests] [-v] [-top N] [-type pkg.T] packages...")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -113,7 +113,20 @@ type pkg struct {
 	info  *types.Info
 }
 
+// printer writes the report, keeping the first error.
+type printer struct {
+	w   io.Writer
+	err error
+}
+
+func (p *printer) printf(format string, args ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, args...)
+	}
+}
+
 func run(w io.Writer, patterns, typeNames []string, tests, verbose bool, top int) error {
+	out := &printer{w: w}
 	chosen, err := goList(patterns...)
 	if err != nil {
 		return err
@@ -208,41 +221,41 @@ func run(w io.Writer, patterns, typeNames []string, tests, verbose bool, top int
 			}
 		}
 	}
-	fmt.Fprintf(w, "packages: %s\n", strings.Join(sortedKeys(want), " "))
-	fmt.Fprintf(w, "functions: %d, files: %d\n", len(funcs), len(files))
+	out.printf("packages: %s\n", strings.Join(sortedKeys(want), " "))
+	out.printf("functions: %d, files: %d\n", len(funcs), len(files))
 	sort.SliceStable(funcs, func(i, j int) bool { return funcs[i].lines > funcs[j].lines })
 	for _, f := range funcs[:min(top, len(funcs))] {
-		fmt.Fprintf(w, "largest function by lines: %s (%s) %d lines, complexity %d\n", f.name, f.pos, f.lines, f.cc)
+		out.printf("largest function by lines: %s (%s) %d lines, complexity %d\n", f.name, f.pos, f.lines, f.cc)
 	}
 	sort.SliceStable(funcs, func(i, j int) bool { return funcs[i].cc > funcs[j].cc })
 	for _, f := range funcs[:min(top, len(funcs))] {
-		fmt.Fprintf(w, "largest function by complexity: %s (%s) complexity %d, %d lines\n", f.name, f.pos, f.cc, f.lines)
+		out.printf("largest function by complexity: %s (%s) complexity %d, %d lines\n", f.name, f.pos, f.cc, f.lines)
 	}
 	if len(funcs) > 0 {
 		total := 0
 		for _, f := range funcs {
 			total += f.cc
 		}
-		fmt.Fprintf(w, "average complexity: %.1f\n", float64(total)/float64(len(funcs)))
+		out.printf("average complexity: %.1f\n", float64(total)/float64(len(funcs)))
 	}
 	sort.SliceStable(files, func(i, j int) bool { return files[i].lines > files[j].lines })
 	for _, f := range files[:min(top, len(files))] {
-		fmt.Fprintf(w, "largest file: %s %d lines\n", f.name, f.lines)
+		out.printf("largest file: %s %d lines\n", f.name, f.lines)
 	}
 
 	exported, unused := unusedExports(mod, users, want)
-	fmt.Fprintf(w, "exported package-level names (package main left out): %d, used nowhere outside their package: %d\n", exported, len(unused))
+	out.printf("exported package-level names (package main left out): %d, used nowhere outside their package: %d\n", exported, len(unused))
 	if verbose {
 		for _, u := range unused {
-			fmt.Fprintf(w, "  unused outside: %s\n", u)
+			out.printf("  unused outside: %s\n", u)
 		}
 	}
 	for _, tn := range typeNames {
-		if err := typeStats(w, fset, byPath, tn); err != nil {
+		if err := typeStats(out, fset, byPath, tn); err != nil {
 			return err
 		}
 	}
-	return nil
+	return out.err
 }
 
 // moduleImporter gives the module's own packages as type-checked from
@@ -351,7 +364,7 @@ func unusedExports(mod, users []*pkg, want map[string]bool) (exported int, unuse
 
 // typeStats counts a type's fields and methods, and the files its
 // methods are in.
-func typeStats(w io.Writer, fset *token.FileSet, byPath map[string]*pkg, qualified string) error {
+func typeStats(out *printer, fset *token.FileSet, byPath map[string]*pkg, qualified string) error {
 	i := strings.LastIndex(qualified, ".")
 	if i < 0 {
 		return fmt.Errorf("-type %s: want pkgpath.Type", qualified)
@@ -362,7 +375,7 @@ func typeStats(w io.Writer, fset *token.FileSet, byPath map[string]*pkg, qualifi
 	}
 	obj, ok := p.types.Scope().Lookup(qualified[i+1:]).(*types.TypeName)
 	if !ok {
-		fmt.Fprintf(w, "type %s: not found\n", qualified)
+		out.printf("type %s: not found\n", qualified)
 		return nil
 	}
 	named, _ := obj.Type().(*types.Named)
@@ -378,7 +391,7 @@ func typeStats(w io.Writer, fset *token.FileSet, byPath map[string]*pkg, qualifi
 			files[relPath(fset.Position(m.Pos()).Filename)] = true
 		}
 	}
-	fmt.Fprintf(w, "type %s: %d fields, %d methods over %d files\n", qualified, fields, methods, len(files))
+	out.printf("type %s: %d fields, %d methods over %d files\n", qualified, fields, methods, len(files))
 	return nil
 }
 
