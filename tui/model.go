@@ -175,7 +175,7 @@ func New(opts Options) Model {
 	// A learner's first start: nothing walked, answered or opened yet.
 	fresh := len(m.prog.Walked) == 0 && len(m.prog.Quiz) == 0 && m.prog.Last == ""
 	ms := &m.modes
-	ms.browse = newBrowseModel(m.c, p, m.editable)
+	ms.browse = newBrowseModel(m.c, p, m.shell.editable)
 	ms.quiz = newQuizModel(m.c, p, m.prog)
 	ms.whatIf = newWhatIfModel(m.c, p, opts.SaveScenario)
 	ms.practice = newPracticeModel(m.c, m.deck, opts.Seed, m.prog)
@@ -229,8 +229,8 @@ func (m *Model) startPlace(opts Options) place {
 
 // editable reports whether a scenario came from a file the lecturer can
 // edit.
-func (m Model) editable(s scenarios.Scenario) bool {
-	return m.shell.edit != nil && m.shell.reload != nil && m.shell.edit(s) != nil
+func (s shell) editable(sc scenarios.Scenario) bool {
+	return s.edit != nil && s.reload != nil && s.edit(sc) != nil
 }
 
 // Init asks the terminal for its background colour when the theme is auto.
@@ -241,9 +241,9 @@ func (m Model) Init() tea.Cmd {
 	}
 	switch m.mode {
 	case modePresent:
-		cmds = append(cmds, m.modes.present.clocks.init())
+		cmds = append(cmds, m.modes.present.Init())
 	case modeNotes:
-		cmds = append(cmds, m.modes.notes.clocks.init())
+		cmds = append(cmds, m.modes.notes.Init())
 	}
 	if m.shell.idle > 0 {
 		cmds = append(cmds, idleTickCmd(m.shell.idle))

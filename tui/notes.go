@@ -38,6 +38,9 @@ func newNotesModel(c common, p place, limit time.Duration) notesModel {
 
 func (m notesModel) scene() scene { return scene{m.c, m.place} }
 
+// Init starts the lecture's clocks.
+func (m notesModel) Init() tea.Cmd { return m.clocks.init() }
+
 // notesKeyMap is the notes screen's: the clocks, the language, scrolling.
 type notesKeyMap struct {
 	ScrollDown, ScrollUp, Clock key.Binding

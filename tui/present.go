@@ -43,6 +43,9 @@ func newPresentModel(c common, p place, limit time.Duration) presentModel {
 
 func (m presentModel) scene() scene { return scene{m.c, m.place} }
 
+// Init starts the lecture's clocks.
+func (m presentModel) Init() tea.Cmd { return m.clocks.init() }
+
 func (m presentModel) keys(now bool) presentKeyMap {
 	c := m.scene()
 	k := newPresentKeyMap(c.lang)

@@ -33,6 +33,10 @@ func newRoomModel(c common, p place, room Room) roomModel {
 
 func (m roomModel) scene() scene { return scene{m.c, m.place} }
 
+// question is the room's question as the room last said: open or not,
+// and which round.
+func (m roomModel) question() (open bool, round int) { return m.state.Open, m.state.Round }
+
 // liveOpen reports whether the open scenario is the room's live one.
 func (m roomModel) liveOpen() bool {
 	return m.place.has() && m.place.written().ID == m.state.Live

@@ -91,11 +91,11 @@ func (m *Model) roomNews(msg RoomMsg) tea.Cmd {
 	if !m.modes.has[modeRoom] {
 		return nil
 	}
-	st := m.modes.room.state
-	newQuestion := msg.Open && (!st.Open || msg.Round != st.Round)
+	open, round := m.modes.room.question()
+	newQuestion := msg.Open && (!open || msg.Round != round)
 	var cmds []tea.Cmd
 	switch {
-	case m.mode == modeWhatIf && msg.Open && !st.Open:
+	case m.mode == modeWhatIf && msg.Open && !open:
 		// The room's question ends the experiment: answer first.
 		cmds = append(cmds, m.stopWhatIf())
 	case m.mode == modePractice && newQuestion:
@@ -174,11 +174,11 @@ func (m *Model) toggleQuiz() tea.Cmd {
 	case modeQuiz:
 		list := m.modes.quiz.handOver()
 		m.mode = modeWalk
-		return m.update(modeWalk, enterMsg{place: handed(m.modes.quiz.place), list: &list})
+		return m.update(modeWalk, enterMsg{place: handed(m.modes.quiz.Status().place), list: &list})
 	case modeWalk:
 		list := m.modes.browse.handOver()
 		m.mode = modeQuiz
-		return m.update(modeQuiz, enterMsg{place: handed(m.modes.browse.place), list: &list})
+		return m.update(modeQuiz, enterMsg{place: handed(m.modes.browse.Status().place), list: &list})
 	}
 	return nil
 }
@@ -252,7 +252,7 @@ func (m Model) helpKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 // the progress if the key changed it.
 func (m Model) afterKey() (Model, tea.Cmd) {
 	if m.mode == modeWhatIf && m.back == modeRoom {
-		m.update(modeRoom, leadMsg{place: m.modes.whatIf.place})
+		m.update(modeRoom, leadMsg{place: m.modes.whatIf.Status().place})
 	}
 	if !m.dirty || m.shell.save == nil {
 		m.dirty = false
