@@ -245,17 +245,17 @@ func (k presentKeyMap) FullHelp() [][]key.Binding {
 type roomKeyMap struct {
 	walkKeys
 	listKeys
-	Answer, OpenPoll, Reveal, ToLive key.Binding
+	Answer, OpenPoll, Reveal, ToLive, Practice key.Binding
 	globalKeys
 }
 
 func (k roomKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.KeepFilter, k.ClearFilter, k.Close, k.Scroll, k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Path, k.Lang, k.Help, k.Quit)
+	return enabled(k.KeepFilter, k.ClearFilter, k.Close, k.Scroll, k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Path, k.Practice, k.Lang, k.Help, k.Quit)
 }
 
 func (k roomKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
-		[]key.Binding{k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.Run, k.Restart},
+		[]key.Binding{k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Practice, k.Next, k.Back, k.Run, k.Restart},
 		[]key.Binding{k.Up, k.Down, k.Open, k.Jump, k.Filter, k.PrevScenario, k.NextScenario, k.List},
 		[]key.Binding{k.Track, k.WhatIf, k.Path, k.Inputs, k.Full, k.ScrollDown, k.ScrollUp, k.Lang, k.Help, k.Quit},
 	)
@@ -332,6 +332,10 @@ type keySet struct {
 	present          presentKeyMap
 	help             helpKeyMap
 	summary          summaryKeyMap
+	practice         practiceKeyMap
+	// roomPractice starts practice in a student's room (P: p is the
+	// previous scenario there).
+	roomPractice key.Binding
 }
 
 var keySets = [2]keySet{makeKeySet(assess.English), makeKeySet(assess.Chinese)}
@@ -344,7 +348,8 @@ func makeKeySet(l assess.Lang) keySet {
 		reveal:   binding(l, []string{"v"}, "v", "kReveal"),
 		toLive:   binding(l, []string{"g"}, "g", "kToLive"),
 		whatIf:   makeNewWhatIfKeyMap(l), present: makeNewPresentKeyMap(l), help: makeNewHelpKeyMap(l),
-		summary: makeSummaryKeyMap(l),
+		summary: makeSummaryKeyMap(l), practice: makePracticeKeyMap(l),
+		roomPractice: binding(l, []string{"P"}, "P", "kPractice"),
 	}
 }
 

@@ -29,11 +29,11 @@ func TestCaveatQuestionHasOneRightAnswer(t *testing.T) {
 			m := newTest(t, Options{Quiz: true, Scenario: s.ID, Lang: lang})
 			v := assess.Assess(&s.Input)
 			m = press(m, fmt.Sprint(int(v.Code.Rule())))
-			if m.quiz.q.phase == quizAskCode {
+			if m.modes.quiz.q.phase == quizAskCode {
 				m = press(m, "1")
 			}
-			require.Equal(t, quizAskCaveat, m.quiz.q.phase, s.ID)
-			q := m.quiz.q
+			require.Equal(t, quizAskCaveat, m.modes.quiz.q.phase, s.ID)
+			q := m.modes.quiz.q
 			require.Len(t, q.options, 3, s.ID)
 			for i, opt := range q.options {
 				o := opt.In(lang)
@@ -90,7 +90,7 @@ func TestQuestionsShowTheSceneNotTheLesson(t *testing.T) {
 		{"outcome", "outcome-not-found", "legitimate answer"},
 	} {
 		m := resize(newTest(t, Options{Quiz: true, Track: tc.track, Scenario: tc.id}), 120, 40)
-		require.True(t, m.quiz.q.asking(), tc.id)
+		require.True(t, m.modes.quiz.q.asking(), tc.id)
 		s, _ := scenarios.Find(scenarios.Builtin(), tc.track, tc.id)
 		out := squash(plain(m))
 		assert.NotContains(t, out, squash(tc.lesson), tc.id)
@@ -124,7 +124,7 @@ func TestStepsReadAsAnswers(t *testing.T) {
 // and changes the code says the rule still fires.
 func TestStillFiresWithAnotherCode(t *testing.T) {
 	m := press(newTest(t, Options{Scenario: "write-without-approval"}), "w", "down", "3")
-	assert.Equal(t, "verdict: requires_approval/approval_missing → requires_approval/approval_expired (rule 7 still fires, with another code)", m.whatIf.message)
+	assert.Equal(t, "verdict: requires_approval/approval_missing → requires_approval/approval_expired (rule 7 still fires, with another code)", m.modes.whatIf.message)
 }
 
 // TestLiveScenarioIsHeldUntilTheReveal: from the moment a scenario goes
@@ -163,6 +163,6 @@ func TestAQuestionCallsTheStudentBack(t *testing.T) {
 	m = press(m, "g")
 	num, _, _ = state(m)
 	assert.Equal(t, 4, num)
-	assert.True(t, m.room.q.asking(), "the question is there again")
+	assert.True(t, m.modes.room.q.asking(), "the question is there again")
 	assert.True(t, slices.Contains(strings.Fields(plain(m)), "1–8."), "and asks for a rule")
 }
