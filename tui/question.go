@@ -311,17 +311,17 @@ func (c common) resultLines(r quizResult) []string {
 	var out []string
 	switch {
 	case r.right:
-		out = append(out, c.styles.tone(look.ToneGood).Render("✓ "+fmt.Sprintf(tr("quizRight", c.lang), r.decided.In(c.lang))))
+		out = append(out, c.styles.tone(look.ToneGood).Render(look.Yes+" "+fmt.Sprintf(tr("quizRight", c.lang), r.decided.In(c.lang))))
 	case r.half:
 		out = append(out, c.styles.tone(look.ToneHold).Render("◐ "+fmt.Sprintf(tr("quizHalf", c.lang), r.said.In(c.lang), r.decided.In(c.lang))))
 	default:
-		out = append(out, c.styles.tone(look.ToneBad).Render("✗ "+fmt.Sprintf(tr("quizWrong", c.lang), r.said.In(c.lang), r.decided.In(c.lang))))
+		out = append(out, c.styles.tone(look.ToneBad).Render(look.No+" "+fmt.Sprintf(tr("quizWrong", c.lang), r.said.In(c.lang), r.decided.In(c.lang))))
 	}
 	switch r.caveat {
 	case 1:
-		out = append(out, c.styles.tone(look.ToneGood).Render("✓ "+tr("quizCaveatRight", c.lang)))
+		out = append(out, c.styles.tone(look.ToneGood).Render(look.Yes+" "+tr("quizCaveatRight", c.lang)))
 	case -1:
-		out = append(out, c.styles.tone(look.ToneBad).Render("✗ "+fmt.Sprintf(tr("quizCaveatWrong", c.lang), r.caveatRight.In(c.lang))))
+		out = append(out, c.styles.tone(look.ToneBad).Render(look.No+" "+fmt.Sprintf(tr("quizCaveatWrong", c.lang), r.caveatRight.In(c.lang))))
 	}
 	return out
 }

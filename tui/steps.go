@@ -28,9 +28,9 @@ func (c scene) headingPart(width int) part {
 	}
 	// The check is not a question the way a rule is: it passed, or it
 	// refused the input.
-	mark, word, style := "✓", look.OutcomeWord(assess.Passed, c.lang), st.Passed
+	mark, word, style := look.Yes, look.OutcomeWord(assess.Passed, c.lang), st.Passed
 	if !chk.Passed {
-		mark, word, style = "✗", tr("refused", c.lang), c.styles.tone(look.ToneBad)
+		mark, word, style = look.No, tr("refused", c.lang), c.styles.tone(look.ToneBad)
 	}
 	wordWidth := 0
 	for _, o := range []assess.Outcome{assess.Passed, assess.Fired, assess.NotReached} {
