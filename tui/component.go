@@ -110,4 +110,12 @@ type (
 	// leadMsg tells the room where its presenter is while the presenter
 	// is in the what-if.
 	leadMsg struct{ place place }
+	// projectorMsg switches a room's presenter to the projector's
+	// layout (on) or back; placeMsg gives the room the projector's place,
+	// which leads the room while the projector is shown.
+	projectorMsg struct {
+		on    bool
+		place place
+	}
+	placeMsg struct{ place place }
 )

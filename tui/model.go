@@ -145,9 +145,13 @@ type shell struct {
 	save         func(progress.Progress) error
 	saveScenario func(scenarios.Scenario) (string, error)
 	idle         time.Duration
-	noMouse      bool
-	reload       func() ([]scenarios.Scenario, []string, error)
-	edit         func(scenarios.Scenario) *exec.Cmd
+	// timer is the lecture's length, for the clocks of a projector.
+	timer time.Duration
+	// classCode is the room's, for a projector to show.
+	classCode string
+	noMouse   bool
+	reload    func() ([]scenarios.Scenario, []string, error)
+	edit      func(scenarios.Scenario) *exec.Cmd
 }
 
 // New builds the trainer. A Scenario that does not exist is ignored.
@@ -157,7 +161,7 @@ func New(opts Options) Model {
 		clock = time.Now
 	}
 	m := Model{c: newCommon(opts.Lang, opts.Theme, clock), deck: newDeck(opts.Scenarios), help: help.New(),
-		shell: shell{save: opts.Save, saveScenario: opts.SaveScenario, idle: opts.Idle, noMouse: opts.NoMouse,
+		shell: shell{save: opts.Save, saveScenario: opts.SaveScenario, idle: opts.Idle, timer: opts.Timer, classCode: opts.ClassCode, noMouse: opts.NoMouse,
 			reload: opts.Reload, edit: opts.Edit}}
 	if opts.Room != nil {
 		// A served session writes nothing on the server: its progress,
@@ -252,6 +256,28 @@ func (m Model) Init() tea.Cmd {
 		cmds = append(cmds, idleTickCmd(m.shell.idle))
 	}
 	return tea.Batch(cmds...)
+}
+
+// projector switches a room's presenter to the projector's layout, bound
+// to the room, at the room's place; and back, with the projector's place.
+func (m *Model) projector(msg projectorMsg) tea.Cmd {
+	if !msg.on {
+		m.mode = modeRoom
+		return m.update(modeRoom, placeMsg{place: msg.place})
+	}
+	var cmd tea.Cmd
+	present := newRoomPresentModel(m.c, msg.place, m.shell.timer, m.modes.room.room, m.modes.room.state, m.shell.classCode)
+	if m.modes.has[modePresent] {
+		// The lecture's clocks run on from the first switch.
+		present.clocks = m.modes.present.clocks
+		present.blank = false
+	} else {
+		cmd = present.clocks.init()
+	}
+	m.modes.present = present.SetSize(m.c.width, m.c.height).(presentModel)
+	m.modes.has[modePresent] = true
+	m.back, m.mode = modeRoom, modePresent
+	return cmd
 }
 
 // get is a mode's component; put stores one back, where its type says.
@@ -353,6 +379,8 @@ func (m *Model) take(posted []tea.Msg) tea.Cmd {
 			cmds = append(cmds, m.update(modePractice, enterMsg{}))
 		case leaveMsg:
 			m.mode = m.back
+		case projectorMsg:
+			cmds = append(cmds, m.projector(msg))
 		case editMsg:
 			cmds = append(cmds, m.editCmd())
 		}

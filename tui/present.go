@@ -31,9 +31,29 @@ type presentModel struct {
 	ask    bool
 	clocks lectureClocks
 	out    outbox
+	// room, when set, is the room this projector leads: its presenter
+	// switched to the projector's layout. state is the room as it last
+	// said; classCode is shown for latecomers.
+	room      Room
+	state     RoomMsg
+	classCode string
 }
 
 var _ component = presentModel{}
+
+// newRoomPresentModel is the projector's layout of a room's presenter,
+// at the room's place.
+func newRoomPresentModel(c common, p place, limit time.Duration, room Room, state RoomMsg, classCode string) presentModel {
+	m := presentModel{c: c, place: p, main: newScroller(), clocks: newLectureClocks(limit), room: room, state: state, classCode: classCode}
+	m.place.navigate(nav.Action{Kind: nav.Open})
+	return m
+}
+
+// polling reports whether the room's question on the projected scenario
+// is open.
+func (m presentModel) polling() bool {
+	return m.room != nil && m.state.Open && m.place.has() && m.place.written().ID == m.state.Live
+}
 
 func newPresentModel(c common, p place, limit time.Duration) presentModel {
 	m := presentModel{c: c, place: p, main: newScroller(), clocks: newLectureClocks(limit)}
@@ -60,8 +80,13 @@ func (m presentModel) keys(now bool) presentKeyMap {
 	}
 	onIf(c.at.Step > 0, &k.Back, &k.Restart)
 	onIf(c.has(), &k.NextScenario, &k.PrevScenario, &k.Jump)
+	if m.room != nil {
+		on(&k.OpenPoll, &k.Reveal, &k.Leave)
+		// The room's question is the ask.
+		off(&k.Ask)
+	}
 	if m.blank {
-		off(&k.Help, &k.Lang)
+		off(&k.Help, &k.Lang, &k.OpenPoll, &k.Reveal, &k.Leave)
 	}
 	return k
 }
@@ -78,6 +103,8 @@ func (m presentModel) Update(msg tea.Msg) (component, tea.Cmd) {
 		m.place.setLang(m.c.lang)
 	case deckMsg:
 		m.place.reload(msg.d)
+	case RoomMsg:
+		m.follow(msg)
 	case tea.KeyPressMsg:
 		m.key(msg)
 	case tea.MouseWheelMsg:
@@ -109,12 +136,30 @@ func (m *presentModel) key(msg tea.KeyPressMsg) {
 		m.clocks.show = !m.clocks.show
 	case key.Matches(msg, k.Ask):
 		m.ask = !m.ask
+	case key.Matches(msg, k.OpenPoll):
+		// The question starts from the scene, asked as the room sees it.
+		p.setStep(0)
+		m.room.Open()
+	case key.Matches(msg, k.Reveal):
+		m.room.Reveal()
+	case key.Matches(msg, k.Leave):
+		m.out.post(projectorMsg{on: false, place: handed(*p)})
 	case key.Matches(msg, k.Next) && p.reached():
 		p.navigate(nav.Action{Kind: nav.NextScenario})
 	default:
 		// The rest step as in the walk; the projector has no list.
 		p.stepKey(msg, k.walkKeys, listKeys{Jump: k.Jump}, filterState{})
 		p.navigate(nav.Action{Kind: nav.Open})
+	}
+}
+
+// follow takes the room's news: the reveal shows the verdict.
+func (m *presentModel) follow(msg RoomMsg) {
+	prev := m.state
+	m.state = msg
+	p := &m.place
+	if msg.Revealed && !prev.Revealed && p.has() && p.written().ID == msg.Live {
+		p.setStep(p.lastStep())
 	}
 }
 
@@ -157,11 +202,12 @@ const (
 	pPassed
 	pCurrent
 	pHint
+	pPoll
 	pVerdict
 	pCount
 )
 
-var presentFold = []int{pHint, pStory, pPassed, pCurrent, pVerdict, pCurrent, pPassed, pVerdict, pCurrent, pVerdict}
+var presentFold = []int{pHint, pStory, pPassed, pCurrent, pVerdict, pCurrent, pPassed, pVerdict, pCurrent, pVerdict, pPoll}
 
 // content is the projector's lines, folded to the frame's height, and
 // where the window over them starts (the verdict once reached).
@@ -211,7 +257,7 @@ func (m presentModel) parts() [pCount]part {
 	var parts [pCount]part
 	head := fmt.Sprintf("%s · %s %d", strings.ToUpper(scenarios.TrackTitle(c.track(), c.lang)), tr("scenario", c.lang), s.Number)
 	title := head + " · " + s.Title.In(c.lang)
-	asking := m.ask && c.current() == 0 && c.track() != scenarios.TrackAudit
+	asking := (m.ask || m.polling()) && c.current() == 0 && c.track() != scenarios.TrackAudit
 	if asking {
 		// While the room is asked, the title would answer for it.
 		title = head
@@ -219,13 +265,21 @@ func (m presentModel) parts() [pCount]part {
 	parts[pTitle] = part{alts: []string{c.styles.Walk.Title.Render(truncate(title, c.width))}}
 	if c.current() == 0 {
 		parts[pStory] = part{alts: []string{m.startText(width, asking), ""}}
-		parts[pHint] = part{alts: []string{paint(c.styles.Walk.Hint, wrap(c.stepHint(true), width)), ""}}
+		if !m.polling() {
+			parts[pHint] = part{alts: []string{paint(c.styles.Walk.Hint, wrap(c.stepHint(true), width)), ""}}
+		}
 	} else {
 		parts[pPassed] = part{alts: m.passedAlts(c, width)}
 		parts[pCurrent] = lazy(4, func(i int) string { return m.currentAlt(c, width, i) })
 	}
 	if c.reached() {
 		parts[pVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i, false) })
+	}
+	if rs := m.state; m.room != nil && rs.Revealed && rs.Round > 0 && s.ID == rs.Live {
+		// The room's answers, once revealed: before, they would answer
+		// the question for the hall.
+		text := fmt.Sprintf(tr("roomPollRevealed", c.lang), rs.Round) + "  " + histogram(rs, c.track(), c.walk, c.lang)
+		parts[pPoll] = part{alts: []string{paint(c.styles.Verdict.Label, wrap(text, width)), ""}}
 	}
 	return parts
 }
@@ -239,9 +293,12 @@ func (m presentModel) startText(width int, asking bool) string {
 		lines = append(lines, paint(c.styles.Walk.Story, wrap(story, width)), "")
 	}
 	if asking {
-		q := tr("askRule", c.lang)
+		q, qClass := tr("askRule", c.lang), tr("askClass", c.lang)
+		if m.polling() {
+			q, qClass = tr("askRoomRule", c.lang), tr("askRoomClass", c.lang)
+		}
 		if c.track() == scenarios.TrackOutcome {
-			q = tr("askClass", c.lang)
+			q = qClass
 		}
 		lines = append(lines, paint(c.styles.Verdict.Label, wrap(q, width)))
 		var opts []string
@@ -323,6 +380,12 @@ func toneOf(o assess.Outcome, verdict look.Tone) look.Tone {
 func (m presentModel) footer() string {
 	c := m.scene()
 	left := fmt.Sprintf(" %s %d/%d · %s", tr("scenario", c.lang), c.written().Number, len(c.inTrack()), c.where(c.at.Step, "%s %d/%d"))
+	if m.polling() {
+		left += " · " + fmt.Sprintf(tr("roomAnswered", c.lang), m.state.Answered, m.state.Students)
+	}
+	if m.classCode != "" {
+		left += " · " + fmt.Sprintf(tr("roomClassCode", c.lang), m.classCode)
+	}
 	right := ""
 	if m.clocks.show {
 		timeUp, times := m.clocks.text(c.common)

@@ -62,9 +62,9 @@ func (m roomModel) keys(now bool) roomKeyMap {
 	c := m.scene()
 	ks := c.keys()
 	k := roomKeyMap{walkKeys: ks.walk, listKeys: ks.list, Answer: ks.answer, OpenPoll: ks.openPoll,
-		Reveal: ks.reveal, ToLive: ks.toLive, Practice: ks.roomPractice, globalKeys: ks.global}
+		Reveal: ks.reveal, ToLive: ks.toLive, Practice: ks.roomPractice, Projector: ks.projector, globalKeys: ks.global}
 	presenter := m.room.Presenter()
-	onIf(presenter, &k.OpenPoll, &k.Reveal)
+	onIf(presenter, &k.OpenPoll, &k.Reveal, &k.Projector)
 	onIf(!presenter, &k.Answer)
 	// A student practises between the room's questions, in memory only.
 	onIf(!presenter && canPractise(m.place.deck), &k.Practice)
@@ -91,7 +91,7 @@ func (m roomModel) keys(now bool) roomKeyMap {
 	}
 	m.list.stateKeys(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
 	if m.list.busy() {
-		off(&k.Answer, &k.OpenPoll, &k.Reveal, &k.ToLive, &k.Practice)
+		off(&k.Answer, &k.OpenPoll, &k.Reveal, &k.ToLive, &k.Practice, &k.Projector)
 	}
 	return k
 }
@@ -125,6 +125,10 @@ func (m roomModel) Update(msg tea.Msg) (component, tea.Cmd) {
 	case leadMsg:
 		m.lead(msg.place)
 		return m, nil
+	case placeMsg:
+		// The projector leads: the room's layout shows where it is.
+		m.place = msg.place
+		m.lead(m.place)
 	case tea.KeyPressMsg:
 		m, cmd = m.key(msg)
 		m.lead(m.place)
@@ -150,7 +154,14 @@ func (m roomModel) key(msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
 		}
 		return m, nil
 	case key.Matches(msg, k.OpenPoll):
+		// A question starts from the scene: a verdict still on the
+		// screen would answer it.
+		p.setStep(0)
+		m.lead(*p)
 		m.room.Open()
+		return m, nil
+	case key.Matches(msg, k.Projector):
+		m.out.post(projectorMsg{on: true, place: handed(*p)})
 		return m, nil
 	case key.Matches(msg, k.Reveal):
 		m.room.Reveal()
@@ -211,6 +222,13 @@ func (m *roomModel) follow(msg RoomMsg) tea.Cmd {
 	if msg.Revealed && !prev.Revealed && m.liveOpen() {
 		m.q = question{}
 		p.setStep(p.lastStep())
+		// The presenter's screen shows the verdict now: the notes follow.
+		m.lead(*p)
+	}
+	if msg.Live == "" {
+		// Nothing is live yet: the scenario on the presenter's screen
+		// is (a presenter who takes the room over follows it instead).
+		m.lead(*p)
 	}
 	return nil
 }
@@ -243,7 +261,14 @@ func (m roomModel) lines() []string {
 		default:
 			lines = append(lines, tr("roomPollClosed", c.lang))
 		}
-		if rs.Round > 0 {
+		switch {
+		case rs.Open:
+			// The answers by rule would spoil the question for anyone
+			// who sees this screen: only how many answered, until the
+			// reveal. The notes screen has them as they come.
+			lines = append(lines, fmt.Sprintf(tr("roomAnswered", c.lang), rs.Answered, rs.Students),
+				c.styles.Dim.Render(tr("roomCountsAtReveal", c.lang)))
+		case rs.Revealed:
 			lines = append(lines, histogram(rs, c.track(), c.walk, c.lang))
 		}
 		lines = append(lines, c.styles.Dim.Render(fmt.Sprintf(tr("roomStatus", c.lang), rs.Sessions, rs.Peak, rs.Answered)))

@@ -102,7 +102,12 @@ func (m *Model) roomNews(msg RoomMsg) tea.Cmd {
 		// And practice.
 		m.mode = modeRoom
 	}
-	return tea.Batch(append(cmds, m.update(modeRoom, msg))...)
+	cmds = append(cmds, m.update(modeRoom, msg))
+	if m.modes.has[modePresent] && m.modes.present.room != nil {
+		// The presenter's projector follows the room too.
+		cmds = append(cmds, m.update(modePresent, msg))
+	}
+	return tea.Batch(cmds...)
 }
 
 func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
@@ -253,6 +258,10 @@ func (m Model) helpKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 func (m Model) afterKey() (Model, tea.Cmd) {
 	if m.mode == modeWhatIf && m.back == modeRoom {
 		m.update(modeRoom, leadMsg{place: m.modes.whatIf.Status().place})
+	}
+	if m.mode == modePresent && m.modes.present.room != nil {
+		// The projector leads the room.
+		m.update(modeRoom, placeMsg{place: handed(m.modes.present.Status().place)})
 	}
 	if !m.dirty || m.shell.save == nil {
 		m.dirty = false
