@@ -102,9 +102,9 @@ func OutcomeSymbol(o assess.Outcome) string {
 func OutcomeAnswer(o assess.Outcome, l assess.Lang) string {
 	switch o {
 	case assess.Passed:
-		return [2]string{"no", "否"}[l]
+		return texts.AnswerNo.in(l)
 	case assess.Fired:
-		return [2]string{"YES", "是"}[l]
+		return texts.AnswerYes.in(l)
 	}
 	return ""
 }
@@ -114,19 +114,22 @@ func OutcomeAnswer(o assess.Outcome, l assess.Lang) string {
 // step titled for its condition never reads the wrong way round.
 func OutcomeLabel(o assess.Outcome, l assess.Lang) string {
 	if a := OutcomeAnswer(o, l); a != "" {
-		return a + [2]string{" · ", "·"}[l] + OutcomeWord(o, l)
+		return a + texts.AnswerSep.in(l) + OutcomeWord(o, l)
 	}
 	return OutcomeWord(o, l)
 }
 
 // OutcomeWord is the outcome as a word, in a language.
 func OutcomeWord(o assess.Outcome, l assess.Lang) string {
-	words := map[assess.Outcome][2]string{
-		assess.Passed:     {"passed", "通过"},
-		assess.Fired:      {"FIRED", "触发"},
-		assess.NotReached: {"not reached", "未到达"},
+	switch o {
+	case assess.Passed:
+		return texts.Passed.in(l)
+	case assess.Fired:
+		return texts.Fired.in(l)
+	case assess.NotReached:
+		return texts.NotReached.in(l)
 	}
-	return words[o][l]
+	return ""
 }
 
 // Tone is the colour family of a verdict of any track.
