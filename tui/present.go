@@ -381,7 +381,7 @@ func (m presentModel) footer() string {
 	c := m.scene()
 	left := fmt.Sprintf(" %s %d/%d · %s", tr("scenario", c.lang), c.written().Number, len(c.inTrack()), c.where(c.at.Step, "%s %d/%d"))
 	if m.polling() {
-		left += " · " + fmt.Sprintf(tr("roomAnswered", c.lang), m.state.Answered, m.state.Students)
+		left += " · " + answeredText(m.state, c.lang)
 	}
 	if m.classCode != "" {
 		left += " · " + fmt.Sprintf(tr("roomClassCode", c.lang), m.classCode)

@@ -99,9 +99,15 @@ func histogram(rs RoomMsg, track string, w walk.Walk, l assess.Lang) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s: %d", name, rs.Counts[s]))
 	}
-	parts = append(parts, fmt.Sprintf(tr("roomAnswered", l), rs.Answered, rs.Students))
+	return strings.Join(append(parts, answeredText(rs, l)), " · ")
+}
+
+// answeredText is how many answered, without what:
+// "answered 43 of 60 · 2 without a key".
+func answeredText(rs RoomMsg, l assess.Lang) string {
+	s := fmt.Sprintf(tr("roomAnswered", l), rs.Answered, rs.Students)
 	if rs.Anonymous > 0 {
-		parts = append(parts, fmt.Sprintf(tr("roomAnonymous", l), rs.Anonymous))
+		s += " · " + fmt.Sprintf(tr("roomAnonymous", l), rs.Anonymous)
 	}
-	return strings.Join(parts, " · ")
+	return s
 }

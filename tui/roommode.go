@@ -266,7 +266,7 @@ func (m roomModel) lines() []string {
 			// The answers by rule would spoil the question for anyone
 			// who sees this screen: only how many answered, until the
 			// reveal. The notes screen has them as they come.
-			lines = append(lines, fmt.Sprintf(tr("roomAnswered", c.lang), rs.Answered, rs.Students),
+			lines = append(lines, answeredText(rs, c.lang),
 				c.styles.Dim.Render(tr("roomCountsAtReveal", c.lang)))
 		case rs.Revealed:
 			lines = append(lines, histogram(rs, c.track(), c.walk, c.lang))
