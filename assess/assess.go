@@ -42,6 +42,8 @@ func Assess(in *Input) Verdict {
 // is appended to missing[:0], so that a caller deciding many inputs
 // allocates nothing: it hands back each verdict's MissingArguments when
 // it is not nil (it shares missing's array, or a larger one).
+//
+//nolint:revive // the stutter is meant: assess.Append would not say that it decides, and cli calls it by this name.
 func AssessAppend(in *Input, missing []string) Verdict {
 	e := evaluation{in: in, missing: missing[:0]}
 	return e.decide()
@@ -100,6 +102,9 @@ func (e *evaluation) verdict(code Code) Verdict {
 		v.EffectStatus = EffectUnknown
 	case CodeApprovalStatus:
 		v.ApprovalStatus = e.in.Approval.Status
+	case CodeUnknownTool, CodeToolVersionMismatch, CodeCorrelationConflict, CodeEnvironmentNotReady,
+		CodeToolResultNotVerified, CodeApprovalMissing, CodeApprovalScopeMismatch, CodeAdmissionAllowed:
+		// The status and the code say it all.
 	}
 	return v
 }
@@ -151,8 +156,11 @@ func (e *evaluation) rule(r Rule) result {
 		return e.verification()
 	case RuleApproval:
 		return e.approval()
+	case RuleAllow:
+		return e.allow()
 	}
-	return e.allow()
+	// decide stops at rule 8, which always fires, and walk asks rules 1–8.
+	panic("assess: no rule " + r.String())
 }
 
 // explainAs records the rule's explanation and the paths it read; it

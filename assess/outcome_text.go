@@ -126,6 +126,8 @@ func (s OutcomeStep) Explanation(l Lang) string {
 				"返回了 JSON-RPC 错误，但 "+s.note+" 是参数无效的错误码，且没有指出未知工具：训练器把它当作旧式的参数无效报告，由下一个问题处理")
 		}
 		return t.no[l]
+	case NotReached:
+		// Said below, as for a step whose outcome was never set.
 	}
 	return pick(l, "not reached: an earlier question decided", "未到达：之前的问题已作出判断")
 }

@@ -162,6 +162,9 @@ func Of(list []scenarios.Scenario, l assess.Lang) Report {
 			name = texts.Clean.in(l)
 		case assess.AuditPending:
 			name = texts.Pending.in(l)
+		default:
+			// unknown, duplicate, missing: a diagnostic's prefix, as the
+			// audit prints it.
 		}
 		auditItems = append(auditItems, Item{Name: name})
 	}

@@ -88,14 +88,16 @@ var stringsOnly = json.JoinUnmarshalers(
 				return err
 			}
 			return assess.ErrNullString
+		default:
+			v, err := dec.ReadValue()
+			if err != nil {
+				return err
+			}
+			return &json.SemanticError{JSONKind: v.Kind(), GoType: reflect.TypeFor[string]()}
 		}
-		v, err := dec.ReadValue()
-		if err != nil {
-			return err
-		}
-		return &json.SemanticError{JSONKind: v.Kind(), GoType: reflect.TypeFor[string]()}
 	}),
-	json.UnmarshalFromFunc(func(dec *jsontext.Decoder, s *string) error {
+	// The *string is only there to say which type this reads.
+	json.UnmarshalFromFunc(func(dec *jsontext.Decoder, _ *string) error {
 		if dec.PeekKind() == 'n' {
 			if _, err := dec.ReadToken(); err != nil {
 				return err
@@ -306,15 +308,16 @@ func (o *optBool) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 		}
 		*o = optBool{set: true, v: tok.Bool()}
 		return nil
+	default:
+		v, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		if v.Kind() == 'n' {
+			return ErrNullBool
+		}
+		return &json.SemanticError{JSONKind: v.Kind(), GoType: reflect.TypeFor[bool]()}
 	}
-	v, err := dec.ReadValue()
-	if err != nil {
-		return err
-	}
-	if v.Kind() == 'n' {
-		return ErrNullBool
-	}
-	return &json.SemanticError{JSONKind: v.Kind(), GoType: reflect.TypeFor[bool]()}
 }
 
 // ErrNullBool is the answer to a null where a boolean is expected.
@@ -467,8 +470,9 @@ func numberKind(t reflect.Type) string {
 	switch t.Kind() {
 	case reflect.Float32, reflect.Float64:
 		return "a number that fits a 64-bit float"
+	default:
+		return fmt.Sprintf("a whole number that fits in %d bits", t.Bits())
 	}
-	return fmt.Sprintf("a whole number that fits in %d bits", t.Bits())
 }
 
 // Dotted turns "/contract/tools/0/name" into "contract.tools[0].name";
@@ -508,8 +512,9 @@ func JSONKind(k jsontext.Kind) string {
 		return "object"
 	case '[':
 		return "array"
+	default:
+		return "invalid value"
 	}
-	return "invalid value"
 }
 
 // KindOf names the JSON kind a Go type is decoded from: string, number,
@@ -532,8 +537,9 @@ func KindOf(t reflect.Type) string {
 		return "object"
 	case reflect.Float32, reflect.Float64, reflect.Int, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint32, reflect.Uint64:
 		return "number"
+	default:
+		return t.Kind().String()
 	}
-	return t.Kind().String()
 }
 
 // fieldNames lists the JSON names a struct type accepts.

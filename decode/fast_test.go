@@ -109,9 +109,7 @@ func fastCorpus(t testing.TB) [][]byte {
 	}
 	lines, err := os.ReadFile("../testdata/inputs.jsonl")
 	require.NoError(t, err)
-	for _, line := range bytes.Split(bytes.TrimSpace(lines), []byte("\n")) {
-		out = append(out, line)
-	}
+	out = append(out, bytes.Split(bytes.TrimSpace(lines), []byte("\n"))...)
 	for _, tr := range triples {
 		for _, v := range []any{"", nil, absent} {
 			out = append(out, withField(t, tr, v))

@@ -137,18 +137,20 @@ func start(ctx context.Context, o Options) (*gate, error) {
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		inR.Close()
-		inW.Close()
+		_ = inR.Close()
+		_ = inW.Close()
 		cancel()
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout = inR, outW
 	err = cmd.Start()
-	inR.Close() // the gate has its own copies now
-	outW.Close()
+	// An *os.File buffers nothing: closing our copy of an end of a pipe
+	// has nothing to report.
+	_ = inR.Close() // the gate has its own copies now
+	_ = outW.Close()
 	if err != nil {
-		inW.Close()
-		outR.Close()
+		_ = inW.Close()
+		_ = outR.Close()
 		cancel()
 		return nil, fmt.Errorf("cannot run %s: %w", o.Command[0], err)
 	}
@@ -177,9 +179,10 @@ func (g *gate) stop() {
 		g.cancel()
 		<-g.exited
 		// A child of the gate may still hold the pipes open: closing our
-		// ends ends our reads and writes.
-		g.stdin.Close()
-		g.stdout.Close()
+		// ends ends our reads and writes. writeInputs closes stdin too
+		// when it returns.
+		_ = g.stdin.Close()
+		_ = g.stdout.Close()
 		g.io.Wait()
 	})
 }
@@ -292,15 +295,16 @@ func exitText(err error) string {
 	case err == nil:
 		return ""
 	case errors.As(err, &ee):
-		return ee.ProcessState.String()
+		return ee.String() // its ProcessState's: "exit status 1"
 	}
 	return err.Error()
 }
 
 // writeInputs writes one input a line and closes the gate's stdin. A gate
-// that stops reading makes the write fail; the reader notices it too.
+// that stops reading makes the write fail; the reader notices it too. The
+// close has nothing to add: the answers tell whether every line was read.
 func writeInputs(w io.WriteCloser, vs []vectors.Vector) {
-	defer w.Close()
+	defer func() { _ = w.Close() }()
 	bw := bufio.NewWriter(w)
 	for _, v := range vs {
 		if _, err := bw.Write(v.Input); err != nil {

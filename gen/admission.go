@@ -521,6 +521,7 @@ func (a *admission) tree() *object {
 	setOpt(requestTool, "version", a.toolVersion)
 	request := obj("correlationId", a.correlationID, "tool", requestTool)
 	switch a.args {
+	case absent: // left out
 	case null:
 		request.set("arguments", nil)
 	case present:
@@ -531,6 +532,7 @@ func (a *admission) tree() *object {
 	root := obj("contract", contract, "request", request, "environment", environment)
 
 	switch a.approval {
+	case absent: // left out
 	case null:
 		root.set("approval", nil)
 	case present:
@@ -539,6 +541,7 @@ func (a *admission) tree() *object {
 		root.set("approval", approval)
 	}
 	switch a.record {
+	case absent: // left out
 	case null:
 		root.set("invocationRecord", nil)
 	case present:

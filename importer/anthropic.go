@@ -36,8 +36,9 @@ func idText(v jsontext.Value) (id string, present bool, err error) {
 			return "", false, err
 		}
 		return s, true, nil
+	default:
+		return "", false, fmt.Errorf("want string, got %s", jsonKindName(v.Kind()))
 	}
-	return "", false, fmt.Errorf("want string, got %s", jsonKindName(v.Kind()))
 }
 
 // content is a message's content: a string (no blocks) or an array of
@@ -50,12 +51,13 @@ func (c *content[B]) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 		return json.UnmarshalDecode(dec, &c.blocks)
 	case '"', 'n':
 		return dec.SkipValue()
+	default:
+		k := dec.PeekKind()
+		if err := dec.SkipValue(); err != nil {
+			return err
+		}
+		return fmt.Errorf("want string or array, got %s", jsonKindName(k))
 	}
-	k := dec.PeekKind()
-	if err := dec.SkipValue(); err != nil {
-		return err
-	}
-	return fmt.Errorf("want string or array, got %s", jsonKindName(k))
 }
 
 // anthBlock is a content block of Anthropic Messages (or Bedrock
@@ -99,7 +101,6 @@ type anthReader struct {
 	stream    int // streaming events read
 	streamErr string
 	inMessage bool // a streamed message is open
-	nextAt    string
 }
 
 func newAnthropicReader(r *run, format string) *anthReader {
@@ -111,8 +112,8 @@ func newAnthropicReader(r *run, format string) *anthReader {
 	return a
 }
 
-func (a *anthReader) wrapperStart(w *wrapper) error { return nil }
-func (a *anthReader) wrapperEnd(w *wrapper) error   { return nil }
+func (a *anthReader) wrapperStart(_ *wrapper) error { return nil }
+func (a *anthReader) wrapperEnd(_ *wrapper) error   { return nil }
 
 func (a *anthReader) element(e *element) error {
 	// A streaming event, or a Bedrock response around its message.
@@ -162,7 +163,7 @@ func (a *anthReader) message(e *element, m *anthMessage, base string) error {
 func (a *anthReader) turn(role string, e *element) error {
 	switch {
 	case role == "assistant" && a.phase == 2:
-		if err := a.endUserTurn(e); err != nil {
+		if err := a.endUserTurn(); err != nil {
 			return err
 		}
 		fallthrough
@@ -183,10 +184,10 @@ func (a *anthReader) turn(role string, e *element) error {
 	return nil
 }
 
-// endUserTurn ends the user turn before a new assistant turn at e: the
+// endUserTurn ends the user turn before a new assistant turn: the
 // exchange is over; a user turn with no tool result ends the agent's run,
 // so server tools still unanswered are missing.
-func (a *anthReader) endUserTurn(e *element) error {
+func (a *anthReader) endUserTurn() error {
 	how := ""
 	if len(a.x.calls) > 0 && len(a.x.results) == 0 {
 		how = fmt.Sprintf("%s → %s: no %s", a.callsWhere(), a.resultsWhere(), a.resultW)
@@ -444,8 +445,8 @@ type ccLine struct {
 	Message     ccMessage `json:"message"`
 }
 
-func (c *claudeCodeReader) wrapperStart(w *wrapper) error { return nil }
-func (c *claudeCodeReader) wrapperEnd(w *wrapper) error   { return nil }
+func (c *claudeCodeReader) wrapperStart(_ *wrapper) error { return nil }
+func (c *claudeCodeReader) wrapperEnd(_ *wrapper) error   { return nil }
 
 func (c *claudeCodeReader) element(e *element) error {
 	var l ccLine

@@ -55,11 +55,10 @@ type chatReader struct {
 	x         exchange
 	phase     int // 0 none, 1 after an assistant message with calls, 2 in its tool messages
 	// streamed chunks: calls by choice index
-	chunks     map[int]*exchange
-	chunkAt    map[int]string
-	nChunks    int
-	choices    int
-	lastChoice *element
+	chunks  map[int]*exchange
+	chunkAt map[int]string
+	nChunks int
+	choices int
 }
 
 func newChatReader(r *run, langchain bool) *chatReader {
@@ -74,7 +73,7 @@ func (c *chatReader) wrapperStart(w *wrapper) error {
 	return nil
 }
 
-func (c *chatReader) wrapperEnd(w *wrapper) error { return nil }
+func (c *chatReader) wrapperEnd(_ *wrapper) error { return nil }
 
 func (c *chatReader) element(e *element) error {
 	var m chatElement

@@ -271,6 +271,8 @@ func classify(raw []byte, e *element) verdict {
 		if bwhat != "" {
 			what += " with " + bwhat
 		}
+	default:
+		// Other content leaves the formats the role allows.
 	}
 	return verdict{set: set, what: what}
 }

@@ -54,8 +54,8 @@ type geminiReader struct {
 
 func newGeminiReader(r *run) *geminiReader { return &geminiReader{r: r} }
 
-func (g *geminiReader) wrapperStart(w *wrapper) error { return nil }
-func (g *geminiReader) wrapperEnd(w *wrapper) error   { return nil }
+func (g *geminiReader) wrapperStart(_ *wrapper) error { return nil }
+func (g *geminiReader) wrapperEnd(_ *wrapper) error   { return nil }
 
 func (g *geminiReader) element(e *element) error {
 	var m geminiElement

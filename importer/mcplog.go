@@ -131,7 +131,7 @@ func newMCPReader(r *run) *mcpReader {
 func (m *mcpReader) wrapperStart(w *wrapper) error {
 	return &Error{Name: m.r.name, Line: w.line, Column: w.col, Msg: fmt.Sprintf("a body with %q in an MCP log: want one JSON-RPC message a line", w.key)}
 }
-func (m *mcpReader) wrapperEnd(w *wrapper) error { return nil }
+func (m *mcpReader) wrapperEnd(_ *wrapper) error { return nil }
 
 // sender says which side sent a message, from the log's tag; "" when the
 // log does not say.
@@ -391,8 +391,9 @@ func encodeID(v jsontext.Value) (string, error) {
 			return string(q), nil
 		}
 		return s, nil
+	default:
+		return "", fmt.Errorf("want string or number, got %s", jsonKindName(v.Kind()))
 	}
-	return "", fmt.Errorf("want string or number, got %s", jsonKindName(v.Kind()))
 }
 
 func isInteger(s string) bool {

@@ -394,6 +394,8 @@ func describeStatus(st scanStatus) string {
 		return fmt.Sprintf("one value longer than %d MiB, the most toolgate reads at a time", MaxElement>>20)
 	case scanBad:
 		return "not the start of a JSON value"
+	case scanOK:
+		// Nothing to say.
 	}
 	return ""
 }

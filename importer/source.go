@@ -240,9 +240,10 @@ func (s *source) value(dst []byte, line, col int, textual bool) ([]byte, bool) {
 		l, c := posIn(raw, deep, line, col)
 		s.run.fatal = &Error{Name: s.name, Line: l, Column: c, Msg: fmt.Sprintf("nested deeper than %d levels", MaxDepth)}
 		return nil, false
+	default: // scanBad
+		s.run.fatal = &Error{Name: s.name, Line: line, Column: col, Msg: describeStatus(st)}
+		return nil, false
 	}
-	s.run.fatal = &Error{Name: s.name, Line: line, Column: col, Msg: describeStatus(st)}
-	return nil, false
 }
 
 // peekAhead is how much of a value is looked at before it is read, to

@@ -51,8 +51,8 @@ func newVercelReader(r *run) *vercelReader {
 	return &vercelReader{r: r, srv: newLedger(r, "provider-executed tool calls", "results")}
 }
 
-func (v *vercelReader) wrapperStart(w *wrapper) error { return nil }
-func (v *vercelReader) wrapperEnd(w *wrapper) error   { return nil }
+func (v *vercelReader) wrapperStart(_ *wrapper) error { return nil }
+func (v *vercelReader) wrapperEnd(_ *wrapper) error   { return nil }
 
 func (v *vercelReader) element(e *element) error {
 	var m vercelMessage

@@ -152,6 +152,10 @@ func edgeOf(f *Failure, st assess.Step, l assess.Lang) string {
 		if !t.ApprovalScope.Present() || !in.Approval.Scope.Present() || t.ApprovalScope.Is("") || in.Approval.Scope.Is("") {
 			add(texts.EdgeAbsentScope)
 		}
+	case assess.NoteNone, assess.NoteNoRecord, assess.NoteEnvironmentReady, assess.NoteNoRecordNoTimeout,
+		assess.NoteTimedOutUnknown, assess.NoteNoRecordNoSuccess, assess.NoteSucceededAccepted,
+		assess.NoteAdmitted, assess.NoteNotReached:
+		// No comparison here that the table leaves unsaid.
 	}
 	if n.FailClosed {
 		add(texts.EdgeFailClosed)

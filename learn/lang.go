@@ -170,8 +170,11 @@ func (l Lang) toolchain() toolchain {
 			run: func(out string) []string {
 				return []string{"java", "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", out, "Harness"}
 			}}
+	case JavaScript:
+		return toolchain{need: []string{"node"}, run: func(string) []string { return []string{"node", "harness.mjs"} }}
 	}
-	return toolchain{need: []string{"node"}, run: func(string) []string { return []string{"node", "harness.mjs"} }}
+	// Every Lang comes from Langs, ParseLang or Detect.
+	panic("learn: no toolchain for " + l.String())
 }
 
 // Missing lists the programs the language needs that are not on PATH.

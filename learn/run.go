@@ -121,7 +121,8 @@ func Check(ctx context.Context, c Config) (o Outcome) {
 			o.Gate = &gatecheck.GateError{Msg: fmt.Sprintf("a directory for the build: %v", err)}
 			return o
 		}
-		defer os.RemoveAll(out)
+		// A temporary directory left behind is no reason to fail the run.
+		defer func() { _ = os.RemoveAll(out) }()
 	}
 	env := gateEnv(c.Lang)
 	if tc.build != nil {
@@ -159,6 +160,8 @@ func gateEnv(l Lang) []string {
 		env = append(env, "PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8")
 	case Go:
 		env = append(env, "GOWORK=off", "GOTOOLCHAIN=local", "GOFLAGS=")
+	case JavaScript, Java:
+		// toolgate's environment as it is.
 	}
 	return env
 }

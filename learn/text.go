@@ -107,6 +107,8 @@ func Blocks(b Board, l assess.Lang) []Block {
 			g.Lines = append(g.Lines, Line{Text: texts.GreenAll.in(l)})
 		}
 		out = append(out, g)
+	case StateFailing:
+		// No block of its own: the failure below says it.
 	}
 	if f := b.First; f != nil && b.State != StateRed {
 		out = append(out, failureBlock(f, l))

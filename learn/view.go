@@ -71,12 +71,12 @@ func (m Model) Render() string {
 	for i, text := range StageLines(b, l) {
 		st := b.Stages[i]
 		style := s.Stage.Pass
-		switch mark := st.Mark(b.Current); {
-		case mark == "·":
+		switch st.Mark(b.Current) {
+		case "·":
 			style = s.Stage.Locked
-		case mark == look.No:
+		case look.No:
 			style = s.Stage.Now
-		case mark == "○":
+		case "○":
 			style = s.tone(look.ToneHold)
 		}
 		lines = append(lines, " "+style.Render(text))

@@ -92,6 +92,8 @@ func OutcomeSymbol(o assess.Outcome) string {
 		return "◦"
 	case assess.Fired:
 		return "➤"
+	case assess.NotReached:
+		return "-"
 	}
 	return "-"
 }
@@ -105,6 +107,8 @@ func OutcomeAnswer(o assess.Outcome, l assess.Lang) string {
 		return texts.AnswerNo.in(l)
 	case assess.Fired:
 		return texts.AnswerYes.in(l)
+	case assess.NotReached:
+		return ""
 	}
 	return ""
 }
@@ -152,6 +156,8 @@ func (t Tone) Symbol() string {
 		return No
 	case ToneHold:
 		return Held
+	case ToneUnknown:
+		return "?"
 	}
 	return "?"
 }
@@ -165,6 +171,8 @@ func StatusTone(s assess.Status) Tone {
 		return ToneBad
 	case assess.StatusBlocked, assess.StatusRequiresApproval:
 		return ToneHold
+	case assess.StatusEffectUnknown, assess.StatusNeedsEvidence:
+		return ToneUnknown
 	}
 	return ToneUnknown
 }

@@ -90,6 +90,8 @@ func Navigate(d Deck, s State, a Action) State {
 		s.Step = 0
 	}
 	switch a.Kind {
+	case None:
+		// Nothing to do but the clamping below.
 	case Next:
 		s.Focus = Walk
 		s.Step = min(s.Step+1, last())

@@ -173,7 +173,7 @@ func mutations() []mutation {
 			in.Request.Arguments[name] = v
 			return Change{Path: "request.arguments." + name, Was: was, Now: show(v)}, was != show(v)
 		},
-		func(r *rand.Rand, in *assess.Input) (Change, bool) {
+		func(_ *rand.Rand, in *assess.Input) (Change, bool) {
 			if in.Request.Arguments == nil {
 				return Change{}, false
 			}

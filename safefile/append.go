@@ -20,13 +20,14 @@ func OpenAppend(path string, perm fs.FileMode) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Nothing is written yet: a close that fails loses nothing.
 	info, err := f.Stat()
 	if err != nil {
-		f.Close()
+		_ = f.Close()
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		f.Close()
+		_ = f.Close()
 		return nil, &NotRegularError{Mode: info.Mode()}
 	}
 	return f, nil

@@ -19,7 +19,9 @@ func writeNew(path string, data []byte, perm fs.FileMode) error {
 		return writeNewTemp(path, data, perm)
 	}
 	f := os.NewFile(uintptr(fd), path)
-	defer f.Close()
+	// The data is synced before the file gets its name: a close after
+	// that has nothing to say about it, and once linked, path is whole.
+	defer func() { _ = f.Close() }()
 	if _, err := f.Write(data); err != nil {
 		return err
 	}

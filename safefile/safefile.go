@@ -61,7 +61,7 @@ func ReadRegular(path string, max int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // only read
 	info, err := f.Stat()
 	if err != nil {
 		return nil, err
@@ -129,7 +129,7 @@ func syncDir(dir string) error {
 	if err != nil {
 		return nil
 	}
-	defer d.Close()
+	defer func() { _ = d.Close() }() // only synced: Sync says how that went
 	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) && !isUnsupported(err) {
 		return err
 	}

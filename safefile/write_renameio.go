@@ -21,7 +21,10 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	defer t.Cleanup() // a no-op once replaced
+	// A no-op once replaced. Before, it removes the temporary file; one it
+	// cannot remove is what Leftovers finds, and the error that matters
+	// is the one returned below.
+	defer func() { _ = t.Cleanup() }()
 	if _, err := t.Write(data); err != nil {
 		return err
 	}
@@ -39,7 +42,10 @@ func writeNewTemp(path string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	defer t.Cleanup() // removes the temporary name
+	// Removes the temporary name. The data is synced, and once linked,
+	// path is whole: a temporary name left behind is what Leftovers
+	// finds, no reason to say the write failed.
+	defer func() { _ = t.Cleanup() }()
 	if _, err := t.Write(data); err != nil {
 		return err
 	}

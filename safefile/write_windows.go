@@ -17,7 +17,9 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name()) // nothing left to remove once renamed
+	// Nothing is left to remove once renamed; before, a temporary file it
+	// cannot remove is what Leftovers finds.
+	defer func() { _ = os.Remove(tmp.Name()) }()
 	if err := writeSync(tmp, data); err != nil {
 		return err
 	}
@@ -34,7 +36,10 @@ func writeNewTemp(path string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
+	// Removes the temporary name. Once linked, path is whole: a temporary
+	// name left behind is what Leftovers finds, no reason to say the write
+	// failed.
+	defer func() { _ = os.Remove(tmp.Name()) }()
 	if err := writeSync(tmp, data); err != nil {
 		return err
 	}
@@ -52,12 +57,14 @@ func pendingFile(path string, perm fs.FileMode) (*os.File, error) {
 }
 
 func writeSync(f *os.File, data []byte) error {
+	// A failed write or sync is the error to report; the close after it
+	// has nothing to add.
 	if _, err := f.Write(data); err != nil {
-		f.Close()
+		_ = f.Close()
 		return err
 	}
 	if err := f.Sync(); err != nil {
-		f.Close()
+		_ = f.Close()
 		return err
 	}
 	return f.Close()

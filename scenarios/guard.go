@@ -193,6 +193,8 @@ func nesting(tokens token.Tokens, limit int) (deepest int, over *token.Token) {
 		case token.SequenceEndType, token.MappingEndType:
 			flow = max(flow-1, 0)
 			continue
+		default:
+			// An entry, a key or a scalar: below.
 		}
 		if flow > 0 {
 			continue

@@ -41,7 +41,7 @@ func main() {
 	}
 	state, err := os.MkdirTemp("", "firstframe")
 	check(err)
-	defer os.RemoveAll(state)
+	defer func() { _ = os.RemoveAll(state) }() // best effort: it is in the temporary directory
 
 	commands := []string{"printf '%s\\n' '" + marker + "'; sleep 1000"}
 	names := []string{"shell printing the line"}
@@ -86,7 +86,9 @@ func timeOf(command string, run int) (time.Duration, error) {
 	if err := tmux("new-session", "-d", "-s", "ff", "-x", "120", "-y", "40", "sleep 1000").Run(); err != nil {
 		return 0, err
 	}
-	defer tmux("kill-server").Run()
+	// Best effort, and often too late to matter: once the marker came,
+	// the server was told to go already.
+	defer func() { _ = tmux("kill-server").Run() }()
 	ctl := tmux("-C", "attach", "-t", "ff")
 	in, err := ctl.StdinPipe()
 	if err != nil {
@@ -99,8 +101,12 @@ func timeOf(command string, run int) (time.Duration, error) {
 	if err := ctl.Start(); err != nil {
 		return 0, err
 	}
-	defer ctl.Wait()
-	defer in.Close()
+	defer func() {
+		// The control client ends with the server; how it ended is no
+		// part of the measurement.
+		_ = in.Close()
+		_ = ctl.Wait()
+	}()
 	lines := make(chan string, 1024)
 	go func() {
 		defer close(lines)
@@ -109,7 +115,7 @@ func timeOf(command string, run int) (time.Duration, error) {
 		for sc.Scan() {
 			lines <- sc.Text()
 		}
-		io.Copy(io.Discard, out)
+		_, _ = io.Copy(io.Discard, out) // drain, so that tmux never blocks
 	}()
 	// Let the client settle and drop what came before.
 	time.Sleep(100 * time.Millisecond)

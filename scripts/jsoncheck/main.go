@@ -24,7 +24,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "jsoncheck:", err)
 			os.Exit(2)
 		}
-		defer f.Close()
+		defer func() { _ = f.Close() }() // only read
 		in = f
 	}
 	dec := jsontext.NewDecoder(bufio.NewReaderSize(in, 64<<10))

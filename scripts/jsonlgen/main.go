@@ -25,7 +25,6 @@ func main() {
 	seed := flag.Uint64("seed", 14, "random seed")
 	flag.Parse()
 	w := bufio.NewWriterSize(os.Stdout, 1<<20)
-	defer w.Flush()
 	rng := rand.New(rand.NewPCG(*seed, 2026))
 	switch *kind {
 	case "repeated":
@@ -53,6 +52,12 @@ func main() {
 	default:
 		fmt.Fprintln(os.Stderr, "jsonlgen: -kind random, repeated or audit")
 		os.Exit(2)
+	}
+	// The writer keeps the first error of any write: a full disk shows
+	// here, not as a short file and exit status 0.
+	if err := w.Flush(); err != nil {
+		fmt.Fprintln(os.Stderr, "jsonlgen:", err)
+		os.Exit(1)
 	}
 }
 
