@@ -23,27 +23,48 @@ import (
 
 // A terminal for the real binary: a pseudo-terminal that answers the
 // background-colour query as a terminal does, and keeps what was written.
+// The test holds the terminal's other end open too: Linux may answer a
+// read of a terminal whose last other end closed with EIO while output
+// is still on its way, and a line the program wrote last was lost so.
 type ptyRun struct {
-	cmd  *exec.Cmd
-	ptmx *os.File
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	done chan struct{}
+	cmd       *exec.Cmd
+	ptmx, tty *os.File
+	mu        sync.Mutex
+	buf       bytes.Buffer
+	done      chan struct{}
+	// exited is closed when the program has ended, with its error.
+	exited  chan struct{}
+	waitErr error
+	drained sync.Once
 }
+
+// endMark is written after the program ended: the output before it is
+// all of the program's.
+const endMark = "<<the program ended>>"
 
 // onTerminal starts toolgate on a 200x40 terminal with env (and no more).
 func onTerminal(t *testing.T, env []string, args ...string) *ptyRun {
 	t.Helper()
 	cmd := exec.Command(toolgateBinary(t), args...)
 	cmd.Env = append([]string{"TERM=xterm-256color", "LANG=en_US.UTF-8", "HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH")}, env...)
-	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 200})
+	ptmx, tty, err := pty.Open()
 	require.NoError(t, err)
-	r := &ptyRun{cmd: cmd, ptmx: ptmx, done: make(chan struct{})}
+	require.NoError(t, pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: 200}))
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	require.NoError(t, cmd.Start())
+	r := &ptyRun{cmd: cmd, ptmx: ptmx, tty: tty, done: make(chan struct{}), exited: make(chan struct{})}
 	go r.read()
+	go func() {
+		r.waitErr = cmd.Wait()
+		close(r.exited)
+	}()
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		ptmx.Close()
+		<-r.exited
+		_ = tty.Close()
+		<-r.done
+		_ = ptmx.Close()
 	})
 	return r
 }
@@ -62,7 +83,7 @@ func (r *ptyRun) read() {
 			_, _ = r.ptmx.WriteString("\x1b]11;rgb:1e1e/1e1e/1e1e\x1b\\\x1b[?62;22c")
 		}
 		if err != nil {
-			return // EIO once the program has exited
+			return // EIO once no one holds the terminal
 		}
 	}
 }
@@ -70,7 +91,32 @@ func (r *ptyRun) read() {
 func (r *ptyRun) text() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.buf.String()
+	return strings.Replace(r.buf.String(), endMark, "", 1)
+}
+
+// drain, once the program has ended, reads the terminal up to the end
+// mark (every byte the program wrote comes before it) and closes it.
+func (r *ptyRun) drain(t *testing.T) {
+	t.Helper()
+	r.drained.Do(func() {
+		_, err := r.tty.WriteString(endMark)
+		require.NoError(t, err)
+		for {
+			r.mu.Lock()
+			seen := strings.Contains(r.buf.String(), endMark)
+			r.mu.Unlock()
+			if seen {
+				break
+			}
+			select {
+			case <-r.done:
+				t.Fatalf("the terminal closed before the end mark; it has:\n%q", r.text())
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+		_ = r.tty.Close()
+		<-r.done
+	})
 }
 
 // waitFor waits until the screen's text (escapes taken out) has want.
@@ -81,7 +127,8 @@ func (r *ptyRun) waitFor(t *testing.T, want string) {
 	deadline := time.Now().Add(time.Minute)
 	for !strings.Contains(stripTerminal(r.text()), want) {
 		select {
-		case <-r.done:
+		case <-r.exited:
+			r.drain(t)
 			require.Contains(t, stripTerminal(r.text()), want, "the program ended")
 			return
 		case <-time.After(20 * time.Millisecond):
@@ -95,13 +142,13 @@ func (r *ptyRun) waitFor(t *testing.T, want string) {
 // exit waits for the program to end and returns everything written.
 func (r *ptyRun) exit(t *testing.T) (string, int) {
 	t.Helper()
-	err := r.cmd.Wait()
-	<-r.done
+	<-r.exited
+	r.drain(t)
 	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
+	if ee, ok := r.waitErr.(*exec.ExitError); ok {
 		code = ee.ExitCode()
 	} else {
-		require.NoError(t, err)
+		require.NoError(t, r.waitErr)
 	}
 	return r.text(), code
 }
