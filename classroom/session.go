@@ -14,6 +14,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"toolgate/assess"
+	"toolgate/classroom/config"
+	"toolgate/classroom/room"
 	"toolgate/tui"
 )
 
@@ -47,7 +49,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	role, _ := s.roleOf(sess)
 	envs := append(sess.Environ(), "TERM="+pty.Term)
 	var notice string
-	var told Size
+	var told config.Size
 	if asked, given, ok := st.clamped(); ok {
 		notice = fmt.Sprintf(clampNotice, asked.Width, asked.Height, given.Width, given.Height)
 		told = asked
@@ -64,11 +66,11 @@ func (s *Server) runTrainer(sess ssh.Session) {
 		s.Printf("presenter %s took the room over from the session that led it", sess.RemoteAddr())
 	}
 	classCode := ""
-	if role == Presenter {
+	if role == room.Presenter {
 		classCode = s.cfg.ClassCode
 	}
 	model := tui.New(tui.Options{
-		Scenarios: s.cfg.Scenarios,
+		Scenarios: s.lec.Scenarios,
 		Lang: assess.LangFromEnv(func(name string) string {
 			for _, kv := range sess.Environ() {
 				if k, v, ok := strings.Cut(kv, "="); ok && k == name {
@@ -78,7 +80,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 			return ""
 		}),
 		Room:  client,
-		Notes: role == Notes,
+		Notes: role == room.Notes,
 		// The presenter's screen is the projector: it shows students the
 		// code to type.
 		ClassCode: classCode,
@@ -90,7 +92,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 		// server.
 	})
 	size := st.window()
-	out := newStallWriter(sess, s.cfg.stall, func() { _ = st.conn.Close() })
+	out := newStallWriter(sess, s.lec.stall, func() { _ = st.conn.Close() })
 	// The program ends with its context: when the connection closes, or
 	// when the room's last word has had its grace. Never by Kill: Bubble
 	// Tea's Kill races with a Run that has not finished starting (see
@@ -98,7 +100,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	// exactly that.
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	p = tea.NewProgram(newCoalesced(model, s.cfg.frame, s.cfg.sawView),
+	p = tea.NewProgram(newCoalesced(model, s.lec.frame, s.lec.sawView),
 		tea.WithContext(runCtx),
 		// Input is read by pumpKeys, not by the program (see keyDecoder).
 		tea.WithInput(nil),
@@ -113,8 +115,8 @@ func (s *Server) runTrainer(sess ssh.Session) {
 			if _, ok := msg.(tea.SuspendMsg); ok {
 				return tea.ResumeMsg{}
 			}
-			if s.cfg.sawMsg != nil {
-				s.cfg.sawMsg(msg)
+			if s.lec.sawMsg != nil {
+				s.lec.sawMsg(msg)
 			}
 			return msg
 		}),
@@ -126,7 +128,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	_, _ = io.WriteString(out, ansi.RequestModeSynchronizedOutput+ansi.RequestModeUnicodeCore)
 
 	done := make(chan struct{})
-	go pumpKeys(runCtx, sess, p.Send, s.cfg.now)
+	go pumpKeys(runCtx, sess, p.Send, s.lec.now)
 	go func() {
 		var grace <-chan time.Time
 		ended := client.Ended()

@@ -11,14 +11,15 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"toolgate/classroom/config"
 	"toolgate/scenarios"
 )
 
 // Item 11: SIGHUP ends the lecture as SIGTERM does, with the goodbye.
 func TestSIGHUPSaysGoodbye(t *testing.T) {
 	log := &lockedLog{}
-	srv, err := New(Config{ClassCode: "tulip", Scenarios: scenarios.Builtin(), Log: log,
-		HostKeyPath: filepath.Join(t.TempDir(), "host_ed25519")})
+	srv, err := New(config.Config{ClassCode: "tulip", HostKeyPath: filepath.Join(t.TempDir(), "host_ed25519")},
+		Lecture{Scenarios: scenarios.Builtin(), Log: log})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = srv.Close() })
 	l, err := net.Listen("tcp", "127.0.0.1:0")

@@ -1,16 +1,14 @@
-// Package classroom serves the trainer over SSH to a lecture hall: every
-// student's session runs its own program of the same TUI, and the room
-// lets the lecturer lead the scenario and poll the students' predictions.
-// Nothing of a student's leaves memory; the room ends with the process —
-// or, shared through NATS, with the last front-end (see NATSRoom).
-package classroom
+// Package room is a lecture's room: who is connected, which scenario is
+// live and at which step, the question and its answers, and who leads.
+// Its rules are one pure function (apply, in rules.go) that both rooms
+// call: LocalRoom, which lives in one server's process, and NATSRoom, one
+// front-end's part of a room shared through NATS. Nothing of a
+// student's leaves memory; the room ends with the process — or, shared,
+// with the last front-end.
+package room
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"sync"
-
-	gossh "golang.org/x/crypto/ssh"
 
 	"toolgate/tui"
 )
@@ -24,8 +22,8 @@ type Room interface {
 	// program. A presenter's login takes the room over from the session
 	// that led it.
 	Join(role Role, send func(tui.RoomMsg)) Member
-	// JoinAs is Join for a session with an identity: the key its client
-	// offered (see Identity), "" for none. A student's identity has one
+	// JoinAs is Join for a session with an identity: a short hash of the
+	// key its client offered, "" for none. A student's identity has one
 	// vote, whichever of its sessions gave it.
 	JoinAs(role Role, identity string, send func(tui.RoomMsg)) Member
 	// Stats are the room's numbers as this front-end sees them.
@@ -51,6 +49,20 @@ type Member interface {
 	// Leave removes the session from the room.
 	Leave()
 }
+
+// Role is what a session may do in the room.
+type Role int
+
+// The roles: a student follows and answers; the presenter leads; the
+// notes role follows the presenter on a second screen with the talking
+// points (the lecturer's own laptop, say), and neither leads nor answers.
+const (
+	Student Role = iota
+	Presenter
+	Notes
+)
+
+func (r Role) String() string { return [...]string{"student", "presenter", "notes"}[r] }
 
 // Stats are the room's numbers for the lecturer.
 type Stats struct {
@@ -148,20 +160,6 @@ const maxStep = 1000
 // not vote.
 func (m *member) mayAnswer(step int) bool {
 	return m.role == Student && !isEnded(m) && step >= 0 && step <= maxStep
-}
-
-// Identity is a session's identity in the room: the public key its
-// client offered at login — OpenSSH offers its keys before it asks for a
-// code, accepted or not — as a short hash. It is what a student offers,
-// not what a student proved: it keeps the sessions of one client to one
-// vote, and a client that offers none votes once a session (the
-// presenter sees how many did).
-func Identity(key gossh.PublicKey) string {
-	if key == nil {
-		return ""
-	}
-	sum := sha256.Sum256(key.Marshal())
-	return hex.EncodeToString(sum[:8])
 }
 
 // everyone chooses every session for a broadcast.

@@ -1,4 +1,4 @@
-package classroom
+package room
 
 import (
 	"context"
@@ -18,6 +18,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"toolgate/assess"
+	"toolgate/classroom/config"
+	"toolgate/classroom/internal/outside"
 	"toolgate/tui"
 )
 
@@ -46,15 +48,10 @@ const (
 )
 
 var (
-	roomNameRe   = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
 	frontEndRe   = regexp.MustCompile(`^[0-9a-f]{16}$`)
 	identityRe   = regexp.MustCompile(`^[0-9a-f]{16}$`)
 	scenarioIDRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`) // scenarios.BadIDAt
 )
-
-// ValidRoomName reports whether name may name a shared room: letters,
-// digits, _ and -, at most 32.
-func ValidRoomName(name string) bool { return roomNameRe.MatchString(name) }
 
 // sharedState is the room's position, as kept in the bucket.
 type sharedState struct {
@@ -160,22 +157,11 @@ type op struct {
 	reclaim bool
 }
 
-// NATSRoomConfig is how a front-end takes part in a shared room.
-type NATSRoomConfig struct {
-	// Room names the room: several rooms may share one NATS.
-	Room string
-	// Log gets a line for each trouble with NATS, at most every so often.
-	Log func(format string, v ...any)
-	// Beat is how often a front-end says it is here; Dead how long one
-	// may be unheard before its students drop out. OpTimeout bounds one
-	// request to NATS.
-	Beat, Dead, OpTimeout time.Duration
-}
-
 // NATSRoom is this front-end's part of a room shared through NATS: its
 // own sessions, and the shared state as last heard.
 type NATSRoom struct {
-	cfg    NATSRoomConfig
+	cfg    config.Room
+	log    func(format string, v ...any)
 	id     string
 	nc     *nats.Conn
 	js     jetstream.JetStream
@@ -217,7 +203,7 @@ type NATSRoom struct {
 	consumer   jetstream.ConsumeContext
 	watcher    jetstream.KeyWatcher
 
-	logRate rateLog
+	logRate outside.RateLog
 }
 
 // newFrontEndID is a random name for this front-end's life: a restarted
@@ -229,26 +215,20 @@ func newFrontEndID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// NewNATSRoom joins the room cfg.Room through nc, which should reconnect
-// on its own (see ConnectRoom): it makes the bucket and the stream if
-// they are missing, reads the state and the current poll's answers, and
-// starts saying it is here. The nats.Conn's disconnect and reconnect
-// events must reach the room's Disconnected and Reconnected.
-func NewNATSRoom(nc *nats.Conn, id string, cfg NATSRoomConfig) (*NATSRoom, error) {
-	if !ValidRoomName(cfg.Room) {
-		return nil, fmt.Errorf("room name %q: want letters, digits, _ and -, at most 32", cfg.Room)
+// NewNATSRoom joins the room cfg.Name through nc, which should reconnect
+// on its own (see OpenShared), at the pace cfg sets (its zeros are the
+// defaults): it makes the bucket and the stream if they are missing,
+// reads the state and the current poll's answers, and starts saying it is
+// here; log gets a line for each trouble with NATS, at most every so
+// often. The nats.Conn's disconnect and reconnect events must reach the
+// room's Disconnected and Reconnected.
+func NewNATSRoom(nc *nats.Conn, id string, cfg config.Room, log func(format string, v ...any)) (*NATSRoom, error) {
+	if !config.ValidRoomName(cfg.Name) {
+		return nil, &config.Error{Problem: config.BadRoomName, Fields: []string{"Room.Name"}}
 	}
-	if cfg.Beat <= 0 {
-		cfg.Beat = time.Second
-	}
-	if cfg.Dead <= 0 {
-		cfg.Dead = 5 * cfg.Beat
-	}
-	if cfg.OpTimeout <= 0 {
-		cfg.OpTimeout = 5 * time.Second
-	}
-	if cfg.Log == nil {
-		cfg.Log = func(string, ...any) {}
+	cfg = cfg.WithDefaults()
+	if log == nil {
+		log = func(string, ...any) {}
 	}
 	if id == "" {
 		id = newFrontEndID()
@@ -258,7 +238,7 @@ func NewNATSRoom(nc *nats.Conn, id string, cfg NATSRoomConfig) (*NATSRoom, error
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &NATSRoom{cfg: cfg, id: id, nc: nc, js: js, prefix: "toolgate." + cfg.Room, stream: "toolgate-" + cfg.Room + "-answers",
+	r := &NATSRoom{cfg: cfg, log: log, id: id, nc: nc, js: js, prefix: "toolgate." + cfg.Name, stream: "toolgate-" + cfg.Name + "-answers",
 		ctx: ctx, cancel: cancel, members: map[int]*member{}, answers: map[string]int{}, peers: map[string]peer{},
 		idents: map[string]string{}, byIdent: map[string]string{},
 		mine:   map[int]*outAnswer{},
@@ -285,8 +265,8 @@ func (r *NATSRoom) ID() string { return r.id }
 
 // logf logs a trouble with NATS, at most once a minute for one key.
 func (r *NATSRoom) logf(key string, format string, v ...any) {
-	if r.logRate.allow(key, time.Minute) {
-		r.cfg.Log(format, v...)
+	if r.logRate.Allow(key, time.Minute) {
+		r.log(format, v...)
 	}
 }
 
@@ -296,19 +276,19 @@ func (r *NATSRoom) setUp() error {
 	ctx, cancel := context.WithTimeout(r.ctx, r.cfg.OpTimeout)
 	defer cancel()
 	kv, err := r.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: "toolgate-" + r.cfg.Room, Description: "toolgate room " + r.cfg.Room + ": the live position and poll",
+		Bucket: "toolgate-" + r.cfg.Name, Description: "toolgate room " + r.cfg.Name + ": the live position and poll",
 		History: 1, MaxValueSize: maxStateBytes, MaxBytes: 1 << 20, Storage: jetstream.FileStorage,
 	})
 	if err != nil {
-		return fmt.Errorf("room %s: key-value bucket: %w", r.cfg.Room, err)
+		return fmt.Errorf("room %s: key-value bucket: %w", r.cfg.Name, err)
 	}
 	if _, err := r.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: r.stream, Description: "toolgate room " + r.cfg.Room + ": answers, the latest of each session and poll",
+		Name: r.stream, Description: "toolgate room " + r.cfg.Name + ": answers, the latest of each session and poll",
 		Subjects: []string{r.prefix + ".ans.>"}, MaxMsgsPerSubject: 1, MaxMsgSize: 512, // with its headers
 		MaxMsgs: 1_000_000, MaxBytes: 128 << 20, MaxAge: 24 * time.Hour, Discard: jetstream.DiscardOld,
 		Duplicates: 2 * time.Minute, Storage: jetstream.FileStorage,
 	}); err != nil {
-		return fmt.Errorf("room %s: answers stream: %w", r.cfg.Room, err)
+		return fmt.Errorf("room %s: answers stream: %w", r.cfg.Name, err)
 	}
 	r.mu.Lock()
 	r.kv = kv
@@ -320,7 +300,7 @@ func (r *NATSRoom) setUp() error {
 	}
 	w, err := kv.Watch(r.ctx, stateKey, jetstream.UpdatesOnly())
 	if err != nil {
-		return fmt.Errorf("room %s: watching the state: %w", r.cfg.Room, err)
+		return fmt.Errorf("room %s: watching the state: %w", r.cfg.Name, err)
 	}
 	r.watcher = w
 	e, err := kv.Get(ctx, stateKey)
@@ -329,11 +309,11 @@ func (r *NATSRoom) setUp() error {
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):
 	case err != nil:
-		return fmt.Errorf("room %s: state: %w", r.cfg.Room, err)
+		return fmt.Errorf("room %s: state: %w", r.cfg.Name, err)
 	default:
 		rev = e.Revision()
 		if st, err = decodeState(e.Value()); err != nil {
-			r.logf("bad state", "room %s: ignored: %v", r.cfg.Room, err)
+			r.logf("bad state", "room %s: ignored: %v", r.cfg.Name, err)
 			st = sharedState{}
 		}
 	}
@@ -352,7 +332,7 @@ func (r *NATSRoom) watch(w jetstream.KeyWatcher) {
 		if e.Operation() == jetstream.KeyValuePut {
 			var err error
 			if st, err = decodeState(e.Value()); err != nil {
-				r.logf("bad state", "room %s: ignored: %v", r.cfg.Room, err)
+				r.logf("bad state", "room %s: ignored: %v", r.cfg.Name, err)
 				continue
 			}
 		}
@@ -378,11 +358,11 @@ func (r *NATSRoom) follow(poll uint64, again bool) error {
 		FilterSubjects: []string{fmt.Sprintf("%s.ans.%d.*.*", r.prefix, poll)},
 	})
 	if err != nil {
-		return fmt.Errorf("room %s: answers of poll %d: %w", r.cfg.Room, poll, err)
+		return fmt.Errorf("room %s: answers of poll %d: %w", r.cfg.Name, poll, err)
 	}
 	cc, err := c.Consume(func(msg jetstream.Msg) { r.take(msg.Subject(), msg.Data()) })
 	if err != nil {
-		return fmt.Errorf("room %s: answers of poll %d: %w", r.cfg.Room, poll, err)
+		return fmt.Errorf("room %s: answers of poll %d: %w", r.cfg.Name, poll, err)
 	}
 	r.consumer, r.followed = cc, poll
 	return nil
@@ -396,7 +376,7 @@ func (r *NATSRoom) take(subject string, data []byte) {
 	rest, ok := strings.CutPrefix(subject, r.prefix+".ans.")
 	parts := strings.Split(rest, ".")
 	if !ok || len(parts) != 3 || len(data) > maxAnswerBytes || !frontEndRe.MatchString(parts[1]) {
-		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Room, subject)
+		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Name, subject)
 		return
 	}
 	poll, err1 := strconv.ParseUint(parts[0], 10, 64)
@@ -405,7 +385,7 @@ func (r *NATSRoom) take(subject string, data []byte) {
 	step, err2 := strconv.Atoi(body)
 	retract := string(data) == "-"
 	if err1 != nil || !okSess || (!retract && (err2 != nil || step < 0 || step > maxStep)) || (hasIdent && !identityRe.MatchString(ident)) {
-		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Room, subject)
+		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Name, subject)
 		return
 	}
 	key := parts[1] + "." + parts[2]
@@ -419,7 +399,7 @@ func (r *NATSRoom) take(subject string, data []byte) {
 	} else {
 		if _, ok := r.answers[key]; !ok && len(r.answers) >= maxAnswers {
 			r.mu.Unlock()
-			r.logf("too many answers", "room %s: more than %d answers to one question: the rest are ignored", r.cfg.Room, maxAnswers)
+			r.logf("too many answers", "room %s: more than %d answers to one question: the rest are ignored", r.cfg.Name, maxAnswers)
 			return
 		}
 		r.dropAnswerLocked(key)
@@ -546,7 +526,7 @@ func (r *NATSRoom) syncLoop() {
 // Disconnected freezes the room: NATS is out of reach.
 func (r *NATSRoom) Disconnected() {
 	r.setFrozen(tui.FrozenForNow)
-	r.logf("disconnected", "room %s: NATS is out of reach: the room is frozen", r.cfg.Room)
+	r.logf("disconnected", "room %s: NATS is out of reach: the room is frozen", r.cfg.Name)
 }
 
 // Reconnected reads the room back, sends what waited, and unfreezes it.
@@ -566,7 +546,7 @@ func (r *NATSRoom) Reconnected() {
 	r.wake(r.ansWake)
 	r.wake(r.opWake)
 	r.sendBeat(beat{Hello: true})
-	r.cfg.Log("room %s: NATS is back: reading the room back", r.cfg.Room)
+	r.log("room %s: NATS is back: reading the room back", r.cfg.Name)
 }
 
 // ConnectionClosed freezes the room for good: the connection will not
@@ -577,7 +557,7 @@ func (r *NATSRoom) ConnectionClosed() {
 	r.mu.Unlock()
 	if !closed {
 		r.setFrozen(tui.FrozenForGood)
-		r.cfg.Log("room %s: the connection to NATS is closed: the room stays frozen", r.cfg.Room)
+		r.log("room %s: the connection to NATS is closed: the room stays frozen", r.cfg.Name)
 	}
 }
 
@@ -620,7 +600,7 @@ func (r *NATSRoom) heard(msg *nats.Msg) {
 		delete(r.peers, b.FE)
 	case !known && len(r.peers) >= maxPeers:
 		r.mu.Unlock()
-		r.logf("too many front-ends", "room %s: more than %d front-ends: the rest are not counted", r.cfg.Room, maxPeers)
+		r.logf("too many front-ends", "room %s: more than %d front-ends: the rest are not counted", r.cfg.Name, maxPeers)
 		return
 	default:
 		r.peers[b.FE] = peer{students: b.Students, sessions: b.Sessions, seen: time.Now()}
@@ -728,7 +708,7 @@ func (r *NATSRoom) leadLoop() {
 			took, err := r.write(o)
 			if err != nil && (o.kind == opTake || o.kind == opRelease) && r.ctx.Err() == nil {
 				// Who leads must get through: again when NATS is back.
-				r.logf("lead "+err.Error(), "room %s: %v (trying again)", r.cfg.Room, err)
+				r.logf("lead "+err.Error(), "room %s: %v (trying again)", r.cfg.Name, err)
 				select {
 				case <-time.After(r.cfg.Beat):
 				case <-r.ctx.Done():
@@ -737,7 +717,7 @@ func (r *NATSRoom) leadLoop() {
 				continue
 			}
 			if err != nil {
-				r.logf("lead "+err.Error(), "room %s: a presenter's key is lost: %v", r.cfg.Room, err)
+				r.logf("lead "+err.Error(), "room %s: a presenter's key is lost: %v", r.cfg.Name, err)
 			}
 			r.mu.Lock()
 			if len(r.ops) > 0 {
@@ -934,7 +914,7 @@ func (r *NATSRoom) answerLoop() {
 			}
 			deadline.Stop()
 			if failed != nil {
-				r.logf("answers", "room %s: answers wait: %v", r.cfg.Room, failed)
+				r.logf("answers", "room %s: answers wait: %v", r.cfg.Name, failed)
 				select {
 				case <-time.After(r.cfg.Beat):
 				case <-r.ctx.Done():

@@ -1,4 +1,4 @@
-package classroom
+package room
 
 import (
 	"sync"
@@ -31,8 +31,8 @@ type LocalRoom struct {
 	answers map[int]int
 }
 
-// NewRoom is an empty in-process room.
-func NewRoom() *LocalRoom {
+// NewLocal is an empty room in this process.
+func NewLocal() *LocalRoom {
 	return &LocalRoom{members: map[int]*member{}, answers: map[int]int{}}
 }
 

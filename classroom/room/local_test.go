@@ -1,4 +1,4 @@
-package classroom
+package room
 
 import (
 	"sync"
@@ -49,7 +49,7 @@ func (b *inbox) last(t *testing.T) tui.RoomMsg {
 }
 
 func TestRoomPoll(t *testing.T) {
-	r := NewRoom()
+	r := NewLocal()
 	var lecturerBox, aBox, bBox inbox
 	lecturer := r.Join(Presenter, lecturerBox.send)
 	a := r.Join(Student, aBox.send)
@@ -88,7 +88,7 @@ func TestRoomPoll(t *testing.T) {
 }
 
 func TestRoomTakeover(t *testing.T) {
-	r := NewRoom()
+	r := NewLocal()
 	var firstBox, secondBox, studentBox inbox
 	first := r.Join(Presenter, firstBox.send)
 	student := r.Join(Student, studentBox.send)
@@ -118,7 +118,7 @@ func TestRoomTakeover(t *testing.T) {
 // TestStepsGoToWhoFollowsThem: a presenter's step within the live scenario
 // reaches the notes screens and the leader, not two hundred students.
 func TestStepsGoToWhoFollowsThem(t *testing.T) {
-	r := NewRoom()
+	r := NewLocal()
 	var got [3][]tui.RoomMsg
 	var mu sync.Mutex
 	box := func(i int) func(tui.RoomMsg) {
@@ -169,7 +169,7 @@ func TestStepsGoToWhoFollowsThem(t *testing.T) {
 // walk could have: not the notes screen, not a presenter who no longer
 // leads, not a session told the room's last word.
 func TestRoomCountsStudentsOnly(t *testing.T) {
-	r := NewRoom()
+	r := NewLocal()
 	var box inbox
 	ousted := r.Join(Presenter, func(tui.RoomMsg) {})
 	lecturer := r.Join(Presenter, box.send)
