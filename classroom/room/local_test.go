@@ -58,7 +58,7 @@ func TestRoomPoll(t *testing.T) {
 
 	a.Go("demo", 0) // a student cannot lead
 	a.Open()
-	assert.Equal(t, "", r.live)
+	assert.Equal(t, "", r.st.Live)
 
 	lecturer.Go("write-without-approval", 0)
 	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Live == "write-without-approval" })
@@ -105,7 +105,7 @@ func TestRoomTakeover(t *testing.T) {
 		t.Fatal("the ousted session is ended")
 	}
 	first.Go("demo", 0) // no longer leads: ignored
-	assert.Equal(t, "", r.live)
+	assert.Equal(t, "", r.st.Live)
 
 	second.Go("write-without-approval", 0)
 	second.Open()
@@ -186,7 +186,7 @@ func TestRoomCountsStudentsOnly(t *testing.T) {
 	lecturer.Open()
 
 	r.mu.Lock()
-	r.members[leaving.(*Client).id].end("this server is closing")
+	leaving.(*Client).m.end("this server is closing")
 	r.mu.Unlock()
 	for name, m := range map[string]Member{"notes": notes, "ousted presenter": ousted, "leader": lecturer, "ended student": leaving} {
 		m.Answer(7, assess.CodeApprovalMissing)

@@ -143,7 +143,7 @@ func TestSharedRoomThreeFrontEnds(t *testing.T) {
 	js, err := jetstream.New(nc)
 	require.NoError(t, err)
 	fes[1].mu.Lock()
-	poll := fes[1].state.Poll
+	poll := fes[1].st.Poll
 	fes[1].mu.Unlock()
 	subject := fmt.Sprintf("toolgate.lecture.ans.%d.%s.%d", poll, fes[1].ID(), 2)
 	for i := range 3 {
@@ -212,14 +212,15 @@ func TestSharedRoomTakesNothingUnchecked(t *testing.T) {
 	kv, err := js.KeyValue(context.Background(), "toolgate-lecture")
 	require.NoError(t, err)
 	ctx := context.Background()
-	for _, bad := range []string{`{"live":"\u001b[2J"}`, `{"step":-3}`, `{"leader":"me"}`, `not json`, `{"round":99999999999}`} {
+	for _, bad := range []string{`{"live":"\u001b[2J"}`, `{"step":-3}`, `{"leader":"me"}`, `not json`, `{"round":99999999999}`,
+		`{"revealed":true,"final":{"counts":{"-1":3}}}`, `{"revealed":true,"final":{"answered":-1}}`, `{"revealed":true,"final":{"answered":1,"anonymous":2}}`} {
 		_, err := kv.PutString(ctx, stateKey, bad)
 		require.NoError(t, err)
 	}
-	_, err = kv.PutString(ctx, stateKey, strings.Repeat("x", 2000))
-	assert.Error(t, err, "the bucket refuses a value over 1 KB")
+	_, err = kv.PutString(ctx, stateKey, strings.Repeat("x", maxStateBytes+1))
+	assert.Error(t, err, "the bucket refuses a value over 16 KB")
 	fe.mu.Lock()
-	poll := fe.state.Poll
+	poll := fe.st.Poll
 	fe.mu.Unlock()
 	for _, a := range []struct{ subject, body string }{
 		{fmt.Sprintf("toolgate.lecture.ans.%d.%s.1", poll, strings.Repeat("z", 16)), "7"},
@@ -359,7 +360,7 @@ func TestSharedRoomStateLost(t *testing.T) {
 		if err != nil {
 			return ""
 		}
-		st, err := decodeState(e.Value())
+		st, err := decodePosition(e.Value())
 		if err != nil {
 			return ""
 		}

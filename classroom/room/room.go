@@ -8,8 +8,6 @@
 package room
 
 import (
-	"sync"
-
 	"toolgate/tui"
 )
 
@@ -70,97 +68,3 @@ type Stats struct {
 	// Anonymous counts the answers of sessions without an identity.
 	Anonymous int
 }
-
-// TakenOver is what a presenter's session reads when another presenter
-// login takes the room over.
-const TakenOver = "Another presenter logged in and leads the room now — this session ends."
-
-// member is one session. Its mailbox holds the latest state only: the
-// room's messages are whole states, so a session that is slow to take
-// them gets the newest and skips the rest, and no session (nor the room's
-// lock) ever waits on another's program.
-type member struct {
-	id   int
-	role Role
-	// identity is the student's across sessions ("": this session's own).
-	identity string
-	send     func(tui.RoomMsg)
-	// ended is closed when the room has said its last word to this
-	// session (the room closes, or another presenter took over); nothing
-	// is posted to it afterwards, so the goodbye is never overwritten.
-	ended chan struct{}
-
-	mu     sync.Mutex
-	latest tui.RoomMsg
-	// final is set once the room's last word is posted.
-	final  bool
-	notify chan struct{}
-	done   chan struct{}
-}
-
-func newMember(id int, role Role, send func(tui.RoomMsg)) *member {
-	return &member{id: id, role: role, send: send, ended: make(chan struct{}), notify: make(chan struct{}, 1), done: make(chan struct{})}
-}
-
-func (m *member) post(msg tui.RoomMsg) {
-	m.mu.Lock()
-	if m.final {
-		// A state computed before the goodbye must not replace it.
-		m.mu.Unlock()
-		return
-	}
-	m.latest, m.final = msg, msg.Ending != ""
-	m.mu.Unlock()
-	select {
-	case m.notify <- struct{}{}:
-	default: // already notified; it will read the latest
-	}
-}
-
-func (m *member) deliver() {
-	for {
-		select {
-		case <-m.notify:
-			m.mu.Lock()
-			msg := m.latest
-			m.mu.Unlock()
-			m.send(msg)
-		case <-m.done:
-			return
-		}
-	}
-}
-
-// end says the room's last word to the member, once (the caller holds
-// the room's lock, so two ends do not race).
-func (m *member) end(message string) {
-	if isEnded(m) {
-		return
-	}
-	close(m.ended)
-	m.post(tui.RoomMsg{Ending: message})
-}
-
-func isEnded(m *member) bool {
-	select {
-	case <-m.ended:
-		return true
-	default:
-		return false
-	}
-}
-
-// maxStep is the furthest step of a walk a room takes: a presenter's
-// position, an answer (walks are far shorter).
-const maxStep = 1000
-
-// mayAnswer is who may answer the open question, in every room: a
-// student still in the room, predicting a step a walk could have. The
-// leader, the notes screens and a session told the room's last word do
-// not vote.
-func (m *member) mayAnswer(step int) bool {
-	return m.role == Student && !isEnded(m) && step >= 0 && step <= maxStep
-}
-
-// everyone chooses every session for a broadcast.
-func everyone(*member) bool { return true }
