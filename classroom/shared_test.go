@@ -140,7 +140,7 @@ func TestSharedRoomOutage(t *testing.T) {
 	screen.waitFor(t, "Room out of reach: frozen") // a key does not clear it
 	assert.Equal(t, tui.FrozenForNow, studentBox.last(t).Frozen)
 	lecturerBox.sees(t, func(m tui.RoomMsg) bool { return m.Frozen == tui.FrozenForNow }) // both front-ends are frozen
-	student.Answer(7, 0)
+	student.Answer(7)
 	lecturer.Reveal() // lost: the room is frozen
 	assert.Equal(t, room.Stats{Sessions: 3, Students: 2, Peak: 3}, b.Stats(), "the numbers stay as they were")
 

@@ -29,8 +29,10 @@ type Room interface {
 	// (presenter only).
 	Reveal()
 	// Answer sends this session's prediction for the open question: the
-	// step (rule or class) and, for admission, the code.
-	Answer(step int, code assess.Code)
+	// step (rule or class). The code of an admission answer is the
+	// session's own: it marks the answer right or wrong on this screen,
+	// and the room's histogram counts steps only.
+	Answer(step int)
 }
 
 // RoomMsg is the room's state as one session sees it.
@@ -168,7 +170,7 @@ func (m roomModel) update(c *common, b *browseModel, msg tea.KeyPressMsg) (roomM
 		next, done, step, code := m.q.answer(c, int(msg.Code-'0'))
 		m.q = next
 		if done {
-			m.room.Answer(step, code)
+			m.room.Answer(step)
 			m.answered = m.state.Round
 			m.said = c.mark(step, code)
 		}

@@ -3,7 +3,6 @@ package room
 import (
 	"sync"
 
-	"toolgate/assess"
 	"toolgate/tui"
 )
 
@@ -177,7 +176,7 @@ func (c *Client) Reveal() { c.room.do(op{kind: opReveal, by: c.key()}) }
 // Answer records a student's prediction for the open question; a second
 // answer replaces the first. Only the presenter's histogram changes: 200
 // answers must not mean 200 redraws of 200 screens.
-func (c *Client) Answer(step int, _ assess.Code) {
+func (c *Client) Answer(step int) {
 	c.room.do(op{kind: opAnswer, by: c.key(), role: c.m.role, ended: isEnded(c.m), identity: c.m.identity, step: step})
 }
 

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"toolgate/assess"
 	"toolgate/tui"
 )
 
@@ -62,15 +61,15 @@ func TestRoomPoll(t *testing.T) {
 
 	lecturer.Go("write-without-approval", 0)
 	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Live == "write-without-approval" })
-	a.Answer(4, assess.CodeEnvironmentNotReady) // no question open: ignored
+	a.Answer(4) // no question open: ignored
 	assert.Empty(t, r.Counts())
 
 	lecturer.Open()
 	bBox.sees(t, func(m tui.RoomMsg) bool { return m.Open })
-	a.Answer(4, assess.CodeEnvironmentNotReady)
-	a.Answer(7, assess.CodeApprovalMissing) // a second answer replaces the first
-	b.Answer(7, assess.CodeApprovalScopeMismatch)
-	lecturer.Answer(3, 0) // the presenter does not vote
+	a.Answer(4)
+	a.Answer(7) // a second answer replaces the first
+	b.Answer(7)
+	lecturer.Answer(3) // the presenter does not vote
 	assert.Equal(t, map[int]int{7: 2}, r.Counts())
 	lecturerBox.sees(t, func(m tui.RoomMsg) bool { return m.Answered == 2 && m.Counts[7] == 2 })
 	assert.Nil(t, aBox.last(t).Counts, "students do not")
@@ -109,7 +108,7 @@ func TestRoomTakeover(t *testing.T) {
 
 	second.Go("write-without-approval", 0)
 	second.Open()
-	student.Answer(7, assess.CodeApprovalMissing)
+	student.Answer(7)
 	secondBox.sees(t, func(m tui.RoomMsg) bool { return m.Counts[7] == 1 })
 	assert.Equal(t, TakenOver, firstBox.last(t).Ending, "nothing replaces the goodbye")
 	assert.Equal(t, Stats{Sessions: 2, Peak: 2, Students: 1, Answered: 1, Anonymous: 1}, r.Stats())
@@ -189,14 +188,14 @@ func TestRoomCountsStudentsOnly(t *testing.T) {
 	leaving.(*Client).m.end("this server is closing")
 	r.mu.Unlock()
 	for name, m := range map[string]Member{"notes": notes, "ousted presenter": ousted, "leader": lecturer, "ended student": leaving} {
-		m.Answer(7, assess.CodeApprovalMissing)
+		m.Answer(7)
 		assert.Empty(t, r.Counts(), "%s does not vote", name)
 	}
 	for _, step := range []int{-1, maxStep + 1} {
-		student.Answer(step, 0)
+		student.Answer(step)
 		assert.Empty(t, r.Counts(), "step %d is no step", step)
 	}
-	student.Answer(4, assess.CodeEnvironmentNotReady)
+	student.Answer(4)
 	assert.Equal(t, map[int]int{4: 1}, r.Counts())
 	box.sees(t, func(m tui.RoomMsg) bool { return m.Answered == 1 && m.Students == 1 })
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"toolgate/assess"
 	"toolgate/classroom/config"
 	"toolgate/classroom/internal/outside"
 	"toolgate/tui"
@@ -1025,7 +1024,7 @@ func (c *natsClient) Reveal() {
 // Answer records a student's prediction for the open question; a second
 // answer replaces the first. The rules decide here whether it counts
 // (see apply); the stream then brings it to every front-end.
-func (c *natsClient) Answer(step int, _ assess.Code) {
+func (c *natsClient) Answer(step int) {
 	r := c.room
 	r.mu.Lock()
 	_, here := r.seats.members[c.m.id]

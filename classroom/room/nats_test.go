@@ -19,7 +19,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"toolgate/assess"
 	"toolgate/classroom/config"
 	"toolgate/classroom/natshost"
 	"toolgate/tui"
@@ -118,17 +117,17 @@ func TestSharedRoomThreeFrontEnds(t *testing.T) {
 	}
 	lecturer.Go("write-without-approval", 3)
 	notesBox.sees(t, func(m tui.RoomMsg) bool { return m.Step == 3 })
-	students[1].Answer(4, 0) // no question open: not counted
+	students[1].Answer(4) // no question open: not counted
 	lecturer.Open()
 	for i := range boxes {
 		boxes[i].sees(t, func(m tui.RoomMsg) bool { return m.Open && m.Round == 1 })
 	}
 	for i, step := range []int{7, 7, 4, 3, 7} {
-		students[i].Answer(step, assess.CodeApprovalMissing)
+		students[i].Answer(step)
 	}
-	students[3].Answer(7, 0) // a second answer replaces the first
-	lecturer.Answer(1, 0)    // the presenter does not vote
-	notes.Answer(1, 0)       // nor the notes screen
+	students[3].Answer(7) // a second answer replaces the first
+	lecturer.Answer(1)    // the presenter does not vote
+	notes.Answer(1)       // nor the notes screen
 	want := map[int]int{7: 4, 4: 1}
 	converge(t, "the same counts on every front-end", want, Stats{Sessions: 7, Students: 5, Answered: 5}, fes...)
 	lecturerBox.sees(t, func(m tui.RoomMsg) bool { return m.Answered == 5 && m.Students == 5 && m.Counts[7] == 4 })
@@ -167,7 +166,7 @@ func TestSharedRoomThreeFrontEnds(t *testing.T) {
 	back := again.Join(Student, backBox.send)
 	defer back.Leave()
 	backBox.sees(t, func(m tui.RoomMsg) bool { return m.Live == "write-without-approval" && m.Open && m.Round == 1 })
-	back.Answer(3, 0)
+	back.Answer(3)
 	fes = []*Shared{fes[0], fes[1], again}
 	want = map[int]int{7: 2, 4: 1, 3: 1}
 	converge(t, "the restarted front-end counts as the others", want, Stats{Sessions: 6, Students: 4, Answered: 4}, fes...)

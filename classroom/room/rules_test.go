@@ -252,14 +252,14 @@ func TestRules(t *testing.T) {
 		}},
 		{"a step within the live scenario keeps the question", func(h *hall) {
 			question(h)
-			h.do("ann", func(m Member) { m.Answer(4, 0) })
+			h.do("ann", func(m Member) { m.Answer(4) })
 			h.do("lecturer", func(m Member) { m.Go(live, 5) })
 			assert.True(h.t, h.pos().Open)
 			assert.Equal(h.t, map[int]int{4: 1}, h.counts())
 		}},
 		{"a new scenario closes the question and its answers go", func(h *hall) {
 			question(h)
-			h.do("ann", func(m Member) { m.Answer(4, 0) })
+			h.do("ann", func(m Member) { m.Answer(4) })
 			h.do("lecturer", func(m Member) { m.Go("unknown-tool", 0) })
 			p := h.pos()
 			assert.False(h.t, p.Open || p.Revealed)
@@ -270,7 +270,7 @@ func TestRules(t *testing.T) {
 		{"no question, no answer", func(h *hall) {
 			lecture(h)
 			h.do("lecturer", func(m Member) { m.Go(live, 0) })
-			h.do("ann", func(m Member) { m.Answer(4, 0) })
+			h.do("ann", func(m Member) { m.Answer(4) })
 			assert.Empty(h.t, h.counts())
 		}},
 		{"a reveal needs an open question", func(h *hall) {
@@ -286,19 +286,19 @@ func TestRules(t *testing.T) {
 			h.join("told", Student, 1, "")
 			h.end("told")
 			for _, name := range []string{"notes", "ousted", "lecturer2", "told"} {
-				h.do(name, func(m Member) { m.Answer(7, 0) })
+				h.do(name, func(m Member) { m.Answer(7) })
 			}
-			h.do("ann", func(m Member) { m.Answer(-1, 0) })
-			h.do("ann", func(m Member) { m.Answer(maxStep+1, 0) })
+			h.do("ann", func(m Member) { m.Answer(-1) })
+			h.do("ann", func(m Member) { m.Answer(maxStep + 1) })
 			assert.Empty(h.t, h.counts())
-			h.do("ann", func(m Member) { m.Answer(7, 0) })
+			h.do("ann", func(m Member) { m.Answer(7) })
 			assert.Equal(h.t, map[int]int{7: 1}, h.counts())
 		}},
 		{"a second answer replaces the first", func(h *hall) {
 			question(h)
-			h.do("ann", func(m Member) { m.Answer(4, 0) })
-			h.do("ann", func(m Member) { m.Answer(7, 0) })
-			h.do("bob", func(m Member) { m.Answer(7, 0) })
+			h.do("ann", func(m Member) { m.Answer(4) })
+			h.do("ann", func(m Member) { m.Answer(7) })
+			h.do("bob", func(m Member) { m.Answer(7) })
 			assert.Equal(h.t, map[int]int{7: 2}, h.counts())
 			assert.Equal(h.t, Stats{Sessions: 4, Students: 2, Answered: 2, Anonymous: 2}, h.stats())
 		}},
@@ -306,16 +306,16 @@ func TestRules(t *testing.T) {
 			question(h)
 			h.join("cy", Student, 0, "0123456789abcdef")
 			h.join("cy again", Student, 1, "0123456789abcdef")
-			h.do("cy", func(m Member) { m.Answer(3, 0) })
-			h.do("cy again", func(m Member) { m.Answer(5, 0) })
-			h.do("ann", func(m Member) { m.Answer(5, 0) })
+			h.do("cy", func(m Member) { m.Answer(3) })
+			h.do("cy again", func(m Member) { m.Answer(5) })
+			h.do("ann", func(m Member) { m.Answer(5) })
 			assert.Equal(h.t, map[int]int{5: 2}, h.counts())
 			assert.Equal(h.t, Stats{Sessions: 6, Students: 4, Answered: 2, Anonymous: 1}, h.stats())
 		}},
 		{"a student who leaves an open question takes the answer along", func(h *hall) {
 			question(h)
-			h.do("ann", func(m Member) { m.Answer(4, 0) })
-			h.do("bob", func(m Member) { m.Answer(7, 0) })
+			h.do("ann", func(m Member) { m.Answer(4) })
+			h.do("bob", func(m Member) { m.Answer(7) })
 			h.leave("bob")
 			assert.Equal(h.t, map[int]int{4: 1}, h.counts())
 			assert.Equal(h.t, Stats{Sessions: 3, Students: 1, Answered: 1, Anonymous: 1}, h.stats())
@@ -324,9 +324,9 @@ func TestRules(t *testing.T) {
 		{"the reveal keeps the counts until the next question", func(h *hall) {
 			question(h)
 			h.join("cy", Student, 1, "")
-			h.do("ann", func(m Member) { m.Answer(2, 0) })
-			h.do("bob", func(m Member) { m.Answer(2, 0) })
-			h.do("cy", func(m Member) { m.Answer(5, 0) })
+			h.do("ann", func(m Member) { m.Answer(2) })
+			h.do("bob", func(m Member) { m.Answer(2) })
+			h.do("cy", func(m Member) { m.Answer(5) })
 			h.do("lecturer", func(m Member) { m.Reveal() })
 			kept := Stats{Sessions: 5, Students: 3, Answered: 3, Anonymous: 3}
 			assert.Equal(h.t, kept, h.stats())
@@ -347,7 +347,7 @@ func TestRules(t *testing.T) {
 		}},
 		{"a new scenario after the reveal forgets the kept counts", func(h *hall) {
 			question(h)
-			h.do("ann", func(m Member) { m.Answer(2, 0) })
+			h.do("ann", func(m Member) { m.Answer(2) })
 			h.do("lecturer", func(m Member) { m.Reveal() })
 			h.do("lecturer", func(m Member) { m.Go("unknown-tool", 0) })
 			assert.Nil(h.t, h.pos().Final)
@@ -375,7 +375,7 @@ func TestRules(t *testing.T) {
 		}},
 		{"the leader and the notes screens see the counts, students do not", func(h *hall) {
 			question(h)
-			h.do("ann", func(m Member) { m.Answer(4, 0) })
+			h.do("ann", func(m Member) { m.Answer(4) })
 			h.sees("lecturer", func(m tui.RoomMsg) bool { return m.Counts[4] == 1 && m.Answered == 1 })
 			h.sees("notes", func(m tui.RoomMsg) bool { return m.Counts[4] == 1 })
 			h.sees("bob", func(m tui.RoomMsg) bool { return m.Open && m.Counts == nil })
