@@ -104,7 +104,7 @@ func TestPTYSizeIsClamped(t *testing.T) {
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	s := connectWith(t, dialer{auth: answerAll("tulip")}, addr, ptyOpts{width: 6000, height: 6000})
-	s.waitFor(t, "Your terminal is 6000×6000; this session draws at most 300×100.")
+	s.waitFor(t, "Your terminal is 6000×6000; drawn at most 300×100.")
 	require.NoError(t, s.sess.WindowChange(6000, 6000))
 	require.NoError(t, s.send("j"))
 	runtime.GC()
@@ -117,7 +117,7 @@ func TestPTYSizeIsClamped(t *testing.T) {
 	later := connectWith(t, dialer{auth: answerAll("tulip")}, addr, ptyOpts{width: 120, height: 40})
 	later.waitFor(t, "Scenarios")
 	require.NoError(t, later.sess.WindowChange(3000, 4000))
-	later.waitFor(t, "Your terminal is 4000×3000; this session draws at most 300×100.")
+	later.waitFor(t, "Your terminal is 4000×3000; drawn at most 300×100.")
 }
 
 // The request filter clamps the PTY and every resize.

@@ -16,11 +16,11 @@ import (
 	"time"
 
 	"toolgate/classroom/room"
+	"toolgate/tui"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	"charm.land/wish/v2/activeterm"
 	"charm.land/wish/v2/ratelimiter"
 	"charm.land/wish/v2/recover"
 	gossh "golang.org/x/crypto/ssh"
@@ -170,7 +170,7 @@ func New(cfg config.Config, l Lecture) (*Server, error) {
 			// The last runs first: admit and log, recover, limit, cap,
 			// refuse commands and PTY-less sessions, then the trainer.
 			s.trainer,
-			activeterm.Middleware(),
+			s.terminalOnly,
 			s.interactiveOnly,
 			s.capacity,
 			ratelimiter.Middleware(limiter),
@@ -274,9 +274,12 @@ func (s *Server) Run(l net.Listener) error {
 	case err := <-errs:
 		return err
 	case sig := <-stop:
-		if s.room.Shared() {
+		switch s.room.Closing() {
+		case tui.ServerClosing:
 			s.Printf("%v: telling %d sessions this front-end closes (the room goes on at the others)", sig, s.ActiveSessions())
-		} else {
+		case tui.HostClosing:
+			s.Printf("%v: telling %d sessions this front-end closes (it hosts the room: the room stops at the others until it is back)", sig, s.ActiveSessions())
+		default:
 			s.Printf("%v: telling %d sessions the lecture is over", sig, s.ActiveSessions())
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -285,18 +288,11 @@ func (s *Server) Run(l net.Listener) error {
 	}
 }
 
-// FrontEndClosing is the goodbye of a front-end that closes while the
-// room it serves goes on at the others.
-const FrontEndClosing = "This server is closing, the lecture goes on: connect again the same way to rejoin it."
-
-// Shutdown tells every student the session is ending, gives the message a
-// moment on screen, and closes the server.
+// Shutdown tells every student the session is ending, and whether the
+// lecture goes on (see room.Room's Closing), gives the message a moment
+// on screen, and closes the server.
 func (s *Server) Shutdown(ctx context.Context) error {
-	if s.room.Shared() {
-		s.room.End(FrontEndClosing)
-	} else {
-		s.room.End("The lecture is over — this session ends now. Thank you!")
-	}
+	s.room.End(s.room.Closing())
 	s.gate.closeWaiting()
 	wait := time.NewTimer(2500 * time.Millisecond)
 	defer wait.Stop()
@@ -380,7 +376,7 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 		n := s.active.Add(1)
 		defer s.active.Add(-1)
 		if n > int64(s.cfg.MaxSessions) {
-			wish.Println(sess, fmt.Sprintf("Sorry, the room is full (%d seats taken). Please try again in a moment.", s.cfg.MaxSessions))
+			wish.Println(sess, roomFull.text(langOf(sess), s.cfg.MaxSessions))
 			_ = sess.Exit(1)
 			return
 		}
@@ -394,7 +390,7 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 			s.sourcesMu.Unlock()
 			if full {
 				s.logEvery("per address "+source, 10*time.Second, "refused a session from %s: %d open from this address (more are logged at most every 10s)", source, most)
-				wish.Println(sess, fmt.Sprintf("Sorry, %d sessions are open from your address already, the most this lecture allows.", most))
+				wish.Println(sess, addressFull.text(langOf(sess), most))
 				_ = sess.Exit(1)
 				return
 			}
@@ -410,11 +406,23 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 	}
 }
 
+// terminalOnly refuses a session without a PTY: the trainer needs one.
+func (s *Server) terminalOnly(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if _, _, ok := sess.Pty(); !ok {
+			wish.Println(sess, noTerminal.text(langOf(sess), 0))
+			_ = sess.Exit(1)
+			return
+		}
+		next(sess)
+	}
+}
+
 // interactiveOnly refuses a command: toolgate is the only thing served.
 func (s *Server) interactiveOnly(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if len(sess.Command()) > 0 {
-			wish.Println(sess, "toolgate serves the interactive trainer only: connect without a command.")
+			wish.Println(sess, commandRefused.text(langOf(sess), 0))
 			_ = sess.Exit(1)
 			return
 		}

@@ -295,8 +295,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.c.dark = msg.IsDark()
 			m.restyle()
 		}
-	case NoticeMsg:
-		m.c.notice = msg.Text
+	case ClampedMsg:
+		m.c.notice = msg.Text(m.c.lang)
 	case reloadMsg:
 		if m.reload == nil {
 			return m, nil

@@ -147,7 +147,7 @@ func outcomeText(o assess.Outcome, l assess.Lang) string {
 // followNotes follows the presenter: the live scenario, at the step the
 // projector shows; the room's end ends the session as for everyone.
 func (m Model) followNotes(msg RoomMsg) (Model, tea.Cmd) {
-	if msg.Ending != "" {
+	if msg.Ending != NoGoodbye {
 		var cmd tea.Cmd
 		m.room, cmd = m.room.follow(&m.c, msg)
 		return m, cmd

@@ -53,8 +53,8 @@ type RoomMsg struct {
 	// that offered no key votes once a session).
 	Answered, Students, Sessions, Peak int
 	Anonymous                          int
-	// Ending, when set, is the last thing said before the room closes.
-	Ending string
+	// Ending, when set, is the room's last word to this session.
+	Ending Goodbye
 	// Frozen says the room is out of reach: its state stays as it was,
 	// and the session says so until it is back.
 	Frozen Frozen
@@ -193,8 +193,8 @@ func (m roomModel) follow(c *common, msg RoomMsg) (roomModel, tea.Cmd) {
 	if prev.Frozen != NotFrozen && msg.Frozen == NotFrozen {
 		c.notice = tr("roomBack", c.lang)
 	}
-	if msg.Ending != "" {
-		c.notice = msg.Ending
+	if msg.Ending != NoGoodbye {
+		c.notice = msg.Ending.Text(c.lang)
 		return m, tea.Sequence(tea.Tick(2*time.Second, func(time.Time) tea.Msg { return nil }), tea.Quit)
 	}
 	// Students follow the presenter to a new live scenario (and may wander

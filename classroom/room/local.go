@@ -61,7 +61,7 @@ func (r *LocalRoom) applyLocked(o op) effects {
 		r.seats.leader.Store(0)
 	}
 	if m, ok := r.seats.named(eff.ousted); ok {
-		m.end(TakenOver)
+		m.end(tui.TakenOver)
 	}
 	return eff
 }
@@ -118,14 +118,14 @@ func (r *LocalRoom) Counts() map[int]int {
 }
 
 // End tells every session the room is closing.
-func (r *LocalRoom) End(message string) {
+func (r *LocalRoom) End(g tui.Goodbye) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.seats.end(message)
+	r.seats.end(g)
 }
 
-// Shared is false: the room ends with this process.
-func (r *LocalRoom) Shared() bool { return false }
+// Closing is LectureOver: the room ends with this process.
+func (r *LocalRoom) Closing() tui.Goodbye { return tui.LectureOver }
 
 // broadcast posts the room's state to the sessions to hear of it, and to
 // newcomer; the watchers also get the histogram.
@@ -157,6 +157,10 @@ func (c *Client) Presenter() bool { return c.room.seats.leads(c.m) }
 
 // Ended is closed when the room has said its last word to this session.
 func (c *Client) Ended() <-chan struct{} { return c.m.ended }
+
+// Goodbye is the room's last word to this session (NoGoodbye until it is
+// Ended).
+func (c *Client) Goodbye() tui.Goodbye { return c.m.said() }
 
 // Go makes a scenario live at a step of its walk (see apply). Students
 // hear of a new scenario; a step within it only goes to the notes

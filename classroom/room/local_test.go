@@ -82,8 +82,8 @@ func TestRoomPoll(t *testing.T) {
 	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Revealed })
 	lecturer.Go("demo", 0)
 	assert.Empty(t, r.Counts(), "a new scenario starts with no answers")
-	r.End("bye")
-	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == "bye" })
+	r.End(tui.LectureOver)
+	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == tui.LectureOver })
 }
 
 func TestRoomTakeover(t *testing.T) {
@@ -97,7 +97,7 @@ func TestRoomTakeover(t *testing.T) {
 	assert.True(t, second.TookOver())
 	assert.False(t, first.Presenter(), "one session leads at a time")
 	assert.True(t, second.Presenter())
-	firstBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == TakenOver })
+	firstBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == tui.TakenOver })
 	select {
 	case <-first.Ended():
 	default:
@@ -110,7 +110,7 @@ func TestRoomTakeover(t *testing.T) {
 	second.Open()
 	student.Answer(7)
 	secondBox.sees(t, func(m tui.RoomMsg) bool { return m.Counts[7] == 1 })
-	assert.Equal(t, TakenOver, firstBox.last(t).Ending, "nothing replaces the goodbye")
+	assert.Equal(t, tui.TakenOver, firstBox.last(t).Ending, "nothing replaces the goodbye")
 	assert.Equal(t, Stats{Sessions: 2, Peak: 2, Students: 1, Answered: 1, Anonymous: 1}, r.Stats())
 }
 
@@ -185,7 +185,7 @@ func TestRoomCountsStudentsOnly(t *testing.T) {
 	lecturer.Open()
 
 	r.mu.Lock()
-	leaving.(*Client).m.end("this server is closing")
+	leaving.(*Client).m.end(tui.ServerClosing)
 	r.mu.Unlock()
 	for name, m := range map[string]Member{"notes": notes, "ousted presenter": ousted, "leader": lecturer, "ended student": leaving} {
 		m.Answer(7)

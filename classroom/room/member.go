@@ -7,10 +7,6 @@ import (
 	"toolgate/tui"
 )
 
-// TakenOver is what a presenter's session reads when another presenter
-// login takes the room over.
-const TakenOver = "Another presenter logged in and leads the room now — this session ends."
-
 // member is one session. Its mailbox holds the latest state only: the
 // room's messages are whole states, so a session that is slow to take
 // them gets the newest and skips the rest, and no session (nor the room's
@@ -22,9 +18,11 @@ type member struct {
 	identity string
 	send     func(tui.RoomMsg)
 	// ended is closed when the room has said its last word to this
-	// session (the room closes, or another presenter took over); nothing
-	// is posted to it afterwards, so the goodbye is never overwritten.
-	ended chan struct{}
+	// session (the room closes, or another presenter took over), goodbye;
+	// nothing is posted to it afterwards, so the goodbye is never
+	// overwritten.
+	ended   chan struct{}
+	goodbye tui.Goodbye
 
 	mu     sync.Mutex
 	latest tui.RoomMsg
@@ -46,7 +44,7 @@ func (m *member) post(msg tui.RoomMsg) {
 		m.mu.Unlock()
 		return
 	}
-	m.latest, m.final = msg, msg.Ending != ""
+	m.latest, m.final = msg, msg.Ending != tui.NoGoodbye
 	m.mu.Unlock()
 	select {
 	case m.notify <- struct{}{}:
@@ -70,12 +68,21 @@ func (m *member) deliver() {
 
 // end says the room's last word to the member, once (the caller holds
 // the room's lock, so two ends do not race).
-func (m *member) end(message string) {
+func (m *member) end(g tui.Goodbye) {
 	if isEnded(m) {
 		return
 	}
+	m.goodbye = g
 	close(m.ended)
-	m.post(tui.RoomMsg{Ending: message})
+	m.post(tui.RoomMsg{Ending: g})
+}
+
+// said is the room's last word to the member, once it is Ended.
+func (m *member) said() tui.Goodbye {
+	if !isEnded(m) {
+		return tui.NoGoodbye
+	}
+	return m.goodbye
 }
 
 func isEnded(m *member) bool {
@@ -160,9 +167,9 @@ func (s *seats) count() (sessions, students int) {
 }
 
 // end says the room's last word to every session here.
-func (s *seats) end(message string) {
+func (s *seats) end(g tui.Goodbye) {
 	for _, m := range s.members {
-		m.end(message)
+		m.end(g)
 	}
 }
 

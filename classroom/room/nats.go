@@ -415,7 +415,7 @@ func (r *NATSRoom) adopt(p position, rev uint64, force bool) {
 	r.seats.leader.Store(int64(leader))
 	if was != 0 && was != leader {
 		if m, ok := r.seats.members[was]; ok {
-			m.end(TakenOver)
+			m.end(tui.TakenOver)
 		}
 	}
 	r.mu.Unlock()
@@ -906,8 +906,8 @@ func (r *NATSRoom) Counts() map[int]int {
 	return c
 }
 
-// Shared is true: the room goes on at the other front-ends.
-func (r *NATSRoom) Shared() bool { return true }
+// Closing is ServerClosing: the room goes on at the other front-ends.
+func (r *NATSRoom) Closing() tui.Goodbye { return tui.ServerClosing }
 
 // broadcast posts the room's state to the sessions to hear of it, and to
 // newcomer; the leader and the notes screens also get the histogram.
@@ -949,10 +949,10 @@ func (r *NATSRoom) JoinAs(role Role, identity string, send func(tui.RoomMsg)) Me
 }
 
 // End says the last word to this front-end's sessions.
-func (r *NATSRoom) End(message string) {
+func (r *NATSRoom) End(g tui.Goodbye) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.seats.end(message)
+	r.seats.end(g)
 }
 
 // Close leaves the room: the others hear this front-end is gone (and its
@@ -996,6 +996,7 @@ type natsClient struct {
 func (c *natsClient) TookOver() bool         { return c.tookOver }
 func (c *natsClient) Presenter() bool        { return c.room.seats.leads(c.m) }
 func (c *natsClient) Ended() <-chan struct{} { return c.m.ended }
+func (c *natsClient) Goodbye() tui.Goodbye   { return c.m.said() }
 func (c *natsClient) key() string            { return c.room.seats.key(c.m) }
 
 // Go makes a scenario live at a step (see apply). A session that does

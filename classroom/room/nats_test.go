@@ -177,7 +177,7 @@ func TestSharedRoomThreeFrontEnds(t *testing.T) {
 	second := fes[2].Join(Presenter, secondBox.send)
 	defer second.Leave()
 	assert.True(t, second.(*natsClient).TookOver())
-	lecturerBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == TakenOver })
+	lecturerBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == tui.TakenOver })
 	waitUntil(t, "one leads at a time", func() bool { return !lecturer.Presenter() && second.Presenter() })
 	lecturer.Reveal() // no longer leads: ignored
 	second.Reveal()
@@ -381,7 +381,7 @@ func TestSharedRoomStateLost(t *testing.T) {
 		}
 		box.mu.Lock()
 		for _, m := range box.msgs {
-			assert.Empty(t, m.Ending, "the presenter is told nothing ended")
+			assert.Equal(t, tui.NoGoodbye, m.Ending, "the presenter is told nothing ended")
 		}
 		box.mu.Unlock()
 	}

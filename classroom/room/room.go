@@ -26,12 +26,13 @@ type Room interface {
 	JoinAs(role Role, identity string, send func(tui.RoomMsg)) Member
 	// Stats are the room's numbers as this front-end sees them.
 	Stats() Stats
-	// End says a last word to every session of this front-end.
-	End(message string)
-	// Shared reports whether the room outlives this process: other
-	// front-ends serve it, so a front-end that closes does not end the
-	// lecture.
-	Shared() bool
+	// End says the room's last word to every session of this front-end.
+	End(g tui.Goodbye)
+	// Closing is the last word for this front-end's sessions when it
+	// closes, and it tells the truth: the lecture is over with a room of
+	// this process alone, goes on at the others when the room is shared,
+	// and stops everywhere when this front-end hosts the room's NATS.
+	Closing() tui.Goodbye
 }
 
 // Member is one session's handle on the room: the trainer's tui.Room,
@@ -42,8 +43,9 @@ type Member interface {
 	// presenter's session.
 	TookOver() bool
 	// Ended is closed when the room has said its last word to this
-	// session.
+	// session; Goodbye is that word (NoGoodbye until then).
 	Ended() <-chan struct{}
+	Goodbye() tui.Goodbye
 	// Leave removes the session from the room.
 	Leave()
 }

@@ -74,12 +74,12 @@ func (h *hall) end(name string) {
 	s := h.seats[name]
 	if h.local != nil {
 		h.local.mu.Lock()
-		s.mem.end("bye")
+		s.mem.end(tui.ServerClosing)
 		h.local.mu.Unlock()
 	} else {
 		fe := h.fes[s.fe]
 		fe.mu.Lock()
-		s.mem.end("bye")
+		s.mem.end(tui.ServerClosing)
 		fe.mu.Unlock()
 		fe.wake(fe.beatWake)
 	}
@@ -357,7 +357,7 @@ func TestRules(t *testing.T) {
 			lecture(h)
 			second := h.join("second", Presenter, 1, "")
 			assert.True(h.t, second.m.TookOver())
-			h.sees("lecturer", func(m tui.RoomMsg) bool { return m.Ending == TakenOver })
+			h.sees("lecturer", func(m tui.RoomMsg) bool { return m.Ending == tui.TakenOver })
 			assert.False(h.t, h.seats["lecturer"].m.Presenter(), "one session leads at a time")
 			h.do("lecturer", func(m Member) { m.Go(live, 0) })
 			assert.Empty(h.t, h.pos().Live, "the ousted presenter leads nothing")

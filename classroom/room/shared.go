@@ -20,6 +20,7 @@ import (
 	"toolgate/classroom/internal/outside"
 	"toolgate/classroom/natshost"
 	"toolgate/safefile"
+	"toolgate/tui"
 )
 
 // Shared is a NATSRoom with its connection, and the NATS server it
@@ -160,6 +161,16 @@ func (s *Shared) Close() {
 	s.NATSRoom.Close()
 	s.nc.Close()
 	s.shutdownHost()
+}
+
+// Closing is HostClosing when this front-end hosts the room's NATS: the
+// room stops at the others too (frozen, until the host is back);
+// otherwise ServerClosing, as for any front-end of a shared room.
+func (s *Shared) Closing() tui.Goodbye {
+	if s.host != nil {
+		return tui.HostClosing
+	}
+	return tui.ServerClosing
 }
 
 // crash ends the front-end's part without a word, as a killed process
