@@ -127,10 +127,18 @@ func editorFor(dirs []string) func(scenarios.Scenario) *exec.Cmd {
 // SIGTERM or SIGHUP), then tells every student the session is ending and
 // stops.
 func serve(o cli.ServeOptions) error {
+	// The signals first: one that comes after anything below is said (or
+	// while a shared room's NATS is waited for) ends the lecture with a
+	// goodbye and a line in the log, never the process as it stands.
+	ctx, stop := classroom.NotifyShutdown(context.Background())
+	defer stop()
 	cfg := o.Config
 	// The log lines go to --log when given, else stderr; what is said at
 	// start goes to both, so the log says which server wrote it.
 	logTo, say := io.Writer(os.Stderr), io.Writer(os.Stderr)
+	logf := func(format string, v ...any) {
+		fmt.Fprintf(logTo, time.Now().Format("15:04:05 ")+format+"\n", v...)
+	}
 	if o.Log != nil {
 		logTo, say = o.Log, io.MultiWriter(os.Stderr, o.Log)
 		fmt.Fprintf(o.Log, "%s toolgate: started, pid %d\n", time.Now().Format("2006-01-02 15:04:05"), os.Getpid())
@@ -144,10 +152,12 @@ func serve(o cli.ServeOptions) error {
 	}
 	var rm room.Room
 	if cfg.Room.Shared() {
-		sr, err := room.OpenShared(context.Background(), cfg.Room, func(format string, v ...any) {
-			fmt.Fprintf(logTo, time.Now().Format("15:04:05 ")+format+"\n", v...)
-		})
+		sr, err := room.OpenShared(ctx, cfg.Room, logf)
 		if err != nil {
+			if ctx.Err() != nil {
+				logf("%s: stopped before serving", classroom.Why(ctx))
+				return nil
+			}
 			return err
 		}
 		// After the server: its sessions leave the room first.
@@ -184,5 +194,5 @@ func serve(o cli.ServeOptions) error {
 	if o.Log != nil {
 		fmt.Fprintf(os.Stderr, "toolgate: the log goes to %s\n", o.LogPath)
 	}
-	return srv.Run(l)
+	return srv.Run(ctx, l)
 }

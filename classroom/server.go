@@ -262,18 +262,59 @@ func (s *Server) ListenAndServe() error {
 // session of the lecturer's ends the lecture the same way).
 var ShutdownSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
-// Run serves on l until one of ShutdownSignals arrives, then says goodbye
-// to every session and shuts down.
-func (s *Server) Run(l net.Listener) error {
-	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, ShutdownSignals...)
-	defer signal.Stop(stop)
+// Signalled is the cause of a context NotifyShutdown ended: the signal
+// that arrived.
+type Signalled struct{ Signal os.Signal }
+
+func (s Signalled) Error() string { return s.Signal.String() }
+
+// NotifyShutdown is a context that ends when one of ShutdownSignals
+// arrives, its cause a Signalled. Call it first, before anything says the
+// server is starting or ready: a signal that comes after it is a goodbye
+// to every session (see Run), never the default action, which kills the
+// process without its last log lines. stop undoes it; until then a
+// second signal is taken too.
+func NotifyShutdown(parent context.Context) (ctx context.Context, stop context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(parent)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, ShutdownSignals...)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			cancel(Signalled{sig})
+		case <-done:
+		}
+	}()
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			signal.Stop(sigs)
+			close(done)
+			cancel(context.Canceled)
+		})
+	}
+}
+
+// Why is what ended ctx, for the log: the signal's name, or "stopped".
+func Why(ctx context.Context) string {
+	var sig Signalled
+	if errors.As(context.Cause(ctx), &sig) {
+		return sig.Error()
+	}
+	return "stopped"
+}
+
+// Run serves on l until ctx is done (see NotifyShutdown), then says
+// goodbye to every session and shuts down.
+func (s *Server) Run(ctx context.Context, l net.Listener) error {
 	errs := make(chan error, 1)
 	go func() { errs <- s.Serve(l) }()
 	select {
 	case err := <-errs:
 		return err
-	case sig := <-stop:
+	case <-ctx.Done():
+		sig := Why(ctx)
 		switch s.room.Closing() {
 		case tui.ServerClosing:
 			s.Printf("%v: telling %d sessions this front-end closes (the room goes on at the others)", sig, s.ActiveSessions())
@@ -282,9 +323,9 @@ func (s *Server) Run(l net.Listener) error {
 		default:
 			s.Printf("%v: telling %d sessions the lecture is over", sig, s.ActiveSessions())
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		closing, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		return s.Shutdown(ctx)
+		return s.Shutdown(closing)
 	}
 }
 

@@ -3,6 +3,7 @@
 package classroom
 
 import (
+	"context"
 	"net"
 	"path/filepath"
 	"syscall"
@@ -24,11 +25,11 @@ func TestSIGHUPSaysGoodbye(t *testing.T) {
 	t.Cleanup(func() { _ = srv.Close() })
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
+	ctx, stop := NotifyShutdown(context.Background())
+	defer stop()
 	ran := make(chan error, 1)
-	go func() { ran <- srv.Run(l) }()
+	go func() { ran <- srv.Run(ctx, l) }()
 	student := connect(t, l.Addr().String(), "tulip")
-	// The session is served, so Run is serving: its signal handler is in
-	// place before Serve starts.
 	student.waitFor(t, "Scenarios")
 	require.NoError(t, syscall.Kill(syscall.Getpid(), syscall.SIGHUP))
 	require.True(t, student.closed(t))
