@@ -19,17 +19,17 @@ const noticeWidth = 58
 type Goodbye uint8
 
 const (
-	// NoGoodbye: the room goes on.
+	// NoGoodbye means the room goes on.
 	NoGoodbye Goodbye = iota
-	// TakenOver: another presenter's login leads the room now.
+	// TakenOver says another presenter's login leads the room now.
 	TakenOver
-	// LectureOver: the server closes, and the room with it.
+	// LectureOver says the server closes, and the room with it.
 	LectureOver
-	// ServerClosing: this server closes; the room goes on at the others,
-	// and connecting again the same way rejoins it.
+	// ServerClosing says this server closes and the room goes on at the
+	// others: connecting again the same way rejoins it.
 	ServerClosing
-	// HostClosing: this server hosts the shared room and closes: the room
-	// stops everywhere until it is back.
+	// HostClosing says this server hosts the shared room and closes: the
+	// room stops everywhere until it is back.
 	HostClosing
 )
 

@@ -159,11 +159,22 @@ func (l *Log) line(format string, v ...any) {
 	l.log("nats: %s", outside.Text(text, 240))
 }
 
-func (*Log) Noticef(string, ...any)           {}
-func (*Log) Debugf(string, ...any)            {}
-func (*Log) Tracef(string, ...any)            {}
-func (l *Log) Warnf(format string, v ...any)  { l.line(format, v...) }
+// Noticef drops the server's notices (a start, a client that came).
+func (*Log) Noticef(string, ...any) {}
+
+// Debugf drops the server's debugging.
+func (*Log) Debugf(string, ...any) {}
+
+// Tracef drops the server's traces.
+func (*Log) Tracef(string, ...any) {}
+
+// Warnf passes a warning on.
+func (l *Log) Warnf(format string, v ...any) { l.line(format, v...) }
+
+// Errorf passes an error on.
 func (l *Log) Errorf(format string, v ...any) { l.line(format, v...) }
+
+// Fatalf passes a fatal error on.
 func (l *Log) Fatalf(format string, v ...any) { l.line(format, v...) }
 
 // Fingerprint is how a certificate is pinned: SHA256:base64, as ssh

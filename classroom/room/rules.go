@@ -226,7 +226,7 @@ func apply(s state, o op) (state, effects) {
 		eff.drop, eff.tell = []string{o.by}, watchers
 		return s, eff
 	}
-	eff.changed = !next.position.same(s.position)
+	eff.changed = !next.same(s.position)
 	eff.newPoll = next.Poll != s.Poll
 	eff.tell = tell(s.position, next.position)
 	return next, eff

@@ -176,7 +176,7 @@ func (s *Shared) Closing() tui.Goodbye {
 // crash ends the front-end's part without a word, as a killed process
 // would (tests).
 func (s *Shared) crash() {
-	s.NATSRoom.stop()
+	s.stop()
 	s.nc.Close()
 	s.shutdownHost()
 }
