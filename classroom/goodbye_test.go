@@ -58,13 +58,16 @@ var opened = map[assess.Lang]string{assess.English: "Scenario 1", assess.Chinese
 // 60×20; a goodbye also stays on the terminal after the trainer's screen
 // is gone.
 func TestServerSaysItInTheSessionsLanguage(t *testing.T) {
-	goodbye := func(t *testing.T, rm room.Room, want tui.Goodbye) {
+	goodbye := func(t *testing.T, rm room.Room, want tui.Goodbye, before ...func(sessions []*session)) {
 		srv, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{Room: rm})
 		var sessions []*session
 		for _, l := range langs {
 			s := narrow(t, addr, "tulip", l.env)
 			s.waitFor(t, opened[l.lang])
 			sessions = append(sessions, s)
+		}
+		for _, f := range before {
+			f(sessions)
 		}
 		done := shutdown(t, srv)
 		for i, l := range langs {
@@ -83,6 +86,14 @@ func TestServerSaysItInTheSessionsLanguage(t *testing.T) {
 	t.Run("this server closes, the lecture goes on", func(t *testing.T) {
 		_, url := natsServer(t, 0, t.TempDir())
 		goodbye(t, frontEnd(t, url), tui.ServerClosing)
+	})
+	t.Run("this server closes while the room is out of reach", func(t *testing.T) {
+		ns, url := natsServer(t, 0, t.TempDir())
+		goodbye(t, frontEnd(t, url), tui.ClosingOutOfReach, func(sessions []*session) {
+			ns.Shutdown()
+			ns.WaitForShutdown()
+			sessions[0].waitFor(t, "Room out of reach")
+		})
 	})
 	t.Run("the server that hosts the room closes: the lecture pauses", func(t *testing.T) {
 		host, err := room.OpenShared(context.Background(), config.Room{Listen: "127.0.0.1:0", Name: "lecture", Token: roomToken,

@@ -320,6 +320,8 @@ func (s *Server) Run(ctx context.Context, l net.Listener) error {
 			s.Printf("%v: telling %d sessions this front-end closes (the room goes on at the others)", sig, s.ActiveSessions())
 		case tui.HostClosing:
 			s.Printf("%v: telling %d sessions this front-end closes (it hosts the room: the room stops at the others until it is back)", sig, s.ActiveSessions())
+		case tui.ClosingOutOfReach:
+			s.Printf("%v: telling %d sessions this front-end closes (the room is out of reach)", sig, s.ActiveSessions())
 		default:
 			s.Printf("%v: telling %d sessions the lecture is over", sig, s.ActiveSessions())
 		}

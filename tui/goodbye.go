@@ -31,6 +31,9 @@ const (
 	// HostClosing says this server hosts the shared room and closes: the
 	// room stops everywhere until it is back.
 	HostClosing
+	// ClosingOutOfReach says this server closes while the shared room is
+	// out of reach (frozen): nothing goes on for now.
+	ClosingOutOfReach
 )
 
 var goodbyes = [...]struct{ name, en, zh string }{
@@ -47,6 +50,9 @@ var goodbyes = [...]struct{ name, en, zh string }{
 	HostClosing: {"host closing",
 		"This server hosts the room and closes: the lecture pauses.",
 		"本服务器承载教室，即将关闭：讲座暂停，待它恢复。"},
+	ClosingOutOfReach: {"closing out of reach",
+		"This server is closing, and the room is out of reach.",
+		"本服务器即将关闭，教室也暂时连不上。"},
 }
 
 func (g Goodbye) String() string {

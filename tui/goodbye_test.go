@@ -18,7 +18,7 @@ func TestServerNoticesFitSixtyColumns(t *testing.T) {
 			"clamped": ClampedMsg{Width: 1 << 16, Height: 1 << 16, DrawnWidth: 4096, DrawnHeight: 4096}.Text(l),
 			"frozen":  FrozenForNow.text(l), "frozen for good": FrozenForGood.text(l),
 		}
-		for g := TakenOver; g <= HostClosing; g++ {
+		for g := TakenOver; g <= ClosingOutOfReach; g++ {
 			texts[g.String()] = g.Text(l)
 		}
 		for name, text := range texts {

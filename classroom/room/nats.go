@@ -479,6 +479,12 @@ func (r *NATSRoom) syncLoop() {
 
 // Disconnected freezes the room: NATS is out of reach.
 func (r *NATSRoom) Disconnected() {
+	r.mu.Lock()
+	closed := r.closed
+	r.mu.Unlock()
+	if closed {
+		return // this front-end left the room: NATS is not out of reach, it is let go
+	}
 	r.setFrozen(tui.FrozenForNow)
 	r.logf("disconnected", "room %s: NATS is out of reach: the room is frozen", r.cfg.Name)
 }
@@ -906,8 +912,14 @@ func (r *NATSRoom) Counts() map[int]int {
 	return c
 }
 
-// Closing is ServerClosing: the room goes on at the other front-ends.
-func (r *NATSRoom) Closing() tui.Goodbye { return tui.ServerClosing }
+// Closing is ServerClosing: the room goes on at the other front-ends —
+// unless it is out of reach here (frozen), when nothing goes on for now.
+func (r *NATSRoom) Closing() tui.Goodbye {
+	if r.isFrozen() {
+		return tui.ClosingOutOfReach
+	}
+	return tui.ServerClosing
+}
 
 // broadcast posts the room's state to the sessions to hear of it, and to
 // newcomer; the leader and the notes screens also get the histogram.

@@ -165,12 +165,12 @@ func (s *Shared) Close() {
 
 // Closing is HostClosing when this front-end hosts the room's NATS: the
 // room stops at the others too (frozen, until the host is back);
-// otherwise ServerClosing, as for any front-end of a shared room.
+// otherwise as for any front-end of a shared room (NATSRoom.Closing).
 func (s *Shared) Closing() tui.Goodbye {
 	if s.host != nil {
 		return tui.HostClosing
 	}
-	return tui.ServerClosing
+	return s.NATSRoom.Closing()
 }
 
 // crash ends the front-end's part without a word, as a killed process
