@@ -62,6 +62,8 @@ func runTUI(o cli.TUIOptions) error {
 	}
 	opts := tui.Options{Scenarios: o.Scenarios, Lang: o.Lang, Track: o.Track, Scenario: o.Scenario,
 		Step: o.Step, Theme: theme, Present: o.Present, Timer: o.Timer, NoMouse: o.NoMouse, Quiz: o.Quiz, Warnings: o.Warnings,
+		// The practice's cases are drawn from a seed taken once, here.
+		Seed: uint64(time.Now().UnixNano()),
 		// What-if experiments are kept in the working directory, and the
 		// trainer says where with the whole path.
 		SaveScenario: func(s scenarios.Scenario) (string, error) {

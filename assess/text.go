@@ -267,9 +267,6 @@ var failClosedText = tmpl{
 	`——本书把 "read_only" 以外的每个 effectClass 都按写入处理，这个也不例外（默认从严）`,
 }
 
-// FailClosedTerm is the name of the fail-closed principle in a language.
-func FailClosedTerm(l Lang) string { return [2]string{"fail closed", "默认从严"}[l] }
-
 // Text renders the note in a language. Argument 5 of a template is the
 // joined List, argument 6 the joined Items. The trainer's note is not
 // part of it: render it apart, with TrainerNoteLabel (Aside.Text).

@@ -447,7 +447,7 @@ func TestOpenRoomPromptsForThePresenterCode(t *testing.T) {
 	assert.Error(t, err, "a wrong presenter code is a failed login, not a free guess")
 	mu.Lock()
 	defer mu.Unlock()
-	assert.Equal(t, []string{"Presenter code (students: just press Enter): "}, slicesCompact(prompts))
+	assert.Equal(t, []string{"Presenter code (students: just press Enter) / 主讲口令（学生直接按回车）: "}, slicesCompact(prompts))
 }
 
 func slicesCompact(s []string) []string {
@@ -510,4 +510,25 @@ func TestLogQuotesWhatClientsSend(t *testing.T) {
 		assert.NotRegexp(t, `^\d\d:\d\d:\d\d 15:00:00`, l)
 	}
 	assert.Contains(t, out, `user "x\n15:00:00 connect`)
+}
+
+// Issue 21, item 19: the login asks in both languages (the client's
+// locale comes only after it).
+func TestTheClassCodeIsAskedInBothLanguages(t *testing.T) {
+	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{failDelay: time.Millisecond})
+	var prompts []string
+	var instruction string
+	var mu sync.Mutex
+	auth := gossh.KeyboardInteractive(func(_, instr string, qs []string, _ []bool) ([]string, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		prompts, instruction = append(prompts, qs...), instr
+		return []string{"tulip"}, nil
+	})
+	s := connectWith(t, dialer{auth: []gossh.AuthMethod{auth}}, addr, ptyOpts{})
+	s.waitFor(t, "Scenarios")
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, []string{"Class code / 课堂口令: "}, prompts)
+	assert.Contains(t, instruction, "欢迎")
 }

@@ -121,24 +121,25 @@ func (s *Server) keyboard(ctx ssh.Context, challenge gossh.KeyboardInteractiveCh
 		setExt(ctx, extVia, "keyboard-interactive")
 		return true
 	}
-	answers, err := challenge("", "Welcome to toolgate.", []string{s.prompt()}, []bool{false})
+	answers, err := challenge("", "Welcome to toolgate. 欢迎使用 toolgate。", []string{s.prompt()}, []bool{false})
 	if err != nil || len(answers) != 1 {
 		return false
 	}
 	return s.checkCode(ctx, answers[0], "keyboard-interactive")
 }
 
-// prompt is what keyboard-interactive asks for.
+// prompt is what keyboard-interactive asks for, in both languages: the
+// client's locale arrives only after the login.
 func (s *Server) prompt() string {
 	switch {
 	case s.cfg.Open && s.cfg.NotesCode != "":
-		return "Presenter or notes code (students: just press Enter): "
+		return "Presenter or notes code (students: just press Enter) / 主讲或讲稿口令（学生直接按回车）: "
 	case s.cfg.Open:
-		return "Presenter code (students: just press Enter): "
+		return "Presenter code (students: just press Enter) / 主讲口令（学生直接按回车）: "
 	case s.cfg.ClassCode != "":
-		return "Class code: "
+		return "Class code / 课堂口令: "
 	default:
-		return "Presenter code: "
+		return "Presenter code / 主讲口令: "
 	}
 }
 

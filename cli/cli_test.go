@@ -399,7 +399,7 @@ func TestProgressCountsTheAnswersKept(t *testing.T) {
 	p.Record("outcome-found", progress.Answer{Said: "not_found", Decided: "found"})
 	p.MarkWalked("unknown-tool")
 	p.MarkWalked("course-gone")
-	require.NoError(t, progress.Store{Path: path}.Save(p))
+	require.NoError(t, progress.Store{Path: path}.Merge(progress.New(), p))
 	require.Equal(t, 6, p.Asked, "six answers given")
 	halves, answered := p.Score()
 	assert.Equal(t, 7, halves, "3 right and a half")
@@ -472,7 +472,7 @@ func TestProgressCommand(t *testing.T) {
 	p.MarkWalked("demo")
 	p.Record("write-without-approval", progress.Answer{Said: "rule 4, environment_not_ready", Decided: "rule 7, approval_missing"})
 	p.Last, p.Lang = "demo", "en"
-	require.NoError(t, store.Save(p))
+	require.NoError(t, store.Merge(progress.New(), p))
 	env := map[string]string{"PROGRESS": path}
 
 	out, _, code := run(t, "", env, "progress")
@@ -549,7 +549,7 @@ func TestProgressSaysNothingYetOnlyForNothing(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "progress.json")
 			p := progress.New()
 			tc.change(&p)
-			require.NoError(t, progress.Store{Path: path}.Save(p))
+			require.NoError(t, progress.Store{Path: path}.Merge(progress.New(), p))
 			out, _, code := run(t, "", map[string]string{"PROGRESS": path}, "progress")
 			require.Equal(t, 0, code)
 			assert.Equal(t, tc.nothing, strings.Contains(out, "Nothing yet"), out)

@@ -9,6 +9,7 @@ import (
 
 	"toolgate/assess"
 	"toolgate/coverage"
+	"toolgate/look"
 	"toolgate/scenarios"
 )
 
@@ -37,9 +38,9 @@ func writeCoverage(w io.Writer, list []scenarios.Scenario, what string, l assess
 		}
 		width = min(width, 72)
 		for _, it := range s.Items {
-			mark, who := "✓", shortList(it.Scenarios, l)
+			mark, who := look.Yes, shortList(it.Scenarios, l)
 			if !it.Covered() {
-				mark, who = "✗", coverageWord("never", l)
+				mark, who = look.No, coverageWord("never", l)
 			}
 			fmt.Fprintf(w, "  %s %s  %s\n", mark, pad(it.Name, width), who)
 		}

@@ -17,6 +17,7 @@ import (
 	"toolgate/assess"
 	"toolgate/gatecheck"
 	"toolgate/learn"
+	"toolgate/look"
 	"toolgate/practice"
 	"toolgate/progress"
 )
@@ -253,11 +254,11 @@ func writeLearnProgress(w io.Writer, p progress.Progress, l assess.Lang) {
 		for _, m := range practice.Rules(p) {
 			state := word("never")
 			if m.Box > 0 {
-				state = fmt.Sprintf(word("box"), m.Box) + fmt.Sprintf("  ✓%d ✗%d", m.Right, m.Wrong)
+				state = fmt.Sprintf(word("box"), m.Box) + fmt.Sprintf("  "+look.Yes+"%d "+look.No+"%d", m.Right, m.Wrong)
 			}
 			if m.IsMastered() {
 				n++
-				state += "  ✓"
+				state += "  " + look.Yes
 			}
 			fmt.Fprintf(w, "  %d %s  %s\n", m.Rule, pad(m.Rule.Title(l), 26), state)
 		}

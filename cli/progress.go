@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"toolgate/assess"
+	"toolgate/look"
 	"toolgate/progress"
 )
 
@@ -207,10 +208,10 @@ func bar(done, total, width int) string {
 // answerText is one kept answer: right (✓), half a point (½) or wrong
 // (✗), what was said and what decided, and the "does NOT prove" answer.
 func answerText(a progress.Answer, l assess.Lang) string {
-	mark := "✗"
+	mark := look.No
 	switch {
 	case a.Right:
-		mark = "✓"
+		mark = look.Yes
 	case a.Half:
 		mark = "½"
 	}

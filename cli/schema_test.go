@@ -146,7 +146,7 @@ func TestEveryJSONOutputMatchesTheSchema(t *testing.T) {
 		p.Record("audit-missing", progress.Answer{Said: "missing:A", Right: true, Decided: "missing:A"})
 		p.Record("course-other", progress.Answer{Said: "not_found", Decided: "found"})
 		p.Last, p.Lang = "unknown-tool", "zh"
-		require.NoError(t, progress.Store{Path: path}.Save(p))
+		require.NoError(t, progress.Store{Path: path}.Merge(progress.New(), p))
 		for _, lang := range []string{"en", "zh"} {
 			out, _, code = run(t, "", env, "progress", "--format", "json", "--lang", lang)
 			require.Equal(t, 0, code)
@@ -160,7 +160,7 @@ func TestEveryJSONOutputMatchesTheSchema(t *testing.T) {
 		p.Record("write-without-approval", progress.Answer{Said: "rule 7, approval_not_active", Half: true, Decided: "rule 7, approval_missing", Caveat: "right"})
 		p.Record("unknown-tool", progress.Answer{Said: "rule 1, unknown_tool", Right: true, Decided: "rule 1, unknown_tool"})
 		p.Last, p.Lang = "unknown-tool", "zh"
-		require.NoError(t, progress.Store{Path: path}.Save(p))
+		require.NoError(t, progress.Store{Path: path}.Merge(progress.New(), p))
 		data, err := os.ReadFile(path)
 		require.NoError(t, err)
 		assert.NoError(t, outputSchema(t, "progressFile").Validate(instance(t, string(data))))

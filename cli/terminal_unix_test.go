@@ -126,7 +126,7 @@ func TestResetAsksOnTheTerminal(t *testing.T) {
 			path := filepath.Join(state, "toolgate", "progress.json")
 			p := progress.New()
 			p.MarkWalked("unknown-tool")
-			require.NoError(t, progress.Store{Path: path}.Save(p))
+			require.NoError(t, progress.Store{Path: path}.Merge(progress.New(), p))
 
 			r := onTerminal(t, []string{"XDG_STATE_HOME=" + state}, "progress", "--reset")
 			r.waitFor(t, "Reset the progress in "+path+"?")

@@ -137,7 +137,7 @@ func TestChineseModeIsChinese(t *testing.T) {
 	p.MarkWalked("demo")
 	p.Record("write-without-approval", progress.Answer{Said: "rule 7, approval_not_active", Half: true, Decided: "rule 7, approval_missing", Caveat: "wrong"})
 	p.Last = "demo"
-	require.NoError(t, progress.Store{Path: path}.Save(p))
+	require.NoError(t, progress.Store{Path: path}.Merge(progress.New(), p))
 	for _, args := range [][]string{
 		{"trace", "--all"}, {"trace", "--all", "--format", "md"}, {"notes"}, {"list"}, {"progress"},
 	} {

@@ -59,22 +59,34 @@ func (r Report) Never() []string {
 	return out
 }
 
-var words = map[string][2]string{
-	"rules":      {"Admission: the rule that decides", "准入：作出判断的规则"},
-	"codes":      {"Admission: codes", "准入：代码"},
-	"statuses":   {"Admission: statuses", "准入：状态"},
-	"branches":   {"Admission: branches — every way a rule passes or fires", "准入：分支——每条规则通过或触发的每种方式"},
-	"audit":      {"Audit: what it finds", "审计：发现"},
-	"classes":    {"Outcome classes", "结果类别"},
-	"clean":      {"no diagnostics", "无诊断"},
-	"pending":    {"pending (an open batch)", "等待中（未结束的批次）"},
-	"inputError": {"input error", "输入错误"},
-	"passed":     {"passed", "通过"},
-	"fired":      {"fired", "触发"},
-	"failClosed": {"an effectClass other than the book's write classes (absent, \"\", unheard of) counts as a write (fail closed)", "本书写入类别以外的 effectClass（缺失、\"\"、没听说过的）按写入处理（默认从严）"},
-}
+// text is one text in both languages; t takes both, so a text missing
+// a language does not compile.
+type text [2]string
 
-func word(key string, l assess.Lang) string { return words[key][l] }
+func t(en, zh string) text { return text{en, zh} }
+
+func (x text) in(l assess.Lang) string { return x[l] }
+
+// texts are every text of the report, a field each, so that a mistyped
+// name does not compile.
+var texts = struct {
+	Rules, Codes, Statuses, Branches, Audit, Classes text
+	Clean, Pending, InputError                       text
+	Passed, Fired, FailClosed                        text
+}{
+	Rules:      t("Admission: the rule that decides", "准入：作出判断的规则"),
+	Codes:      t("Admission: codes", "准入：代码"),
+	Statuses:   t("Admission: statuses", "准入：状态"),
+	Branches:   t("Admission: branches — every way a rule passes or fires", "准入：分支——每条规则通过或触发的每种方式"),
+	Audit:      t("Audit: what it finds", "审计：发现"),
+	Classes:    t("Outcome classes", "结果类别"),
+	Clean:      t("no diagnostics", "无诊断"),
+	Pending:    t("pending (an open batch)", "等待中（未结束的批次）"),
+	InputError: t("input error", "输入错误"),
+	Passed:     t("passed", "通过"),
+	Fired:      t("fired", "触发"),
+	FailClosed: t("an effectClass other than the book's write classes (absent, \"\", unheard of) counts as a write (fail closed)", "本书写入类别以外的 effectClass（缺失、\"\"、没听说过的）按写入处理（默认从严）"),
+}
 
 // branch is one way a rule can end: the core's explanation (its rule,
 // and whether it fires, are the core's: assess.Branches); failClosed is
@@ -101,16 +113,16 @@ func branches() []branch {
 // core's own explanation with "…" for the values.
 func (b branch) label(l assess.Lang) string {
 	if b.failClosed {
-		return fmt.Sprintf("%d: %s", assess.RuleApproval, word("failClosed", l))
+		return fmt.Sprintf("%d: %s", assess.RuleApproval, texts.FailClosed.in(l))
 	}
 	item := assess.Item{Name: "…", Why: assess.WhyAbsent, Times: 1}
 	if !b.key.Fires() {
 		item.Why = "" // a usable argument
 	}
 	n := assess.Note{Key: b.key, Args: [4]string{"…", "…", "…", "…"}, List: []string{"…"}, Items: []assess.Item{item}}
-	outcome := word("passed", l)
+	outcome := texts.Passed.in(l)
 	if b.key.Fires() {
-		outcome = word("fired", l)
+		outcome = texts.Fired.in(l)
 	}
 	return fmt.Sprintf("%d %s: %s", b.key.Rule(), outcome, n.Text(l))
 }
@@ -145,13 +157,16 @@ func Of(list []scenarios.Scenario, l assess.Lang) Report {
 	var auditItems []Item
 	for _, k := range assess.AuditKinds() {
 		name := k.String()
-		if k == assess.AuditClean || k == assess.AuditPending {
-			name = word(name, l)
+		switch k {
+		case assess.AuditClean:
+			name = texts.Clean.in(l)
+		case assess.AuditPending:
+			name = texts.Pending.in(l)
 		}
 		auditItems = append(auditItems, Item{Name: name})
 	}
 	inputErrors := len(auditItems)
-	auditItems = append(auditItems, Item{Name: word("inputError", l)})
+	auditItems = append(auditItems, Item{Name: texts.InputError.in(l)})
 	var classItems []Item
 	for c := assess.ClassProtocolError; c <= assess.ClassFound; c++ {
 		classItems = append(classItems, Item{Name: c.String()})
@@ -200,12 +215,12 @@ func Of(list []scenarios.Scenario, l assess.Lang) Report {
 		}
 	}
 	r.Sections = []Section{
-		{word("rules", l), rules},
-		{word("codes", l), codeItems},
-		{word("statuses", l), statusItems},
-		{word("branches", l), branchItems},
-		{word("audit", l), auditItems},
-		{word("classes", l), classItems},
+		{texts.Rules.in(l), rules},
+		{texts.Codes.in(l), codeItems},
+		{texts.Statuses.in(l), statusItems},
+		{texts.Branches.in(l), branchItems},
+		{texts.Audit.in(l), auditItems},
+		{texts.Classes.in(l), classItems},
 	}
 	return r
 }

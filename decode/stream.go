@@ -116,9 +116,6 @@ type Stream struct {
 	cut bool
 }
 
-// NewStream reads values from r, each at most DefaultMaxValue bytes.
-func NewStream(r io.Reader) *Stream { return NewStreamMax(r, DefaultMaxValue) }
-
 // NewStreamMax reads values from r, each at most max bytes.
 func NewStreamMax(r io.Reader, max int) *Stream {
 	s := &Stream{r: r, buf: make([]byte, 0, min(64<<10, max+1)), line: 1, col: 1, max: max}

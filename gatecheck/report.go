@@ -29,10 +29,14 @@ type Row struct {
 // the check refuses. Groups are in a fixed order and every kind is
 // listed, even with no vector.
 func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
-	type key struct{ group, name string }
+	// A group is its title: the rows of the summary are grouped by it.
+	type key struct {
+		group text
+		name  string
+	}
 	count := map[key]*Row{}
 	var order []key
-	row := func(group, name string) *Row {
+	row := func(group text, name string) *Row {
 		k := key{group, name}
 		if count[k] == nil {
 			count[k] = &Row{Name: name}
@@ -40,31 +44,31 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 		}
 		return count[k]
 	}
-	inputErrors := text("inputErrors", l)
+	inputErrors := texts.InputErrors.in(l)
 	switch r.Track {
 	case scenarios.TrackAudit:
 		for _, k := range assess.AuditKinds() {
-			row("audit", auditKind(k, l))
+			row(texts.ByAudit, auditKind(k, l))
 		}
-		row("audit", text("decisionErrors", l))
-		row("audit", inputErrors)
+		row(texts.ByAudit, texts.DecisionErrors.in(l))
+		row(texts.ByAudit, inputErrors)
 	case scenarios.TrackOutcome:
 		for c := assess.ClassProtocolError; c <= assess.ClassFound; c++ {
-			row("class", c.String())
+			row(texts.ByClass, c.String())
 		}
-		row("class", inputErrors)
+		row(texts.ByClass, inputErrors)
 	default:
 		for ru := assess.RuleToolInContract; ru <= assess.RuleAllow; ru++ {
-			row("rule", fmt.Sprintf("%d %s", ru, ru.Title(l)))
+			row(texts.ByRule, fmt.Sprintf("%d %s", ru, ru.Title(l)))
 		}
 		for _, c := range assess.Codes() {
-			row("code", c.String())
+			row(texts.ByCode, c.String())
 		}
 		for _, reason := range decode.Reasons() {
-			row("input", text("reason-"+reason, l))
+			row(texts.ByInput, reasonText(reason).in(l))
 		}
 	}
-	tally := func(group, name string, agree bool) {
+	tally := func(group text, name string, agree bool) {
 		rw := row(group, name)
 		rw.Total++
 		if agree {
@@ -76,36 +80,33 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 		ok := a.Agree()
 		switch {
 		case exp.Refused && r.Track == scenarios.TrackAudit:
-			tally("audit", inputErrors, ok)
+			tally(texts.ByAudit, inputErrors, ok)
 		case exp.Error != "" && r.Track == scenarios.TrackAudit:
-			tally("audit", text("decisionErrors", l), ok)
+			tally(texts.ByAudit, texts.DecisionErrors.in(l), ok)
 		case exp.Refused && r.Track == scenarios.TrackOutcome:
-			tally("class", inputErrors, ok)
+			tally(texts.ByClass, inputErrors, ok)
 		case exp.Refused:
-			tally("input", text("reason-"+exp.Reason, l), ok)
+			tally(texts.ByInput, reasonText(exp.Reason).in(l), ok)
 		case exp.Verdict != nil:
 			ru := exp.Verdict.Code.Rule()
-			tally("rule", fmt.Sprintf("%d %s", ru, ru.Title(l)), ok)
-			tally("code", exp.Verdict.Code.String(), ok)
+			tally(texts.ByRule, fmt.Sprintf("%d %s", ru, ru.Title(l)), ok)
+			tally(texts.ByCode, exp.Verdict.Code.String(), ok)
 		case exp.Audit != nil:
 			for _, k := range exp.Audit.Kinds() {
-				tally("audit", auditKind(k, l), ok)
+				tally(texts.ByAudit, auditKind(k, l), ok)
 			}
 		default:
-			tally("class", exp.Class.String(), ok)
+			tally(texts.ByClass, exp.Class.String(), ok)
 		}
 	}
-	idx := map[string]int{}
+	idx := map[text]int{}
 	for _, k := range order {
 		if _, ok := idx[k.group]; !ok {
 			idx[k.group] = len(groups)
-			groups = append(groups, k.group)
+			groups = append(groups, k.group.in(l))
 			rows = append(rows, nil)
 		}
 		rows[idx[k.group]] = append(rows[idx[k.group]], *count[k])
-	}
-	for i, g := range groups {
-		groups[i] = text("by-"+g, l)
 	}
 	return groups, rows
 }
@@ -114,72 +115,113 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 // own words, and "no diagnostics" for a clean batch.
 func auditKind(k assess.AuditKind, l assess.Lang) string {
 	if k == assess.AuditClean {
-		return text("clean", l)
+		return texts.Clean.in(l)
 	}
 	return k.String()
 }
 
-var texts = map[string][2]string{
-	"inputErrors":    {"inputs the input check refuses", "输入检查拒绝的输入"},
-	"decisionErrors": {"a request ID listed twice (the audit throws)", "请求 ID 重复（审计抛出异常）"},
-	"by-input": {"Input check, toolgate's own (refuse, or answer anything but allowed; letting it through fails open): by what is wrong",
-		"输入检查，toolgate 自己的（拒绝，或回答 allowed 以外的任何判断；放行即为默认放行）：按问题类别"},
-	"reason-not_json":         {"not JSON, or not one object", "不是 JSON，或不是单个对象"},
-	"reason-duplicate_member": {"a member name twice", "成员名重复"},
-	"reason-unknown_member":   {"an unknown member (a typo)", "未知成员（拼写错误）"},
-	"reason-wrong_type":       {"a value of the wrong type", "值的类型不对"},
-	"reason-null_string":      {"null where a string is expected", "应为字符串处是 null"},
-	"reason-required":         {"a member the book's function needs is missing", "缺少本书函数需要的成员"},
-	"reason-too_large":        {"a list past toolgate's bounds", "列表超出 toolgate 的上限"},
-	"reason-invalid_text":     {"text that is not Unicode", "不是 Unicode 的文本"},
-	"clean":                   {"no diagnostics", "无诊断"},
-	"by-rule":                 {"Decision, the book's (the verdict must be the book's): by deciding rule", "判断，本书的（判断必须与本书一致）：按作出判断的规则"},
-	"by-code":                 {"Decision: by code", "判断：按代码"},
-	"by-audit":                {"By what the audit finds", "按审计发现"},
-	"by-class":                {"By outcome class", "按结果类别"},
-	"input":                   {"input", "输入"},
-	"expected":                {"expected", "预期"},
-	"got":                     {"got", "实际"},
-	"differs":                 {"differs", "差异"},
-	"why":                     {"why toolgate expects it", "toolgate 为什么这样预期"},
-	"refuses":                 {"toolgate's input check refuses this input", "toolgate 的输入检查拒绝这个输入"},
-	"expectRefusal":           {"a refusal ({\"error\":…}), or any answer but allowed", "拒绝（{\"error\":…}），或 allowed 以外的任何回答"},
-	"disagree":                {"DISAGREE", "不一致"},
-	"summary":                 {"%d vectors: %d agree, %d disagree", "%d 个向量：%d 个一致，%d 个不一致"},
-	"allAgree":                {"the gate agrees with toolgate on every vector", "这个门与 toolgate 在每个向量上都一致"},
-	"stderr":                  {"the gate's stderr", "这个门的 stderr"},
-	"note":                    {"note", "注意"},
-	"colon":                   {": ", "："},
-	"stoppedAfter":            {"the check stopped: %s", "检查中止：%s"},
-	"answered":                {"answers read before it stopped: %d", "中止前读到的回答：%d"},
-	"noStderr":                {"(nothing on stderr)", "（stderr 没有输出）"},
+// text is one text in both languages; t takes both, so a text missing
+// a language does not compile.
+type text [2]string
+
+func t(en, zh string) text { return text{en, zh} }
+
+func (x text) in(l assess.Lang) string { return x[l] }
+
+// texts are every text of the report, a field each, so that a mistyped
+// name does not compile.
+var texts = struct {
+	InputErrors, DecisionErrors, ByInput                                     text
+	ReasonNotJSON, ReasonDuplicateMember, ReasonUnknownMember                text
+	ReasonWrongType, ReasonNullString, ReasonRequired                        text
+	ReasonTooLarge, ReasonInvalidText                                        text
+	Clean, ByRule, ByCode, ByAudit, ByClass                                  text
+	Input, Expected, Got, Differs, Why, Refuses, ExpectRefusal, Disagree     text
+	Summary, AllAgree, Stderr, Note, Colon, StoppedAfter, Answered, NoStderr text
+}{
+	InputErrors:    t("inputs the input check refuses", "输入检查拒绝的输入"),
+	DecisionErrors: t("a request ID listed twice (the audit throws)", "请求 ID 重复（审计抛出异常）"),
+	ByInput: t("Input check, toolgate's own (refuse, or answer anything but allowed; letting it through fails open): by what is wrong",
+		"输入检查，toolgate 自己的（拒绝，或回答 allowed 以外的任何判断；放行即为默认放行）：按问题类别"),
+	ReasonNotJSON:         t("not JSON, or not one object", "不是 JSON，或不是单个对象"),
+	ReasonDuplicateMember: t("a member name twice", "成员名重复"),
+	ReasonUnknownMember:   t("an unknown member (a typo)", "未知成员（拼写错误）"),
+	ReasonWrongType:       t("a value of the wrong type", "值的类型不对"),
+	ReasonNullString:      t("null where a string is expected", "应为字符串处是 null"),
+	ReasonRequired:        t("a member the book's function needs is missing", "缺少本书函数需要的成员"),
+	ReasonTooLarge:        t("a list past toolgate's bounds", "列表超出 toolgate 的上限"),
+	ReasonInvalidText:     t("text that is not Unicode", "不是 Unicode 的文本"),
+	Clean:                 t("no diagnostics", "无诊断"),
+	ByRule:                t("Decision, the book's (the verdict must be the book's): by deciding rule", "判断，本书的（判断必须与本书一致）：按作出判断的规则"),
+	ByCode:                t("Decision: by code", "判断：按代码"),
+	ByAudit:               t("By what the audit finds", "按审计发现"),
+	ByClass:               t("By outcome class", "按结果类别"),
+	Input:                 t("input", "输入"),
+	Expected:              t("expected", "预期"),
+	Got:                   t("got", "实际"),
+	Differs:               t("differs", "差异"),
+	Why:                   t("why toolgate expects it", "toolgate 为什么这样预期"),
+	Refuses:               t("toolgate's input check refuses this input", "toolgate 的输入检查拒绝这个输入"),
+	ExpectRefusal:         t("a refusal ({\"error\":…}), or any answer but allowed", "拒绝（{\"error\":…}），或 allowed 以外的任何回答"),
+	Disagree:              t("DISAGREE", "不一致"),
+	Summary:               t("%d vectors: %d agree, %d disagree", "%d 个向量：%d 个一致，%d 个不一致"),
+	AllAgree:              t("the gate agrees with toolgate on every vector", "这个门与 toolgate 在每个向量上都一致"),
+	Stderr:                t("the gate's stderr", "这个门的 stderr"),
+	Note:                  t("note", "注意"),
+	Colon:                 t(": ", "："),
+	StoppedAfter:          t("the check stopped: %s", "检查中止：%s"),
+	Answered:              t("answers read before it stopped: %d", "中止前读到的回答：%d"),
+	NoStderr:              t("(nothing on stderr)", "（stderr 没有输出）"),
 }
 
-func text(key string, l assess.Lang) string { return texts[key][l] }
+// reasonText is what a refusal's reason (decode.Reason) says in a row.
+// A reason with no text here reads as its own name, never as nothing;
+// TestEveryReasonHasText finds it first.
+func reasonText(reason string) text {
+	switch reason {
+	case decode.ReasonNotJSON:
+		return texts.ReasonNotJSON
+	case decode.ReasonDuplicateMember:
+		return texts.ReasonDuplicateMember
+	case decode.ReasonUnknownMember:
+		return texts.ReasonUnknownMember
+	case decode.ReasonWrongType:
+		return texts.ReasonWrongType
+	case decode.ReasonNullString:
+		return texts.ReasonNullString
+	case decode.ReasonRequired:
+		return texts.ReasonRequired
+	case decode.ReasonTooLarge:
+		return texts.ReasonTooLarge
+	case decode.ReasonInvalidText:
+		return texts.ReasonInvalidText
+	}
+	return text{reason, reason}
+}
 
 // WriteText writes the report for people: each disagreement with the
 // input, what was expected, what came, and toolgate's trace of why; then
 // the summary.
 func WriteText(w io.Writer, r Report, l assess.Lang) {
-	colon := text("colon", l)
-	field := func(key, value string) {
-		label := text(key, l) + strings.TrimRight(colon, " ")
+	colon := texts.Colon.in(l)
+	field := func(name text, value string) {
+		label := name.in(l) + strings.TrimRight(colon, " ")
 		fmt.Fprintf(w, "  %s%s %s\n", label, strings.Repeat(" ", max(0, 10-lipgloss.Width(label))), value)
 	}
 	for _, a := range r.Answers {
 		if a.Agree() {
 			continue
 		}
-		fmt.Fprintf(w, "✗ %s  %s\n", text("disagree", l), a.Vector.ID)
-		field("input", Sanitize(a.Vector.Input))
+		fmt.Fprintf(w, look.No+" %s  %s\n", texts.Disagree.in(l), a.Vector.ID)
+		field(texts.Input, Sanitize(a.Vector.Input))
 		if a.Vector.Layer == vectors.LayerInput && r.Track == scenarios.TrackAdmission {
-			field("expected", text("expectRefusal", l))
+			field(texts.Expected, texts.ExpectRefusal.in(l))
 		} else {
-			field("expected", string(a.Vector.Expect))
+			field(texts.Expected, string(a.Vector.Expect))
 		}
-		field("got", Sanitize(clip(a.Line, 2000)))
+		field(texts.Got, Sanitize(clip(a.Line, 2000)))
 		for _, d := range a.Diffs {
-			field("differs", d)
+			field(texts.Differs, d)
 		}
 		writeWhy(w, r.Track, a.Vector, l)
 		fmt.Fprintln(w)
@@ -199,24 +241,24 @@ func WriteText(w io.Writer, r Report, l assess.Lang) {
 			width = max(width, lipgloss.Width(rw.Name))
 		}
 		for _, rw := range rows[i] {
-			mark := "✓"
+			mark := look.Yes
 			switch {
 			case rw.Total == 0:
 				mark = "-"
 			case rw.Agree < rw.Total:
-				mark = "✗"
+				mark = look.No
 			}
 			fmt.Fprintf(w, "  %s %s  %3d/%d\n", mark, rw.Name+strings.Repeat(" ", width-lipgloss.Width(rw.Name)), rw.Agree, rw.Total)
 		}
 	}
 	fmt.Fprintln(w)
 	for _, n := range r.Notes {
-		fmt.Fprintf(w, "%s%s%s\n", text("note", l), colon, n)
+		fmt.Fprintf(w, "%s%s%s\n", texts.Note.in(l), colon, n)
 	}
 	n := r.Disagreements()
-	fmt.Fprintf(w, text("summary", l)+"\n", len(r.Answers), len(r.Answers)-n, n)
+	fmt.Fprintf(w, texts.Summary.in(l)+"\n", len(r.Answers), len(r.Answers)-n, n)
 	if n == 0 {
-		fmt.Fprintln(w, text("allAgree", l))
+		fmt.Fprintln(w, texts.AllAgree.in(l))
 	}
 }
 
@@ -224,9 +266,9 @@ func WriteText(w io.Writer, r Report, l assess.Lang) {
 // step that decides: why the expected answer is what it is.
 func writeWhy(w io.Writer, track string, v vectors.Vector, l assess.Lang) {
 	exp := vectors.Expected(track, v.Input)
-	fmt.Fprintf(w, "  %s%s\n", text("why", l), strings.TrimRight(text("colon", l), " "))
+	fmt.Fprintf(w, "  %s%s\n", texts.Why.in(l), strings.TrimRight(texts.Colon.in(l), " "))
 	if exp.Error != "" {
-		fmt.Fprintf(w, "      %s%s%s\n", text("refuses", l), text("colon", l), exp.Error)
+		fmt.Fprintf(w, "      %s%s%s\n", texts.Refuses.in(l), texts.Colon.in(l), exp.Error)
 		return
 	}
 	s := scenarios.Scenario{Track: track}
@@ -250,11 +292,11 @@ func writeWhy(w io.Writer, track string, v vectors.Vector, l assess.Lang) {
 // WriteFailure writes a check that could not finish: what happened, how
 // far it got, and what the gate printed on stderr.
 func WriteFailure(w io.Writer, e *GateError, l assess.Lang) {
-	fmt.Fprintf(w, text("stoppedAfter", l)+"\n", e.Msg)
-	fmt.Fprintf(w, text("answered", l)+"\n", e.Answered)
-	fmt.Fprintf(w, "%s%s\n", text("stderr", l), strings.TrimRight(text("colon", l), " "))
+	fmt.Fprintf(w, texts.StoppedAfter.in(l)+"\n", e.Msg)
+	fmt.Fprintf(w, texts.Answered.in(l)+"\n", e.Answered)
+	fmt.Fprintf(w, "%s%s\n", texts.Stderr.in(l), strings.TrimRight(texts.Colon.in(l), " "))
 	if strings.TrimSpace(e.Stderr) == "" {
-		fmt.Fprintln(w, "  "+text("noStderr", l))
+		fmt.Fprintln(w, "  "+texts.NoStderr.in(l))
 		return
 	}
 	for _, line := range strings.Split(strings.TrimRight(Sanitize([]byte(e.Stderr)), "\n"), "\n") {

@@ -28,20 +28,20 @@ func Hint(b Board, level int, l assess.Lang) string {
 	switch level {
 	case 1:
 		if stage == InputStage {
-			return tr("inputQuestion", l)
+			return texts.InputQuestion.in(l)
 		}
 		return assess.Rule(stage).Question(l)
 	case 2:
 		if stage == InputStage {
 			if b.First != nil && b.First.Reason != "" {
-				return tr("inputCondition", l) + sentenceSep(l) + tr("reason-"+b.First.Reason, l)
+				return texts.InputCondition.in(l) + sentenceSep(l) + reasonText(b.First.Reason).in(l)
 			}
-			return tr("inputCondition", l)
+			return texts.InputCondition.in(l)
 		}
-		return tr(fmt.Sprintf("condition%d", stage), l)
+		return condition(assess.Rule(stage)).in(l)
 	}
 	if b.First == nil {
-		return tr("edgeNone", l)
+		return texts.EdgeNone.in(l)
 	}
 	return Edge(b.First, l)
 }
@@ -51,29 +51,29 @@ func Hint(b Board, level int, l assess.Lang) string {
 // walk of it.
 func Edge(f *Failure, l assess.Lang) string {
 	if f.Stage == InputStage {
-		return fmt.Sprintf(tr("edgeInput", l), f.Refusal)
+		return fmt.Sprintf(texts.EdgeInput.in(l), f.Refusal)
 	}
 	rule := f.Stage
 	var parts []string
 	switch g := f.GateRule; {
 	case f.GateError != "":
-		parts = append(parts, tr("edgeErrored", l))
+		parts = append(parts, texts.EdgeErrored.in(l))
 	case g != 0 && g < rule:
 		st := f.Trace[g-1]
-		parts = append(parts, fmt.Sprintf(tr("edgeStoppedEarly", l), g, rule, g, st.Explanation(l)))
+		parts = append(parts, fmt.Sprintf(texts.EdgeStoppedEarly.in(l), g, rule, g, st.Explanation(l)))
 		if e := edgeOf(f, st, l); e != "" {
 			parts = append(parts, e)
 		}
 		return strings.Join(parts, sentenceSep(l))
 	case g > rule:
-		parts = append(parts, fmt.Sprintf(tr("edgeWentPast", l), g, rule))
+		parts = append(parts, fmt.Sprintf(texts.EdgeWentPast.in(l), g, rule))
 	case g == rule:
-		parts = append(parts, fmt.Sprintf(tr("edgeSameRule", l), rule))
+		parts = append(parts, fmt.Sprintf(texts.EdgeSameRule.in(l), rule))
 	default:
-		parts = append(parts, tr("edgeNoCode", l))
+		parts = append(parts, texts.EdgeNoCode.in(l))
 	}
 	st := f.Trace[rule-1]
-	parts = append(parts, fmt.Sprintf(tr("edgeFires", l), rule, st.Explanation(l)))
+	parts = append(parts, fmt.Sprintf(texts.EdgeFires.in(l), rule, st.Explanation(l)))
 	if e := edgeOf(f, st, l); e != "" {
 		parts = append(parts, e)
 	}
@@ -86,75 +86,75 @@ func edgeOf(f *Failure, st assess.Step, l assess.Lang) string {
 	in := f.Input
 	n := st.Note
 	var out []string
-	add := func(key string, args ...any) { out = append(out, fmt.Sprintf(tr(key, l), args...)) }
+	add := func(x text, args ...any) { out = append(out, fmt.Sprintf(x.in(l), args...)) }
 	if n.Aside == assess.AsideShadowedTool || countNamed(in, in.Request.Tool.Name) > 1 {
-		add("edgeFirstTool")
+		add(texts.EdgeFirstTool)
 	}
 	switch n.Key {
 	case assess.NoteToolUnknown:
 		switch {
 		case len(in.Contract.Tools) == 0:
-			add("edgeEmptyContract")
+			add(texts.EdgeEmptyContract)
 		case nearName(in):
-			add("edgeExactName")
+			add(texts.EdgeExactName)
 		}
 	case assess.NoteToolVersionMismatch, assess.NoteToolFound:
 		if t := firstNamed(in); t != nil && (!t.Version.Present() || !in.Request.Tool.Version.Present() || t.Version.Is("") || in.Request.Tool.Version.Is("")) {
-			add("edgeAbsentVersion")
+			add(texts.EdgeAbsentVersion)
 		} else if n.Key == assess.NoteToolVersionMismatch {
-			add("edgeExactVersion")
+			add(texts.EdgeExactVersion)
 		}
 	case assess.NoteCorrelationAbsent:
-		add("edgeRecordNoID")
+		add(texts.EdgeRecordNoID)
 	case assess.NoteCorrelationConflict:
 		if id, _ := in.InvocationRecord.CorrelationID.Get(); strings.EqualFold(id, in.Request.CorrelationID) {
-			add("edgeExactID")
+			add(texts.EdgeExactID)
 		}
 	case assess.NoteCorrelationMatches:
 		if in.Request.CorrelationID == "" {
-			add("edgeEmptyID")
+			add(texts.EdgeEmptyID)
 		}
 	case assess.NoteNoRequiredArguments:
-		add("edgeNoRequired")
+		add(texts.EdgeNoRequired)
 	case assess.NoteArgumentsMissing, assess.NoteArgumentsPresent:
 		out = append(out, argumentEdges(f, n, l)...)
 	case assess.NoteEnvironmentNoStatus:
-		add("edgeEnvAbsent")
+		add(texts.EdgeEnvAbsent)
 	case assess.NoteEnvironmentNotReady:
-		add("edgeExactReady")
+		add(texts.EdgeExactReady)
 	case assess.NoteTimedOutNoEffect:
-		add("edgeEffectAbsent")
+		add(texts.EdgeEffectAbsent)
 	case assess.NoteTimedOutReadBack:
-		add("edgeExactUnknown")
+		add(texts.EdgeExactUnknown)
 	case assess.NoteRecordNotTimedOut:
 		if in.InvocationRecord != nil && in.InvocationRecord.EffectStatus.Is(assess.EffectUnknown) {
-			add("edgeNotTimedOut")
+			add(texts.EdgeNotTimedOut)
 		}
 	case assess.NoteSucceededNoVerification:
-		add("edgeVerificationAbsent")
+		add(texts.EdgeVerificationAbsent)
 	case assess.NoteSucceededUnverified:
-		add("edgeExactAccepted")
+		add(texts.EdgeExactAccepted)
 	case assess.NoteRecordNotSucceeded:
-		add("edgeNotSucceeded")
+		add(texts.EdgeNotSucceeded)
 	case assess.NoteReadOnly:
 		if in.Approval != nil {
-			add("edgeReadOnlyApproval")
+			add(texts.EdgeReadOnlyApproval)
 		}
 	case assess.NoteApprovalMissing:
-		add("edgeApprovalNull")
+		add(texts.EdgeApprovalNull)
 	case assess.NoteApprovalStatus:
-		add("edgeApprovalStatus", in.Approval.Status, in.Approval.Status)
+		add(texts.EdgeApprovalStatus, in.Approval.Status, in.Approval.Status)
 		if in.Approval.Scope != firstNamed(in).ApprovalScope {
-			add("edgeStatusBeforeScope")
+			add(texts.EdgeStatusBeforeScope)
 		}
 	case assess.NoteApprovalScopeMismatch, assess.NoteApprovalUnscoped, assess.NoteApprovalActive:
 		t := firstNamed(in)
 		if !t.ApprovalScope.Present() || !in.Approval.Scope.Present() || t.ApprovalScope.Is("") || in.Approval.Scope.Is("") {
-			add("edgeAbsentScope")
+			add(texts.EdgeAbsentScope)
 		}
 	}
 	if n.FailClosed {
-		add("edgeFailClosed")
+		add(texts.EdgeFailClosed)
 	}
 	if n.Aside != assess.AsideNone && n.Aside != assess.AsideShadowedTool {
 		out = append(out, assess.TrainerNoteLabel(l)+l.Colon()+n.Aside.Text(l))
@@ -166,41 +166,41 @@ func edgeOf(f *Failure, st assess.Step, l assess.Lang) string {
 // missingArguments is listed.
 func argumentEdges(f *Failure, n assess.Note, l assess.Lang) []string {
 	var out []string
-	add := func(key string, args ...any) { out = append(out, fmt.Sprintf(tr(key, l), args...)) }
+	add := func(x text, args ...any) { out = append(out, fmt.Sprintf(x.in(l), args...)) }
 	seen := map[string]bool{}
 	for _, it := range n.Items {
 		switch why := it.Why; {
 		case why == assess.WhyBlank && !seen[why]:
-			add("edgeBlank")
+			add(texts.EdgeBlank)
 		case why == assess.WhyAbsent && f.Input.Request.Arguments == nil && !seen[why]:
-			add("edgeNoArguments")
+			add(texts.EdgeNoArguments)
 		case slices.Contains([]string{"constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"}, it.Name) && !seen["proto"]:
-			add("edgeInherited")
+			add(texts.EdgeInherited)
 			seen["proto"] = true
 		case why == assess.WhyEmpty && !seen[why]:
-			add("edgeEmpty")
+			add(texts.EdgeEmpty)
 		case (why == assess.WhyNull || why == assess.WhyNumber || why == assess.WhyBool || why == assess.WhyArray || why == assess.WhyObject || why == assess.WhyNotString) && !seen["type"]:
-			add("edgeNotString")
+			add(texts.EdgeNotString)
 			seen["type"] = true
 		case why == "":
 			v, _ := f.Input.Request.Arguments[it.Name].(string)
 			switch {
 			case notTrimmed(v) && !seen["nottrim"]:
-				add("edgeNotTrimSpace")
+				add(texts.EdgeNotTrimSpace)
 				seen["nottrim"] = true
 			case v != "" && (assess.IsTrimSpace(firstRune(v)) || assess.IsTrimSpace(lastRune(v))) && !seen["padded"]:
-				add("edgeNotBlank")
+				add(texts.EdgeNotBlank)
 				seen["padded"] = true
 			}
 		}
 		seen[it.Why] = true
 		if it.Times > 1 && !seen["twice"] {
-			add("edgeTwice")
+			add(texts.EdgeTwice)
 			seen["twice"] = true
 		}
 	}
 	if t := firstNamed(f.Input); t != nil && !slices.IsSorted(t.RequiredArguments) && len(f.Verdict.MissingArguments) > 1 {
-		add("edgeOrder")
+		add(texts.EdgeOrder)
 	}
 	return out
 }

@@ -20,25 +20,25 @@ func (s Stage) Mark(current int) string {
 	case s.Number == current && current == InputStage:
 		return "○" // optional: the decision is green
 	case s.Number == current:
-		return "✗"
+		return look.No
 	case s.Failing() == 0:
-		return "✓"
+		return look.Yes
 	}
-	return "✗"
+	return look.No
 }
 
 // Name is the stage's label: "rule 3", or "input".
 func (s Stage) Name(l assess.Lang) string {
 	if s.Number == InputStage {
-		return tr("inputStage", l)
+		return texts.InputStage.in(l)
 	}
-	return fmt.Sprintf(tr("rule", l), s.Number)
+	return fmt.Sprintf(texts.Rule.in(l), s.Number)
 }
 
 // Title is the stage's title: the rule's, or the input check's.
 func (s Stage) Title(l assess.Lang) string {
 	if s.Number == InputStage {
-		return tr("inputTitle", l)
+		return texts.InputTitle.in(l)
 	}
 	return assess.Rule(s.Number).Title(l)
 }
@@ -59,9 +59,9 @@ func StageLines(b Board, l assess.Lang) []string {
 		line := fmt.Sprintf("%s %s  %s  %7s", s.Mark(b.Current), pad(s.Name(l), nameW), pad(s.Title(l), titleW), count)
 		switch {
 		case s.Number == b.Current && b.State == StateFailing, s.Number == b.Current && b.Current == InputStage:
-			line += "  " + tr("now", l)
+			line += "  " + texts.Now.in(l)
 		case s.Locked:
-			line += "  " + tr("locked", l)
+			line += "  " + texts.Locked.in(l)
 		}
 		out[i] = line
 	}
@@ -94,17 +94,17 @@ func Blocks(b Board, l assess.Lang) []Block {
 		out = append(out, problemBlock(b, l))
 		return out
 	case StateRed:
-		out = append(out, Block{Tone: look.ToneBad, Heading: tr("redTitle", l),
-			Lines: []Line{{Text: fmt.Sprintf(tr("redText", l), b.Lang.DecisionFile())}}})
+		out = append(out, Block{Tone: look.ToneBad, Heading: texts.RedTitle.in(l),
+			Lines: []Line{{Text: fmt.Sprintf(texts.RedText.in(l), b.Lang.DecisionFile())}}})
 	case StateGreen:
 		agree, total := b.Decision()
 		in := b.Stages[InputStage-1]
-		g := Block{Tone: look.ToneGood, Heading: fmt.Sprintf(tr("greenTitle", l), agree, total),
-			Lines: []Line{{Text: tr("allowedIsNot", l)}}}
+		g := Block{Tone: look.ToneGood, Heading: fmt.Sprintf(texts.GreenTitle.in(l), agree, total),
+			Lines: []Line{{Text: texts.AllowedIsNot.in(l)}}}
 		if in.Failing() > 0 {
-			g.Lines = append(g.Lines, Line{Text: fmt.Sprintf(tr("greenInput", l), in.Agree, in.Total)})
+			g.Lines = append(g.Lines, Line{Text: fmt.Sprintf(texts.GreenInput.in(l), in.Agree, in.Total)})
 		} else {
-			g.Lines = append(g.Lines, Line{Text: tr("greenAll", l)})
+			g.Lines = append(g.Lines, Line{Text: texts.GreenAll.in(l)})
 		}
 		out = append(out, g)
 	}
@@ -115,10 +115,10 @@ func Blocks(b Board, l assess.Lang) []Block {
 		out = append(out, failureBlock(f, l))
 	}
 	for _, n := range b.Notes {
-		out = append(out, Block{Lines: []Line{{Text: fmt.Sprintf(tr("note", l), n)}}})
+		out = append(out, Block{Lines: []Line{{Text: fmt.Sprintf(texts.Note.in(l), n)}}})
 	}
 	if printed := strings.TrimRight(b.Stderr, "\n"); printed != "" {
-		blk := Block{Lines: []Line{{Text: tr("printed", l)}}}
+		blk := Block{Lines: []Line{{Text: texts.Printed.in(l)}}}
 		for _, line := range strings.Split(printed, "\n") {
 			blk.Lines = append(blk.Lines, Line{Label: "|", Text: line})
 		}
@@ -130,18 +130,18 @@ func Blocks(b Board, l assess.Lang) []Block {
 func failureBlock(f *Failure, l assess.Lang) Block {
 	blk := Block{Tone: look.ToneBad}
 	if f.Stage == InputStage {
-		blk.Heading = fmt.Sprintf(tr("failsInput", l), f.Vector.ID, f.Nth, f.Of)
-		blk.Lines = append(blk.Lines, Line{Label: tr("input", l), Text: string(f.Vector.Input)},
-			Line{Label: tr("got", l), Text: f.Got},
-			Line{Label: tr("expected", l), Text: tr("refuseIt", l)})
-		blk.Lines = append(blk.Lines, Line{Text: fmt.Sprintf(tr("refused", l), f.Refusal)})
+		blk.Heading = fmt.Sprintf(texts.FailsInput.in(l), f.Vector.ID, f.Nth, f.Of)
+		blk.Lines = append(blk.Lines, Line{Label: texts.Input.in(l), Text: string(f.Vector.Input)},
+			Line{Label: texts.Got.in(l), Text: f.Got},
+			Line{Label: texts.Expected.in(l), Text: texts.RefuseIt.in(l)})
+		blk.Lines = append(blk.Lines, Line{Text: fmt.Sprintf(texts.Refused.in(l), f.Refusal)})
 		return blk
 	}
-	blk.Heading = fmt.Sprintf(tr("fails", l), f.Stage, f.Vector.ID, f.Nth, f.Of)
-	blk.Lines = append(blk.Lines, Line{Label: tr("input", l), Text: string(f.Vector.Input)},
-		Line{Label: tr("got", l), Text: f.Got},
-		Line{Label: tr("expected", l), Text: f.Expected()})
-	blk.Lines = append(blk.Lines, Line{Text: tr("walk", l)})
+	blk.Heading = fmt.Sprintf(texts.Fails.in(l), f.Stage, f.Vector.ID, f.Nth, f.Of)
+	blk.Lines = append(blk.Lines, Line{Label: texts.Input.in(l), Text: string(f.Vector.Input)},
+		Line{Label: texts.Got.in(l), Text: f.Got},
+		Line{Label: texts.Expected.in(l), Text: f.Expected()})
+	blk.Lines = append(blk.Lines, Line{Text: texts.Walk.in(l)})
 	w := f.Walk(l)
 	for i, st := range w.Steps {
 		if st.Outcome == assess.NotReached {
@@ -150,9 +150,9 @@ func failureBlock(f *Failure, l assess.Lang) Block {
 		blk.Lines = append(blk.Lines, Line{Step: st.Outcome,
 			Label: fmt.Sprintf("%d %s %s", i+1, look.OutcomeSymbol(st.Outcome), st.Title), Text: st.Explanation})
 	}
-	blk.Lines = append(blk.Lines, Line{Text: fmt.Sprintf(tr("decided", l), w.Verdict.Headline)})
+	blk.Lines = append(blk.Lines, Line{Text: fmt.Sprintf(texts.Decided.in(l), w.Verdict.Headline)})
 	for _, d := range f.Diffs {
-		blk.Lines = append(blk.Lines, Line{Label: tr("differs", l), Text: d})
+		blk.Lines = append(blk.Lines, Line{Label: texts.Differs.in(l), Text: d})
 	}
 	return blk
 }
@@ -160,34 +160,34 @@ func failureBlock(f *Failure, l assess.Lang) Block {
 func problemBlock(b Board, l assess.Lang) Block {
 	p := b.Problem
 	if len(p.Missing) > 0 {
-		key, and := "missingTool", " and "
+		say, and := texts.MissingTool, " and "
 		if len(p.Missing) > 1 {
-			key = "missingTools"
+			say = texts.MissingTools
 		}
 		if l == assess.Chinese {
 			and = "和"
 		}
-		return Block{Tone: look.ToneBad, Heading: fmt.Sprintf(tr(key, l), strings.Join(p.Missing, and), b.Lang.Title())}
+		return Block{Tone: look.ToneBad, Heading: fmt.Sprintf(say.in(l), strings.Join(p.Missing, and), b.Lang.Title())}
 	}
-	blk := Block{Tone: look.ToneBad, Heading: tr("brokenTitle", l)}
+	blk := Block{Tone: look.ToneBad, Heading: texts.BrokenTitle.in(l)}
 	switch {
 	case p.NoModule:
-		blk.Heading = fmt.Sprintf(tr("noModule", l), b.Lang.DecisionFile())
+		blk.Heading = fmt.Sprintf(texts.NoModule.in(l), b.Lang.DecisionFile())
 	case p.Build:
-		blk.Heading = tr("buildFailed", l)
+		blk.Heading = texts.BuildFailed.in(l)
 	}
 	if p.Where != "" || p.Error != "" {
 		blk.Lines = append(blk.Lines, Line{Label: p.Where, Text: p.Error})
 	}
 	blk.Lines = append(blk.Lines, Line{Text: p.Message})
 	if p.At != nil {
-		blk.Lines = append(blk.Lines, Line{Text: fmt.Sprintf(tr("stoppedAt", l), p.At.ID)}, Line{Label: tr("input", l), Text: string(p.At.Input)})
+		blk.Lines = append(blk.Lines, Line{Text: fmt.Sprintf(texts.StoppedAt.in(l), p.At.ID)}, Line{Label: texts.Input.in(l), Text: string(p.At.Input)})
 	}
 	out := strings.TrimRight(p.Output, "\n")
 	if out == "" {
-		out = tr("nothing", l)
+		out = texts.Nothing.in(l)
 	}
-	blk.Lines = append(blk.Lines, Line{Text: tr("output", l) + strings.TrimRight(l.Colon(), " ")})
+	blk.Lines = append(blk.Lines, Line{Text: texts.Output.in(l) + strings.TrimRight(l.Colon(), " ")})
 	for _, line := range strings.Split(out, "\n") {
 		blk.Lines = append(blk.Lines, Line{Label: "|", Text: line})
 	}
@@ -196,7 +196,7 @@ func problemBlock(b Board, l assess.Lang) Block {
 
 // Header is the board's first line: the language and the directory.
 func Header(b Board, l assess.Lang) string {
-	return tr("app", l) + " · " + b.Lang.Title() + " · " + b.Dir
+	return texts.App.in(l) + " · " + b.Lang.Title() + " · " + b.Dir
 }
 
 // WriteText writes the board for a script or a log: the stages, then the
@@ -234,6 +234,6 @@ func WriteText(w io.Writer, b Board, l assess.Lang) {
 	if b.State == StateFailing || b.State == StateRed {
 		agree, total := b.Decision()
 		fmt.Fprintln(w)
-		fmt.Fprintf(w, tr("decision", l)+"\n", agree, total)
+		fmt.Fprintf(w, texts.Decision.in(l)+"\n", agree, total)
 	}
 }

@@ -50,14 +50,14 @@ func (m Model) Render() string {
 	s := m.styles
 	l := m.human
 	var lines []string
-	right := tr("waiting", l)
+	right := texts.Waiting.in(l)
 	switch {
 	case m.running:
-		right = tr("running", l)
+		right = texts.Running.in(l)
 	case m.last != nil:
-		right = fmt.Sprintf(tr("run", l), m.runs, m.last.Took.Seconds())
+		right = fmt.Sprintf(texts.Run.in(l), m.runs, m.last.Took.Seconds())
 	}
-	left := s.App.Render(tr("app", l)) + s.Dim.Render(" · "+m.opts.Lang.Title()+" · "+m.opts.Dir)
+	left := s.App.Render(texts.App.in(l)) + s.Dim.Render(" · "+m.opts.Lang.Title()+" · "+m.opts.Dir)
 	gap := m.width - lipgloss.Width(left) - lipgloss.Width(right)
 	if gap < 1 {
 		left = ansi.Truncate(left, max(0, m.width-lipgloss.Width(right)-2), "…")
@@ -74,7 +74,7 @@ func (m Model) Render() string {
 		switch mark := st.Mark(b.Current); {
 		case mark == "·":
 			style = s.Stage.Locked
-		case mark == "✗":
+		case mark == look.No:
 			style = s.Stage.Now
 		case mark == "○":
 			style = s.tone(look.ToneHold)
@@ -122,11 +122,11 @@ func (m Model) detail(width int) string {
 	l := m.human
 	var out []string
 	if m.last == nil {
-		return s.Dim.Render(tr("waiting", l))
+		return s.Dim.Render(texts.Waiting.in(l))
 	}
 	if m.hint > 0 {
 		for level := 1; level <= m.hint; level++ {
-			label := fmt.Sprintf(tr("hint", l), level, MaxHint) + strings.TrimRight(l.Colon(), " ")
+			label := fmt.Sprintf(texts.Hint.in(l), level, MaxHint) + strings.TrimRight(l.Colon(), " ")
 			out = append(out, wrapLabelled(s.Hint.Render(label), lipgloss.Width(label), Hint(m.board, level, l), width, s.Hint)...)
 		}
 		out = append(out, "")
@@ -151,7 +151,7 @@ func (m Model) detail(width int) string {
 		}
 	}
 	if b := m.board; b.State == StateFailing || b.State == StateRed {
-		out = append(out, "", s.Dim.Render(tr("hintKey", l)))
+		out = append(out, "", s.Dim.Render(texts.HintKey.in(l)))
 	}
 	return strings.Join(out, "\n")
 }
@@ -178,7 +178,7 @@ func (m Model) line(ln Line, labelW, width int) []string {
 	}
 	label := pad(ln.Label, labelW)
 	text := ln.Text
-	if ln.Label == tr("input", m.human) && !m.fullIn {
+	if ln.Label == texts.Input.in(m.human) && !m.fullIn {
 		// One line of the input; i shows it whole.
 		return []string{s.Label.Render(label) + "  " + ansi.Truncate(text, max(1, width-labelW-2), "…")}
 	}

@@ -36,31 +36,14 @@ func Sections(fields []Field) []string {
 
 // SectionTitle names a section for people.
 func SectionTitle(section string, l assess.Lang) string {
-	titles := map[string][2]string{
-		"contract":         {"Contract", "契约"},
-		"request":          {"Request", "请求"},
-		"environment":      {"Environment", "环境"},
-		"approval":         {"Approval", "批准"},
-		"invocationRecord": {"Invocation record", "调用记录"},
-		"requested":        {"Requested IDs", "请求 ID"},
-		"results":          {"Result IDs, in arrival order", "结果 ID（按到达顺序）"},
-		"closed":           {"Batch", "批次"},
-		"error":            {"JSON-RPC error", "JSON-RPC 错误"},
-		"result":           {"Result", "结果"},
-	}
-	if t, ok := titles[section]; ok {
-		return t[l]
+	if x, ok := sectionTitle(section); ok {
+		return x.in(l)
 	}
 	return section
 }
 
 // Absent is how an absent input or field reads.
-func Absent(l assess.Lang) string {
-	if l == assess.Chinese {
-		return "— 无 —"
-	}
-	return "— none —"
-}
+func Absent(l assess.Lang) string { return texts.Absent.in(l) }
 
 // Fields lists every field of an input, absent ones included, so that no
 // part of the input is ever hidden. A path in trace that names no field

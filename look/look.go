@@ -12,15 +12,24 @@ import (
 	"toolgate/assess"
 )
 
+// The one-cell marks every renderer uses for yes, no and held: a check
+// that passed, a gate that agreed, an audit that is clean (Yes); a
+// refusal, a disagreement, a diagnostic (No); answers pending (Held).
+const (
+	Yes  = "✓"
+	No   = "✗"
+	Held = "⊘"
+)
+
 // StatusSymbol is a one-cell mark for a status.
 func StatusSymbol(s assess.Status) string {
 	switch s {
 	case assess.StatusAllowed:
-		return "✓"
+		return Yes
 	case assess.StatusRejected:
-		return "✗"
+		return No
 	case assess.StatusBlocked:
-		return "⊘"
+		return Held
 	case assess.StatusRequiresApproval:
 		return "✎"
 	case assess.StatusEffectUnknown:
@@ -93,9 +102,9 @@ func OutcomeSymbol(o assess.Outcome) string {
 func OutcomeAnswer(o assess.Outcome, l assess.Lang) string {
 	switch o {
 	case assess.Passed:
-		return [2]string{"no", "否"}[l]
+		return texts.AnswerNo.in(l)
 	case assess.Fired:
-		return [2]string{"YES", "是"}[l]
+		return texts.AnswerYes.in(l)
 	}
 	return ""
 }
@@ -105,19 +114,22 @@ func OutcomeAnswer(o assess.Outcome, l assess.Lang) string {
 // step titled for its condition never reads the wrong way round.
 func OutcomeLabel(o assess.Outcome, l assess.Lang) string {
 	if a := OutcomeAnswer(o, l); a != "" {
-		return a + [2]string{" · ", "·"}[l] + OutcomeWord(o, l)
+		return a + texts.AnswerSep.in(l) + OutcomeWord(o, l)
 	}
 	return OutcomeWord(o, l)
 }
 
 // OutcomeWord is the outcome as a word, in a language.
 func OutcomeWord(o assess.Outcome, l assess.Lang) string {
-	words := map[assess.Outcome][2]string{
-		assess.Passed:     {"passed", "通过"},
-		assess.Fired:      {"FIRED", "触发"},
-		assess.NotReached: {"not reached", "未到达"},
+	switch o {
+	case assess.Passed:
+		return texts.Passed.in(l)
+	case assess.Fired:
+		return texts.Fired.in(l)
+	case assess.NotReached:
+		return texts.NotReached.in(l)
 	}
-	return words[o][l]
+	return ""
 }
 
 // Tone is the colour family of a verdict of any track.
@@ -130,6 +142,19 @@ const (
 	ToneHold
 	ToneUnknown
 )
+
+// Symbol is a one-cell mark for a tone: Yes, No, Held, or "?".
+func (t Tone) Symbol() string {
+	switch t {
+	case ToneGood:
+		return Yes
+	case ToneBad:
+		return No
+	case ToneHold:
+		return Held
+	}
+	return "?"
+}
 
 // StatusTone is the tone of an admission status.
 func StatusTone(s assess.Status) Tone {

@@ -66,7 +66,7 @@ func Run(in io.Reader, out io.Writer, o Options) error {
 	for _, t := range scenarios.Tracks {
 		s.byTrack = append(s.byTrack, scenarios.InTrack(o.Scenarios, t))
 	}
-	s.say("%s", text("welcome", s.lang))
+	s.say("%s", texts.Welcome.in(s.lang))
 	track := o.Track
 	if track == "" {
 		track = scenarios.TrackAdmission
@@ -124,11 +124,11 @@ func (s *session) list() {
 	t := scenarios.Tracks[s.at.Track]
 	in := s.byTrack[s.at.Track]
 	s.say("")
-	s.say(text("track", s.lang), scenarios.TrackTitle(t, s.lang), len(in))
+	s.say(texts.Track.in(s.lang), scenarios.TrackTitle(t, s.lang), len(in))
 	for _, sc := range in {
 		s.say("  %d. %s", sc.Number, sc.Title.In(s.lang))
 	}
-	s.say(text("choose", s.lang), len(in))
+	s.say(texts.Choose.in(s.lang), len(in))
 }
 
 // start tells a scenario before its first step.
@@ -136,28 +136,28 @@ func (s *session) start() {
 	sc := s.scenario()
 	s.walk = walk.Of(sc, s.lang)
 	s.say("")
-	s.say(text("scenario", s.lang), sc.Number, sc.Title.In(s.lang))
+	s.say(texts.Scenario.in(s.lang), sc.Number, sc.Title.In(s.lang))
 	if inj := sc.Injected.In(s.lang); inj != "" {
-		s.say(text("injected", s.lang), inj)
+		s.say(texts.Injected.in(s.lang), inj)
 	}
 	if story := sc.Story.In(s.lang); story != "" {
 		s.say("%s", story)
 	}
 	if c := s.walk.Check; c != nil {
-		s.say("%s%s%s%s", c.Title, text("colon", s.lang), c.Explanation, text("period", s.lang))
+		s.say("%s%s%s%s", c.Title, texts.Colon.in(s.lang), c.Explanation, texts.Period.in(s.lang))
 	}
-	s.say("%s%s", s.walk.Heading, text("period", s.lang))
-	s.say("%s", text("startKeys", s.lang))
+	s.say("%s%s", s.walk.Heading, texts.Period.in(s.lang))
+	s.say("%s", texts.StartKeys.in(s.lang))
 }
 
 // command does what a typed line asks; it reports whether to go on.
 func (s *session) command(line string) bool {
 	switch strings.ToLower(line) {
 	case "q", "quit", "exit":
-		s.say("%s", text("bye", s.lang))
+		s.say("%s", texts.Bye.in(s.lang))
 		return false
 	case "?", "h", "help":
-		s.say("%s", text("help", s.lang))
+		s.say("%s", texts.Help.in(s.lang))
 		return true
 	case "l", "list":
 		s.list()
@@ -168,7 +168,7 @@ func (s *session) command(line string) bool {
 		return true
 	case "lang":
 		s.lang = 1 - s.lang
-		s.say("%s", text("langNow", s.lang))
+		s.say("%s", texts.LangNow.in(s.lang))
 		return true
 	}
 	if n, err := strconv.Atoi(line); err == nil {
@@ -176,7 +176,7 @@ func (s *session) command(line string) bool {
 		return s.number(n)
 	}
 	if s.at.Focus == nav.List {
-		s.say(text("choose", s.lang), len(s.byTrack[s.at.Track]))
+		s.say(texts.Choose.in(s.lang), len(s.byTrack[s.at.Track]))
 		return true
 	}
 	switch strings.ToLower(line) {
@@ -196,7 +196,7 @@ func (s *session) command(line string) bool {
 		s.at = nav.Navigate(s, s.at, nav.Action{Kind: nav.Restart})
 		s.start()
 	default:
-		s.say(text("unknown", s.lang), clip(line))
+		s.say(texts.Unknown.in(s.lang), clip(line))
 	}
 	return true
 }
@@ -216,7 +216,7 @@ func (s *session) number(n int) bool {
 		return true
 	}
 	if n < 1 || n > len(s.byTrack[s.at.Track]) {
-		s.say(text("choose", s.lang), len(s.byTrack[s.at.Track]))
+		s.say(texts.Choose.in(s.lang), len(s.byTrack[s.at.Track]))
 		return true
 	}
 	s.at = nav.Navigate(s, s.at, nav.Action{Kind: nav.Jump, N: n})
@@ -227,7 +227,7 @@ func (s *session) number(n int) bool {
 // next tells one more step, or the verdict after the step that decides.
 func (s *session) next() {
 	if nav.Reached(s, s.at) {
-		s.say("%s", text("afterVerdict", s.lang))
+		s.say("%s", texts.AfterVerdict.in(s.lang))
 		return
 	}
 	s.at = nav.Navigate(s, s.at, nav.Action{Kind: nav.Next})
@@ -236,32 +236,32 @@ func (s *session) next() {
 		return
 	}
 	st := s.walk.Steps[s.at.Step-1]
-	s.say(text("step", s.lang), stepWord(s), s.at.Step, st.Title, look.OutcomeLabel(st.Outcome, s.lang))
-	s.say(text("question", s.lang), st.Question)
-	s.say(text("because", s.lang), strings.TrimSuffix(st.Explanation, "."))
+	s.say(texts.Step.in(s.lang), stepWord(s), s.at.Step, st.Title, look.OutcomeLabel(st.Outcome, s.lang))
+	s.say(texts.Question.in(s.lang), st.Question)
+	s.say(texts.Because.in(s.lang), strings.TrimSuffix(st.Explanation, "."))
 	if st.Aside != "" {
-		s.say("  %s%s%s%s", walk.AsideLabel(s.lang), text("colon", s.lang), st.Aside, text("period", s.lang))
+		s.say("  %s%s%s%s", walk.AsideLabel(s.lang), texts.Colon.in(s.lang), st.Aside, texts.Period.in(s.lang))
 	}
 	if s.at.Step == s.walk.Decisive && !s.running {
-		s.say("%s", text("decides", s.lang))
+		s.say("%s", texts.Decides.in(s.lang))
 	}
 }
 
 func stepWord(s *session) string {
 	if scenarios.Tracks[s.at.Track] == scenarios.TrackAdmission {
-		return text("rule", s.lang)
+		return texts.Rule.in(s.lang)
 	}
-	return text("stepWord", s.lang)
+	return texts.StepWord.in(s.lang)
 }
 
 // verdict tells the verdict, each detail on its own line.
 func (s *session) verdict() {
 	v := s.walk.Verdict
-	s.say(text("verdict", s.lang), v.Headline)
+	s.say(texts.Verdict.in(s.lang), v.Headline)
 	for _, d := range v.Details {
-		s.say("  %s%s%s%s", d.Label, text("colon", s.lang), strings.TrimSuffix(d.Text, "."), text("period", s.lang))
+		s.say("  %s%s%s%s", d.Label, texts.Colon.in(s.lang), strings.TrimSuffix(d.Text, "."), texts.Period.in(s.lang))
 	}
-	s.say("%s", text("afterVerdict", s.lang))
+	s.say("%s", texts.AfterVerdict.in(s.lang))
 }
 
 // ask asks which step decides, before the walk is told.
@@ -273,20 +273,20 @@ func (s *session) ask() {
 	for i, st := range s.walk.Steps {
 		s.say("  %d. %s", i+1, st.Title)
 	}
-	s.say(text("predict", s.lang), len(s.walk.Steps))
+	s.say(texts.Predict.in(s.lang), len(s.walk.Steps))
 }
 
 // answer marks a prediction against what decided and tells the walk.
 func (s *session) answer(n int) {
 	if n < 1 || n > len(s.walk.Steps) {
-		s.say(text("predict", s.lang), len(s.walk.Steps))
+		s.say(texts.Predict.in(s.lang), len(s.walk.Steps))
 		return
 	}
 	s.asking = false
 	if n == s.walk.Decisive {
-		s.say(text("right", s.lang), n)
+		s.say(texts.Right.in(s.lang), n)
 	} else {
-		s.say(text("wrong", s.lang), n, s.walk.Decisive)
+		s.say(texts.Wrong.in(s.lang), n, s.walk.Decisive)
 	}
 	s.toVerdict()
 }

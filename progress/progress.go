@@ -250,10 +250,6 @@ func (s Store) setAside(why error) (string, error) {
 	return aside, nil
 }
 
-// Save adds p to what is on disk, as changes made since fresh progress
-// (see Merge): the way to save from a run that started with no progress.
-func (s Store) Save(p Progress) error { return s.Merge(New(), p) }
-
 // Merge saves the changes from since to now — both this run's progress,
 // at its last save and at this one — into what is on disk now, which
 // another trainer may have changed meanwhile: walked scenarios are

@@ -31,7 +31,7 @@ func TestSaveAndLoad(t *testing.T) {
 	p.Record("unknown-tool", progress.Answer{Said: "rule 1, unknown_tool", Right: true, Decided: "rule 1, unknown_tool"})
 	p.Record("write-without-approval", progress.Answer{Said: "rule 4", Decided: "rule 7, approval_missing"})
 	p.Last, p.Lang = "demo", "zh"
-	require.NoError(t, s.Save(p))
+	require.NoError(t, s.Merge(progress.New(), p))
 
 	back, notice, err := s.Load()
 	require.NoError(t, err)
@@ -77,7 +77,7 @@ func TestReadOnlyDirectory(t *testing.T) {
 		blocker := filepath.Join(dir, "state")
 		require.NoError(t, os.WriteFile(blocker, []byte("x"), 0o600))
 		s := progress.Store{Path: filepath.Join(blocker, "toolgate", "progress.json")}
-		err := s.Save(progress.New())
+		err := s.Merge(progress.New(), progress.New())
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "saving progress")
 		return
@@ -86,14 +86,14 @@ func TestReadOnlyDirectory(t *testing.T) {
 	require.NoError(t, os.Chmod(dir, 0o500))
 	t.Cleanup(func() { os.Chmod(dir, 0o700) })
 	s := progress.Store{Path: filepath.Join(dir, "progress.json")}
-	err := s.Save(progress.New())
+	err := s.Merge(progress.New(), progress.New())
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "saving progress")
 }
 
 func TestNoSaveKeepsNothing(t *testing.T) {
 	s := progress.Store{}
-	require.NoError(t, s.Save(progress.New()))
+	require.NoError(t, s.Merge(progress.New(), progress.New()))
 	p, _, err := s.Load()
 	require.NoError(t, err)
 	assert.Equal(t, progress.New(), p)
@@ -163,7 +163,7 @@ func TestTwoTrainersMerge(t *testing.T) {
 	start := progress.New()
 	start.MarkWalked("demo")
 	start.Record("demo", progress.Answer{Said: "rule 8", Right: true, Decided: "rule 8"})
-	require.NoError(t, s.Save(start))
+	require.NoError(t, s.Merge(progress.New(), start))
 
 	loaded, _, err := s.Load()
 	require.NoError(t, err)
@@ -240,9 +240,9 @@ func TestImpossibleCountsAreKeptAside(t *testing.T) {
 func TestLeftoverTemporaryFilesAreRemoved(t *testing.T) {
 	dir := t.TempDir()
 	s := progress.Store{Path: filepath.Join(dir, "progress.json")}
-	require.NoError(t, s.Save(progress.New()))
+	require.NoError(t, s.Merge(progress.New(), progress.New()))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, ".progress.json8675309"), []byte(`{"half`), 0o600))
-	require.NoError(t, s.Save(progress.New()))
+	require.NoError(t, s.Merge(progress.New(), progress.New()))
 	entries, _ := os.ReadDir(dir)
 	var names []string
 	for _, e := range entries {

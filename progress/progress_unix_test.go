@@ -27,7 +27,7 @@ func TestNotARegularFile(t *testing.T) {
 		_, _, err := s.Load()
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "is "+kind+", not a regular file")
-		err = s.Save(progress.New())
+		err = s.Merge(progress.New(), progress.New())
 		require.Error(t, err, "nothing is saved over it")
 		assert.Contains(t, err.Error(), kind)
 	}

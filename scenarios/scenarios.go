@@ -9,8 +9,6 @@ package scenarios
 import (
 	"embed"
 	"fmt"
-	"io"
-	"io/fs"
 	"path"
 	"slices"
 	"strconv"
@@ -18,7 +16,6 @@ import (
 
 	"toolgate/assess"
 	"toolgate/decode"
-	"toolgate/safefile"
 )
 
 // The tracks, in the order they are shown.
@@ -166,20 +163,6 @@ type file struct {
 // Each call returns values of its own.
 func Builtin() []Scenario { return builtinScenarios() }
 
-// LoadFS loads every scenario file of fsys (*.yaml, *.yml, *.json, in
-// subdirectories too), in path order, and numbers them within each track.
-// prefix is put before file names in problems. It returns what loaded and
-// every problem found; a file with a problem is left out.
-func LoadFS(fsys fs.FS, prefix string) ([]Scenario, error) {
-	var l loader
-	l.dir(fsys, prefix, func(name string) ([]byte, error) { return readLimited(fsys, name) })
-	r := l.done()
-	if len(r.Problems) > 0 {
-		return r.Scenarios, r.Problems
-	}
-	return r.Scenarios, nil
-}
-
 func isScenarioFile(name string) bool {
 	switch path.Ext(name) {
 	case ".yaml", ".yml", ".json":
@@ -191,24 +174,6 @@ func isScenarioFile(name string) bool {
 // tooLarge is the problem of a file larger than MaxFileSize, however it
 // was found.
 var tooLarge = fmt.Sprintf("file is larger than %d bytes, the most a scenario may have", MaxFileSize)
-
-// readLimited reads a file, refusing one larger than MaxFileSize without
-// reading all of it.
-func readLimited(fsys fs.FS, name string) ([]byte, error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFileSize {
-		return nil, &safefile.TooLargeError{Max: MaxFileSize}
-	}
-	return data, nil
-}
 
 // Combine joins scenario lists, in order, into one: a second scenario
 // with an id already used is a problem naming both files and is left out.

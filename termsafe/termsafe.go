@@ -19,9 +19,6 @@ func Line(s string) string { return escape(s, false) }
 // Text escapes s for text that may have lines: newlines and tabs stay.
 func Text(s string) string { return escape(s, true) }
 
-// Unsafe reports whether s has anything Line would escape.
-func Unsafe(s string) bool { return Line(s) != s }
-
 // unsafe reports whether r must be escaped.
 func unsafe(r rune, lines bool) bool {
 	switch {

@@ -23,6 +23,6 @@ func TestLine(t *testing.T) {
 		assert.Equal(t, want, Line(in), "%q", in)
 	}
 	assert.Equal(t, "two\nlines\tkept, \\x1b[2J not", Text("two\nlines\tkept, \x1b[2J not"))
-	assert.True(t, Unsafe("\x1b"))
-	assert.False(t, Unsafe("fine"))
+	assert.NotEqual(t, "\x1b", Line("\x1b"))
+	assert.Equal(t, "fine", Line("fine"))
 }

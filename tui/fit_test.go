@@ -105,8 +105,8 @@ func TestTheWholeVerdictFitsTheProjector(t *testing.T) {
 	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
 		for _, present := range []bool{false, true} {
 			base := newTest(t, Options{Lang: lang, Present: present})
-			for ti := range base.c.byTrack {
-				for _, s := range base.c.byTrack[ti] {
+			for ti := range base.deck.byTrack {
+				for _, s := range base.deck.byTrack[ti] {
 					w := walk.Of(s, lang)
 					name := fmt.Sprintf("%s/%s/present=%v", lang, s.ID, present)
 					m := newTest(t, Options{Lang: lang, Present: present, Scenario: s.ID, Step: 99})

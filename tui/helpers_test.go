@@ -17,7 +17,7 @@ func newTest(t testing.TB, opts Options) Model {
 		opts.Theme = ThemeDark // tests inject the theme, never detect it
 	}
 	m := New(opts)
-	m.intro = false // a learner's first start; TestIntro shows it
+	m.cover.intro = false // a learner's first start; TestIntro shows it
 	return resize(m, 120, 40)
 }
 
@@ -95,6 +95,65 @@ func keyMsg(k string) tea.KeyPressMsg {
 	}
 	r := []rune(k)[0]
 	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// here is the active mode's place: where the learner is.
+func here(m Model) *place {
+	p := m.active().Status().place
+	return &p
+}
+
+// seen is the active mode's place in the trainer's look.
+func seen(m Model) scene { return scene{m.c, *here(m)} }
+
+// listOf is the active mode's list, in a mode that browses.
+func listOf(m Model) browsing {
+	switch m.mode {
+	case modeQuiz:
+		return m.modes.quiz.list
+	case modeRoom:
+		return m.modes.room.list
+	}
+	return m.modes.browse.list
+}
+
+// overlaysOf are the active mode's overlays.
+func overlaysOf(m Model) overlays {
+	switch m.mode {
+	case modeWhatIf:
+		return m.modes.whatIf.overlays
+	case modePractice:
+		return overlays{full: m.modes.practice.full}
+	}
+	return listOf(m).overlays
+}
+
+// walkPaneText is the walk pane of the open scenario at a width and
+// height, with a mode's extras, as the walk's scroller shows it.
+func walkPaneText(m Model, width int, x walkExtras, height int) string {
+	s := seen(m)
+	lines, anchor, end := s.buildWalkPane(width, x).fit(height)
+	sc := newScroller()
+	sc.fill(lines, width, height, anchor, end, 0, s.scrollHint)
+	return sc.View()
+}
+
+// inputsText is the inputs pane at a width and height.
+func inputsText(m Model, width, height int) string {
+	s := seen(m)
+	lines, anchor := s.inputsPane(width, height)
+	sc := newScroller()
+	sc.fill(lines, width, height, anchor, anchor+1, 0, s.scrollHint)
+	return sc.View()
+}
+
+// fullInputsText is the inputs in full at a width and height.
+func fullInputsText(m Model, width, height int) string {
+	s := seen(m)
+	lines, anchor := s.fullInputs(width)
+	sc := newScroller()
+	sc.fill(lines, width, height, anchor, anchor+1, 0, s.scrollHint)
+	return sc.View()
 }
 
 // plain is the frame as a person reads it, without colours.

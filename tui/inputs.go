@@ -16,26 +16,17 @@ import (
 // is reading are counted instead of listed; beyond that it scrolls to the
 // first marked field. The full view (i) shows every value whole.
 
-// reads are the paths the current step reads.
-func (c *common) reads() []string {
-	if cur := c.current(); cur > 0 && cur <= len(c.walk.Steps) {
-		return c.walk.Steps[cur-1].Reads
-	}
-	return nil
-}
-
-// renderInputs fits the inputs pane to a height: every field with its
+// inputsPane fits the inputs pane to a height: every field with its
 // label whole (a long one on a line of its own), else with long labels
-// cut, else only the fields the rule reads, the others counted.
-func (c *common) renderInputs(width, height int) string {
-	var lines []string
-	anchor := 0
+// cut, else only the fields the rule reads, the others counted. Beyond
+// that it scrolls, from its anchor, the first marked field.
+func (c scene) inputsPane(width, height int) (lines []string, anchor int) {
 	for _, f := range []inputFit{{}, {cutLabels: true}, {compact: true}} {
 		if lines, anchor = c.inputLines(width, f); len(lines) <= height {
 			break
 		}
 	}
-	return c.scrolledInputs(lines, width, height, anchor, anchor+1)
+	return lines, anchor
 }
 
 // inputFit is how the inputs are fitted to the pane's height.
@@ -46,18 +37,18 @@ type inputFit struct {
 	compact, cutLabels, whole bool
 }
 
-// renderFullInputs is the full view: every field, every value whole.
-func (c *common) renderFullInputs(width, height int) string {
-	lines, anchor := c.inputLines(width, inputFit{whole: true})
+// fullInputs is the full view: every field, every value whole, under its
+// title; anchor is the first marked field.
+func (c scene) fullInputs(width int) (lines []string, anchor int) {
+	lines, anchor = c.inputLines(width, inputFit{whole: true})
 	head := []string{c.styles.Walk.Heading.Render(truncate(tr("fullTitle", c.lang), width)),
 		c.styles.Dim.Render(truncate(tr("fullClose", c.lang), width)), ""}
-	lines = append(head, lines...)
-	return c.scrolledInputs(lines, width, height, anchor+len(head), anchor+len(head)+1)
+	return append(head, lines...), anchor + len(head)
 }
 
 // inputLines lists the input, fitted as fit says; anchor is the first
 // marked line.
-func (c *common) inputLines(width int, fit inputFit) (lines []string, anchor int) {
+func (c scene) inputLines(width int, fit inputFit) (lines []string, anchor int) {
 	compact, whole := fit.compact, fit.whole
 	st := c.styles.Inputs
 	reads := c.reads()
@@ -94,7 +85,7 @@ func (c *common) inputLines(width int, fit inputFit) (lines []string, anchor int
 
 // inputRows builds the inputs pane's lines.
 type inputRows struct {
-	c                *common
+	c                scene
 	width, label     int
 	whole, cutLabels bool
 	lines            []string

@@ -21,7 +21,7 @@ func (m Model) introWidth() int { return max(min(m.c.width-8, 90), 10) }
 // introBody is what scrolls: the purpose, and the non-goals under their
 // heading.
 func (m Model) introBody() []string {
-	c := &m.c
+	c := m.c
 	width := m.introWidth()
 	body := strings.Split(wrap(tr("introBook", c.lang), width), "\n")
 	body = append(body, "", c.styles.Walk.Heading.Render(tr("introTitle", c.lang)))
@@ -43,7 +43,7 @@ func (m Model) introClose(scrolls bool) []string {
 	key := map[[2]bool]string{
 		{false, false}: "introClose", {false, true}: "introCloseScroll",
 		{true, false}: "introAgain", {true, true}: "introAgainScroll",
-	}[[2]bool{m.introAgain, scrolls}]
+	}[[2]bool{m.cover.introAgain, scrolls}]
 	return strings.Split(wrap(tr(key, m.c.lang), m.introWidth()), "\n")
 }
 
@@ -63,12 +63,12 @@ func (m Model) introScroll(height int) (room, maxOffset int) {
 
 // renderIntro is the introduction's box.
 func (m Model) renderIntro(height int) string {
-	c := &m.c
+	c := m.c
 	st := c.styles
 	body := m.introBody()
 	room, maxOffset := m.introScroll(height)
 	if maxOffset > 0 {
-		off := clampInt(m.introOffset, 0, maxOffset)
+		off := clampInt(m.cover.introOffset, 0, maxOffset)
 		window := body[off : off+room-1]
 		switch below := len(body) - off - (room - 1); {
 		case below > 0:

@@ -207,6 +207,10 @@ type presentKeyMap struct {
 	walkKeys
 	Jump              key.Binding
 	Blank, Clock, Ask key.Binding
+	// OpenPoll, Reveal and Leave are the room's, on only when the
+	// projector is a room's presenter's (Leave: back to the room's
+	// layout).
+	OpenPoll, Reveal, Leave key.Binding
 	globalKeys
 }
 
@@ -224,17 +228,20 @@ func makeNewPresentKeyMap(l assess.Lang) presentKeyMap {
 		Blank:      binding(l, []string{"b", "."}, "b/.", "kBlank"),
 		Clock:      binding(l, []string{"c"}, "c", "kClock"),
 		Ask:        binding(l, []string{"a"}, "a", "kAsk"),
+		OpenPoll:   disabled(binding(l, []string{"o"}, "o", "kOpenPoll")),
+		Reveal:     disabled(binding(l, []string{"v"}, "v", "kReveal")),
+		Leave:      disabled(binding(l, []string{"f", "f5", "esc"}, "f/esc", "kLeaveProjector")),
 		globalKeys: g,
 	}
 }
 
 func (k presentKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.Next, k.Back, k.NextScenario, k.Blank, k.Help, k.Quit)
+	return enabled(k.OpenPoll, k.Reveal, k.Next, k.Back, k.NextScenario, k.Blank, k.Leave, k.Help, k.Quit)
 }
 
 func (k presentKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
-		[]key.Binding{k.Next, k.Back, k.Restart, k.Ask, k.ScrollDown, k.ScrollUp},
+		[]key.Binding{k.OpenPoll, k.Reveal, k.Leave, k.Next, k.Back, k.Restart, k.Ask, k.ScrollDown, k.ScrollUp},
 		[]key.Binding{k.PrevScenario, k.NextScenario, k.Jump, k.Track},
 		[]key.Binding{k.Blank, k.Clock, k.Lang, k.Help, k.Quit},
 	)
@@ -245,17 +252,19 @@ func (k presentKeyMap) FullHelp() [][]key.Binding {
 type roomKeyMap struct {
 	walkKeys
 	listKeys
-	Answer, OpenPoll, Reveal, ToLive key.Binding
+	Answer, OpenPoll, Reveal, ToLive, Practice key.Binding
+	// Projector switches the presenter to the projector's layout.
+	Projector key.Binding
 	globalKeys
 }
 
 func (k roomKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.KeepFilter, k.ClearFilter, k.Close, k.Scroll, k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Path, k.Lang, k.Help, k.Quit)
+	return enabled(k.KeepFilter, k.ClearFilter, k.Close, k.Scroll, k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Projector, k.Next, k.Back, k.PrevScenario, k.NextScenario, k.Path, k.Practice, k.Lang, k.Help, k.Quit)
 }
 
 func (k roomKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
-		[]key.Binding{k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Next, k.Back, k.Run, k.Restart},
+		[]key.Binding{k.ToLive, k.Answer, k.OpenPoll, k.Reveal, k.Projector, k.Practice, k.Next, k.Back, k.Run, k.Restart},
 		[]key.Binding{k.Up, k.Down, k.Open, k.Jump, k.Filter, k.PrevScenario, k.NextScenario, k.List},
 		[]key.Binding{k.Track, k.WhatIf, k.Path, k.Inputs, k.Full, k.ScrollDown, k.ScrollUp, k.Lang, k.Help, k.Quit},
 	)
@@ -332,6 +341,12 @@ type keySet struct {
 	present          presentKeyMap
 	help             helpKeyMap
 	summary          summaryKeyMap
+	practice         practiceKeyMap
+	// roomPractice starts practice in a student's room (P: p is the
+	// previous scenario there).
+	roomPractice key.Binding
+	// projector switches a room's presenter to the projector's layout.
+	projector key.Binding
 }
 
 var keySets = [2]keySet{makeKeySet(assess.English), makeKeySet(assess.Chinese)}
@@ -344,7 +359,9 @@ func makeKeySet(l assess.Lang) keySet {
 		reveal:   binding(l, []string{"v"}, "v", "kReveal"),
 		toLive:   binding(l, []string{"g"}, "g", "kToLive"),
 		whatIf:   makeNewWhatIfKeyMap(l), present: makeNewPresentKeyMap(l), help: makeNewHelpKeyMap(l),
-		summary: makeSummaryKeyMap(l),
+		summary: makeSummaryKeyMap(l), practice: makePracticeKeyMap(l),
+		roomPractice: binding(l, []string{"P"}, "P", "kPractice"),
+		projector:    binding(l, []string{"f", "f5"}, "f", "kProjector"),
 	}
 }
 

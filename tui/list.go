@@ -56,21 +56,10 @@ func (f filterState) matches(s scenarios.Scenario) bool {
 	return strings.Contains(hay, q)
 }
 
-// visible is the indexes (in the track) of the scenarios the filter passes.
-func (c *common) visible(f filterState) []int {
-	var out []int
-	for i, s := range c.inTrack() {
-		if f.matches(s) {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
 // filterKey handles a key while the filter is typed: enter keeps it, esc
 // clears it, anything else edits it and the selection moves to the first
 // match.
-func (c *common) filterKey(f filterState, msg tea.KeyPressMsg) (filterState, tea.Cmd) {
+func (p *place) filterKey(f filterState, msg tea.KeyPressMsg) (filterState, tea.Cmd) {
 	switch msg.String() {
 	case "enter":
 		f.typing = false
@@ -84,33 +73,10 @@ func (c *common) filterKey(f filterState, msg tea.KeyPressMsg) (filterState, tea
 	}
 	var cmd tea.Cmd
 	f.input, cmd = f.input.Update(msg)
-	if vis := c.visible(f); len(vis) > 0 && !slices.Contains(vis, c.at.Scenario) {
-		c.selectInList(vis[0])
+	if vis := p.visible(f); len(vis) > 0 && !slices.Contains(vis, p.at.Scenario) {
+		p.selectInList(vis[0])
 	}
 	return f, cmd
-}
-
-// moveInList selects the previous or next scenario that the filter
-// passes.
-func (c *common) moveInList(f filterState, delta int) {
-	vis := c.visible(f)
-	if len(vis) == 0 {
-		return
-	}
-	i := slices.Index(vis, c.at.Scenario)
-	if i < 0 {
-		i = 0
-	} else {
-		i = (i + delta + len(vis)) % len(vis)
-	}
-	c.selectInList(vis[i])
-}
-
-// selectInList opens scenario i of the track with the focus left on the
-// list.
-func (c *common) selectInList(i int) {
-	c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: i})
-	c.navigate(nav.Action{Kind: nav.ToList})
 }
 
 // renderList is the list column: number, title and, once the learner has
@@ -118,94 +84,135 @@ func (c *common) selectInList(i int) {
 // below when the list has room for two lines a scenario. The scenario
 // masked, when not "", shows its number only: its title would answer the
 // room's question.
-func (c *common) renderList(f filterState, width, height int, quiz map[string]quizResult, masked string) string {
+func (c scene) renderList(f filterState, walked []string, width, height int, quiz map[string]quizResult, masked string) string {
 	// In the quiz a title names the answer: it shows once the scenario
 	// is answered, and no answer shows at all.
-	hideAnswers := quiz != nil
-	f.hide = func(id string) bool {
-		_, answered := quiz[id]
-		return hideAnswers && !answered || id == masked
-	}
-	st := c.styles.List
-	head := []string{st.Title.Render(truncate(tr("scenarios", c.lang), width))}
-	if f.active() {
-		f.input.SetWidth(max(width-3, 1))
-		head = append(head, truncate(f.input.View(), width))
+	l := listView{c: c, walked: walked, width: width, quiz: quiz, masked: masked, hideAnswers: quiz != nil}
+	f.hide = l.hidden
+	l.f = f
+	head, foot := l.frame(height)
+	room := max(height-len(head)-len(foot), 1)
+	items := l.window(l.items(room), room)
+	return strings.Join(append(append(head, items...), foot...), "\n")
+}
+
+// listView is the list as one frame draws it.
+type listView struct {
+	c           scene
+	f           filterState
+	walked      []string
+	width       int
+	quiz        map[string]quizResult
+	masked      string
+	hideAnswers bool
+}
+
+// hidden reports whether a scenario's title is kept back.
+func (l listView) hidden(id string) bool {
+	_, answered := l.quiz[id]
+	return l.hideAnswers && !answered || id == l.masked
+}
+
+// frame is the list's head (its title and the filter) and foot (the keys'
+// hints, where there is room for them).
+func (l listView) frame(height int) (head, foot []string) {
+	c, width := l.c, l.width
+	head = []string{c.styles.List.Title.Render(truncate(tr("scenarios", c.lang), width))}
+	if l.f.active() {
+		l.f.input.SetWidth(max(width-3, 1))
+		head = append(head, truncate(l.f.input.View(), width))
 	} else {
 		head = append(head, "")
 	}
 	hints := listHints(c.lang)
-	if f.typing {
+	if l.f.typing {
 		// While it is typed, every key but these is a letter of it.
 		hints = []string{tr("hintKeepFilter", c.lang), tr("hintClearFilter", c.lang)}
 	}
-	var foot []string
 	if height >= len(head)+len(c.inTrack())+len(hints)+2 {
 		foot = append(foot, "")
 		for _, h := range hints {
 			foot = append(foot, c.styles.Dim.Render(truncate(h, width)))
 		}
 	}
-	room := max(height-len(head)-len(foot), 1)
-	vis := c.visible(f)
+	return head, foot
+}
+
+// listItems are the list's lines, which scenario (of those visible) each
+// belongs to, and the selected one's first line.
+type listItems struct {
+	lines   []string
+	owner   []int
+	sel     int
+	visible int
+}
+
+// items are the scenarios the filter passes, each on a line with its
+// answer beside it where it fits, else on the lines below while the list
+// has room (room lines) for them.
+func (l listView) items(room int) listItems {
+	c, width, st := l.c, l.width, l.c.styles.List
+	vis := c.visible(l.f)
 	answers := 0
 	for _, i := range vis {
-		if a := c.answer(i); a != "" {
+		if a := c.answer(i, l.walked); a != "" {
 			answers += lineCount(wrapCode(a, max(width-2, 1)))
 		}
 	}
-	// An answer goes beside its title where it fits, else on the line
-	// below while the list has room for it.
-	below := len(vis)+answers <= room && !hideAnswers
-	var items []string
-	var owner []int // which entry of vis each line belongs to
-	sel := 0
+	below := len(vis)+answers <= room && !l.hideAnswers
+	out := listItems{visible: len(vis)}
 	for n, i := range vis {
 		s := c.inTrack()[i]
 		item := fmt.Sprintf("%d %s", s.Number, s.Title.In(c.lang))
-		if _, answered := quiz[s.ID]; hideAnswers && !answered || s.ID == masked {
+		if l.hidden(s.ID) {
 			item = fmt.Sprintf("%d %s", s.Number, tr("notAnswered", c.lang))
 		}
 		style, mark := st.Item, "  "
 		if i == c.at.Scenario {
-			sel = len(items)
+			out.sel = len(out.lines)
 			style, mark = st.Selected, "> "
 			if c.at.Focus == nav.Walk {
 				mark = "» "
 			}
 		}
 		answer := ""
-		if !hideAnswers && s.ID != masked {
-			answer = c.answer(i)
+		if !l.hideAnswers && s.ID != l.masked {
+			answer = c.answer(i, l.walked)
 		}
 		line := style.Render(truncate(mark+item, width))
 		if answer != "" && lipgloss.Width(mark+item)+2+lipgloss.Width(answer) <= width {
 			line = style.Render(mark+item) + strings.Repeat(" ", width-lipgloss.Width(mark+item)-lipgloss.Width(answer)) + st.Code.Render(answer)
 			answer = ""
 		}
-		items, owner = append(items, line), append(owner, n)
+		out.lines, out.owner = append(out.lines, line), append(out.owner, n)
 		if answer != "" && below {
-			for _, l := range strings.Split(wrapCode(answer, max(width-2, 1)), "\n") {
-				items, owner = append(items, st.Code.Render("  "+l)), append(owner, n)
+			for _, a := range strings.Split(wrapCode(answer, max(width-2, 1)), "\n") {
+				out.lines, out.owner = append(out.lines, st.Code.Render("  "+a)), append(out.owner, n)
 			}
 		}
 	}
 	if len(vis) == 0 {
-		items = append(items, c.styles.Dim.Render(truncate(tr("noMatch", c.lang), width)))
+		out.lines = append(out.lines, c.styles.Dim.Render(truncate(tr("noMatch", c.lang), width)))
 	}
-	// A window over the items that keeps the selection in view.
-	if len(items) > room {
-		top := clampInt(sel-room/2, 0, len(items)-room)
-		window := slices.Clone(items[top : top+room])
-		if top > 0 {
-			window[0] = c.styles.Dim.Render(truncate(fmt.Sprintf(tr("listAbove", c.lang), owner[top]+1), width))
-		}
-		if end := top + room; end < len(items) {
-			window[room-1] = c.styles.Dim.Render(truncate(fmt.Sprintf(tr("listBelow", c.lang), len(vis)-owner[end-1]), width))
-		}
-		items = window
+	return out
+}
+
+// window is room lines of the items that keep the selection in view,
+// saying how many scenarios are above and below.
+func (l listView) window(it listItems, room int) []string {
+	if len(it.lines) <= room {
+		return it.lines
 	}
-	return strings.Join(append(append(head, items...), foot...), "\n")
+	c, width := l.c, l.width
+	top := clampInt(it.sel-room/2, 0, len(it.lines)-room)
+	window := slices.Clone(it.lines[top : top+room])
+	if top > 0 {
+		window[0] = c.styles.Dim.Render(truncate(fmt.Sprintf(tr("listAbove", c.lang), it.owner[top]+1), width))
+	}
+	if end := top + room; end < len(it.lines) {
+		window[room-1] = c.styles.Dim.Render(truncate(fmt.Sprintf(tr("listBelow", c.lang), it.visible-it.owner[end-1]), width))
+	}
+	return window
 }
 
 // wrapCode wraps an answer such as "? timed_out_without_readback" at its
@@ -220,14 +227,15 @@ func wrapCode(s string, width int) string {
 }
 
 // answer is a scenario's answer in a few words once the learner has
-// walked it to its verdict (now, or in an earlier session); "" before.
-func (c *common) answer(i int) string {
+// walked it to its verdict (now, or in an earlier session: walked); ""
+// before.
+func (c scene) answer(i int, walked []string) string {
 	s := c.inTrack()[i]
 	switch {
 	case i == c.at.Scenario && c.reached() && c.edited == nil:
 		return listAnswer(c.walk)
-	case slices.Contains(c.prog.Walked, s.ID):
-		return c.short[c.at.Track][i][c.lang]
+	case slices.Contains(walked, s.ID):
+		return c.deck.short[c.at.Track][i][c.lang]
 	}
 	return ""
 }

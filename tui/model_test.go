@@ -65,11 +65,11 @@ func TestUpdateStepping(t *testing.T) {
 
 func TestVerdictComesFromAssess(t *testing.T) {
 	first := newTest(t, Options{})
-	for _, s := range first.c.inTrack() {
+	for _, s := range here(first).inTrack() {
 		m := press(newTest(t, Options{Scenario: s.ID}), "e")
 		want := assess.Assess(&s.Input)
-		assert.Equal(t, want, m.c.walk.Result, s.ID)
-		assert.True(t, m.c.reached(), s.ID)
+		assert.Equal(t, want, here(m).walk.Result, s.ID)
+		assert.True(t, here(m).reached(), s.ID)
 		_, step, _ := state(m)
 		assert.Equal(t, int(want.Code.Rule())+1, step, s.ID)
 	}
@@ -128,16 +128,16 @@ func TestLanguageHelpInputsAndQuit(t *testing.T) {
 	assert.Equal(t, assess.English, m.Lang())
 
 	m = press(m, "?")
-	assert.True(t, m.showHelp)
+	assert.True(t, m.cover.showHelp)
 	assert.Contains(t, plain(m), "Keys — walk")
 	m = press(m, "e")
 	_, step, _ := state(m)
 	assert.Zero(t, step, "keys under the help do not step the walk")
 	m = press(m, "esc")
-	assert.False(t, m.showHelp, "esc closes the help")
+	assert.False(t, m.cover.showHelp, "esc closes the help")
 
 	m = press(resize(m, 60, 30), "tab")
-	assert.True(t, m.browse.showInputs)
+	assert.True(t, listOf(m).showInputs)
 	assert.Contains(t, plain(m), "Invocation record")
 
 	for _, k := range []string{"q", "ctrl+c"} {
@@ -179,14 +179,14 @@ func TestInputsMarkWhatTheRuleReads(t *testing.T) {
 func TestWideTerminalsShowWholeValues(t *testing.T) {
 	for _, width := range []int{200, 80} {
 		m := resize(newTest(t, Options{}), width, 60)
-		for i, s := range m.c.inTrack() {
+		for i, s := range here(m).inTrack() {
 			m = press(m, fmt.Sprint(i+1))
-			for range m.c.lastStep() {
+			for range here(m).lastStep() {
 				m = press(m, "l")
 				flat := flatColumns(plain(m))
-				for _, f := range m.c.walk.Fields {
-					if f.Value != "" && look.Reads(f, m.c.reads()) {
-						assert.Contains(t, flat, squash(f.Value), "%d cols: %s step %d: %s", width, s.ID, m.c.at.Step, f.Path)
+				for _, f := range here(m).walk.Fields {
+					if f.Value != "" && look.Reads(f, here(m).reads()) {
+						assert.Contains(t, flat, squash(f.Value), "%d cols: %s step %d: %s", width, s.ID, here(m).at.Step, f.Path)
 					}
 				}
 			}
@@ -218,7 +218,7 @@ func TestWrap(t *testing.T) {
 func TestQuiz(t *testing.T) {
 	m := newTest(t, Options{Quiz: true})
 	assert.Equal(t, "quiz", m.Mode())
-	assert.Equal(t, quizAskStep, m.quiz.q.phase, "--quiz asks before any rule is shown")
+	assert.Equal(t, quizAskStep, m.modes.quiz.q.phase, "--quiz asks before any rule is shown")
 	out := plain(m)
 	assert.Contains(t, out, "Predict first: which rule fires? Press 1–8.")
 	assert.NotContains(t, out, "Unknown tool", "the title names the answer: it waits")
@@ -232,22 +232,22 @@ func TestQuiz(t *testing.T) {
 
 	// Scenario 1: rule 1 has two codes, so a second question.
 	m = press(m, "1")
-	assert.Equal(t, quizAskCode, m.quiz.q.phase)
+	assert.Equal(t, quizAskCode, m.modes.quiz.q.phase)
 	assert.Contains(t, plain(m), "1  unknown_tool")
 	m = press(m, "1")
-	assert.True(t, m.c.reached(), "the walk is revealed")
+	assert.True(t, here(m).reached(), "the walk is revealed")
 	assert.Contains(t, plain(m), "✓ Right: rule 1, unknown_tool.")
 	assert.Contains(t, plain(m), "quiz 1/1")
 	assert.Contains(t, plain(m), "Unknown tool", "answered: the title shows")
 
 	// Then the seed's central column: which of three it does NOT prove,
 	// its lines held back until answered.
-	require.Equal(t, quizAskCaveat, m.quiz.q.phase)
+	require.Equal(t, quizAskCaveat, m.modes.quiz.q.phase)
 	caveat := assess.CodeUnknownTool.Caveat(assess.English)
-	assert.Len(t, m.quiz.q.options, 3)
-	assert.Equal(t, caveat, m.quiz.q.options[m.quiz.q.correct-1].En)
+	assert.Len(t, m.modes.quiz.q.options, 3)
+	assert.Equal(t, caveat, m.modes.quiz.q.options[m.modes.quiz.q.correct-1].En)
 	assert.NotContains(t, walkColumn(plain(m)), "does NOT prove: "+caveat[:10], "held back")
-	m = press(m, fmt.Sprint(m.quiz.q.correct))
+	m = press(m, fmt.Sprint(m.modes.quiz.q.correct))
 	assert.Contains(t, plain(m), "✓ Right: that is what it does not prove.")
 	assert.Contains(t, squash(plain(m)), squash("does NOT prove: "+caveat), "shown once answered")
 
@@ -255,16 +255,16 @@ func TestQuiz(t *testing.T) {
 	m = press(m, "n", "n", "n")
 	num, _, _ := state(m)
 	require.Equal(t, 4, num)
-	assert.True(t, m.quiz.q.asking(), "each new scenario asks")
+	assert.True(t, m.modes.quiz.q.asking(), "each new scenario asks")
 	m = press(m, "4")
-	assert.Equal(t, quizAskCaveat, m.quiz.q.phase, "rule 4 has one code: no second question")
-	r := m.quiz.results["write-without-approval"]
+	assert.Equal(t, quizAskCaveat, m.modes.quiz.q.phase, "rule 4 has one code: no second question")
+	r := m.modes.quiz.results["write-without-approval"]
 	assert.False(t, r.right)
 	assert.Equal(t, "rule 4, environment_not_ready", r.said.En)
 	assert.Equal(t, "rule 7, approval_missing", r.decided.En)
 	assert.Contains(t, plain(m), "✗ You said rule 4, environment_not_ready; rule")
 	wrong := 1
-	if m.quiz.q.correct == 1 {
+	if m.modes.quiz.q.correct == 1 {
 		wrong = 2
 	}
 	m = press(m, fmt.Sprint(wrong))
@@ -274,12 +274,12 @@ func TestQuiz(t *testing.T) {
 	m = press(m, "n", "2")
 	num, _, _ = state(m)
 	assert.Equal(t, 5, num)
-	assert.Equal(t, "rule 2, correlation_conflict", m.quiz.results["correlation-conflict"].said.En, "2 answered scenario 5's question")
+	assert.Equal(t, "rule 2, correlation_conflict", m.modes.quiz.results["correlation-conflict"].said.En, "2 answered scenario 5's question")
 
 	// The right rule with the wrong code is half right, and says so.
 	h := newTest(t, Options{Quiz: true, Scenario: "write-without-approval"})
 	h = press(h, "7", "3")
-	hr := h.quiz.results["write-without-approval"]
+	hr := h.modes.quiz.results["write-without-approval"]
 	assert.True(t, hr.half)
 	assert.Contains(t, plain(h), "◐ Half right")
 	assert.Contains(t, plain(h), "quiz 0.5/1")
@@ -290,20 +290,20 @@ func TestQuiz(t *testing.T) {
 		num, _, _ = state(m)
 	}
 	m = press(m, "n")
-	require.True(t, m.quiz.summary)
+	require.True(t, m.modes.quiz.summary)
 	out = plain(m)
 	assert.Contains(t, out, "Score: 2/3")
 	assert.Contains(t, out, "4 Write without approval")
 	assert.Contains(t, out, "What the verdict does NOT prove: 1 right of 2 asked.")
 	m = press(m, "x")
-	assert.True(t, m.quiz.summary, "a key that is not the summary's leaves it open")
+	assert.True(t, m.modes.quiz.summary, "a key that is not the summary's leaves it open")
 	m = press(m, "esc")
-	assert.False(t, m.quiz.summary, "esc closes the summary")
+	assert.False(t, m.modes.quiz.summary, "esc closes the summary")
 
 	// The progress records every answer.
-	assert.Equal(t, 3, m.c.prog.Asked)
-	assert.False(t, m.c.prog.Quiz["write-without-approval"].Right)
-	assert.Contains(t, m.c.prog.Walked, "unknown-tool")
+	assert.Equal(t, 3, m.prog.Asked)
+	assert.False(t, m.prog.Quiz["write-without-approval"].Right)
+	assert.Contains(t, m.prog.Walked, "unknown-tool")
 
 	m = press(m, "g")
 	assert.Equal(t, "walk", m.Mode(), "g ends the quiz")
@@ -333,14 +333,14 @@ func TestQuizOutcomeAndAudit(t *testing.T) {
 	// The audit is quizzed too: a choice of diagnostics, decided by assess.
 	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAudit) {
 		a := newTest(t, Options{Track: "audit", Quiz: true, Scenario: s.ID})
-		require.Equal(t, quizAskAudit, a.quiz.q.phase, s.ID)
-		q := a.quiz.q
+		require.Equal(t, quizAskAudit, a.modes.quiz.q.phase, s.ID)
+		q := a.modes.quiz.q
 		assert.GreaterOrEqual(t, len(q.options), 3, "%s: %v", s.ID, q.options)
 		want := walk.Of(s, assess.English).Verdict.Short
 		assert.Equal(t, want, q.options[q.correct-1].En, s.ID)
 		a = press(a, fmt.Sprint(q.correct))
 		assert.Contains(t, plain(a), "✓ Right: "+want, s.ID)
-		assert.True(t, a.c.reached(), s.ID)
+		assert.True(t, here(a).reached(), s.ID)
 	}
 }
 
@@ -352,10 +352,10 @@ func TestOutcomeAnswersAreTheWalks(t *testing.T) {
 	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackOutcome) {
 		for _, l := range []assess.Lang{assess.English, assess.Chinese} {
 			m := newTest(t, Options{Scenario: s.ID, Lang: l})
-			w := m.c.walk
+			w := here(m).walk
 			class := w.Result.(walk.OutcomeAnswer).Class
 			for n := 1; n <= len(w.Steps); n++ {
-				r := m.c.mark(n, 0)
+				r := seen(m).mark(n, 0)
 				assert.Equal(t, n == w.Decisive, r.right, "%s %v step %d", s.ID, l, n)
 				assert.Equal(t, class.String(), r.decided.In(l))
 				var named assess.OutcomeClass
@@ -365,7 +365,7 @@ func TestOutcomeAnswersAreTheWalks(t *testing.T) {
 		}
 	}
 	rs := RoomMsg{Round: 1, Counts: map[int]int{1: 2, 6: 5}, Answered: 7, Students: 9}
-	w := newTest(t, Options{Track: "outcome", Scenario: "1"}).c.walk
+	w := here(newTest(t, Options{Track: "outcome", Scenario: "1"})).walk
 	assert.Equal(t, "protocol_error: 2 · found: 5 · answered 7 of 9", histogram(rs, scenarios.TrackOutcome, w, assess.English))
 }
 
@@ -407,14 +407,14 @@ func TestWhatIf(t *testing.T) {
 	m := newTest(t, Options{Scenario: "3", SaveScenario: func(s scenarios.Scenario) (string, error) { return scenarios.SaveCopy(dir, s) }})
 	m = press(m, "w")
 	require.Equal(t, "what-if", m.Mode())
-	assert.True(t, m.c.reached(), "what-if shows the whole walk")
+	assert.True(t, here(m).reached(), "what-if shows the whole walk")
 	assert.Contains(t, plain(m), "What if…")
 	assert.NotContains(t, plain(m), "WHAT-IF", "nothing is edited yet")
 
 	// Knob 1 is the environment: 2 sets degraded.
 	m = press(m, "2")
-	assert.Equal(t, assess.CodeEnvironmentNotReady, m.c.walk.Result.(assess.Verdict).Code)
-	assert.Equal(t, "verdict: allowed/admission_allowed → blocked/environment_not_ready (rule 4 now fires)", m.whatIf.message)
+	assert.Equal(t, assess.CodeEnvironmentNotReady, here(m).walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, "verdict: allowed/admission_allowed → blocked/environment_not_ready (rule 4 now fires)", m.modes.whatIf.message)
 	assert.Contains(t, plain(m), "WHAT-IF: input edited · changes: 1")
 
 	// Down to the effect class; a write needs approval.
@@ -426,35 +426,35 @@ func TestWhatIf(t *testing.T) {
 	m = press(m, "2")
 	// The scenario's approval names metadata_write; the read tool names no
 	// approvalScope: absent equals only absent.
-	assert.Equal(t, assess.CodeApprovalScopeMismatch, m.c.walk.Result.(assess.Verdict).Code)
-	assert.Equal(t, "verdict: allowed/admission_allowed → requires_approval/approval_scope_mismatch (rule 7 now fires)", m.whatIf.message)
+	assert.Equal(t, assess.CodeApprovalScopeMismatch, here(m).walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, "verdict: allowed/admission_allowed → requires_approval/approval_scope_mismatch (rule 7 now fires)", m.modes.whatIf.message)
 	assert.Contains(t, plain(m), "changes so far: 3")
 
 	m = press(m, "u")
-	assert.Equal(t, assess.CodeAdmissionAllowed, m.c.walk.Result.(assess.Verdict).Code, "u undoes the last change")
+	assert.Equal(t, assess.CodeAdmissionAllowed, here(m).walk.Result.(assess.Verdict).Code, "u undoes the last change")
 	assert.Contains(t, plain(m), "changes so far: 2", "the count follows undo")
 	m = press(m, "2", "R")
-	assert.Equal(t, m.c.written().Input, *m.c.edited, "R resets to the scenario as written")
-	assert.Empty(t, m.whatIf.history)
+	assert.Equal(t, here(m).written().Input, *here(m).edited, "R resets to the scenario as written")
+	assert.Empty(t, m.modes.whatIf.history)
 	assert.Contains(t, plain(m), "changes so far: 0", "the count follows reset")
 
 	m = press(m, "up", "3", "n") // the knob above the class is the version: it has no 3; n does not leave the experiment
 	require.Equal(t, "what-if", m.Mode())
 	m = press(m, "2") // a version the contract lacks
-	assert.Equal(t, assess.CodeToolVersionMismatch, m.c.walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, assess.CodeToolVersionMismatch, here(m).walk.Result.(assess.Verdict).Code)
 	m = runCmd(t, m, "s")
-	assert.Contains(t, m.c.notice, "saved as "+filepath.Join(dir, "read-only-candidate-whatif-1.yaml"))
+	assert.Contains(t, m.notice, "saved as "+filepath.Join(dir, "read-only-candidate-whatif-1.yaml"))
 	data, err := os.ReadFile(filepath.Join(dir, "read-only-candidate-whatif-1.yaml"))
 	require.NoError(t, err)
 	saved, err := scenarios.Parse("saved.yaml", data)
 	require.NoError(t, err, "a saved experiment is a valid scenario")
 	assert.Equal(t, assess.CodeToolVersionMismatch, saved.Expect.Code)
 	m = runCmd(t, m, "s")
-	assert.Contains(t, m.c.notice, "whatif-2.yaml", "never over an earlier one")
+	assert.Contains(t, m.notice, "whatif-2.yaml", "never over an earlier one")
 
 	m = press(m, "w")
 	assert.Equal(t, "walk", m.Mode())
-	assert.Equal(t, assess.CodeAdmissionAllowed, m.c.walk.Result.(assess.Verdict).Code, "leaving restores the scenario")
+	assert.Equal(t, assess.CodeAdmissionAllowed, here(m).walk.Result.(assess.Verdict).Code, "leaving restores the scenario")
 
 	m = press(m, "t", "w")
 	assert.Equal(t, "walk", m.Mode(), "what-if is for admission scenarios")
@@ -484,9 +484,9 @@ func TestWhatIfOnSmallScreens(t *testing.T) {
 					assert.Contains(t, plain(m), "> "+knob.Name(lang), name)
 					m = press(m, "right")
 					out := flatColumns(plain(m))
-					assert.Contains(t, out, squash(m.whatIf.message), name)
-					assert.Contains(t, out, squash(m.c.walk.Verdict.Headline), name)
-					for _, d := range m.c.walk.Verdict.Details {
+					assert.Contains(t, out, squash(m.modes.whatIf.message), name)
+					assert.Contains(t, out, squash(here(m).walk.Verdict.Headline), name)
+					for _, d := range here(m).walk.Verdict.Details {
 						if d.Strong {
 							assert.Contains(t, out, squash(d.Label+tr("colon", lang)+d.Text), name)
 						}
@@ -501,12 +501,12 @@ func TestWhatIfOnSmallScreens(t *testing.T) {
 // keys pressed blind change nothing; q still quits.
 func TestKeysDoNothingWhileTooSmall(t *testing.T) {
 	m := resize(newTest(t, Options{Scenario: "3"}), 30, 8)
-	before := m.c
+	before, lang := here(m).at, m.c.lang
 	m = press(m, "l", "e", "w", "g", "t", "L", "n", "?", "2")
-	assert.Equal(t, before.at, m.c.at)
-	assert.Equal(t, before.lang, m.c.lang)
+	assert.Equal(t, before, here(m).at)
+	assert.Equal(t, lang, m.c.lang)
 	assert.Equal(t, "walk", m.Mode())
-	assert.False(t, m.showHelp)
+	assert.False(t, m.cover.showHelp)
 	assert.Contains(t, plain(m), "Please enlarge")
 	_, cmd := m.Update(keyMsg("q"))
 	require.NotNil(t, cmd)
@@ -540,7 +540,7 @@ func TestListFollowsTheSelectionAndFilters(t *testing.T) {
 		many = append(many, s)
 	}
 	m := resize(New(Options{Scenarios: many, Theme: ThemeDark}), 120, 30)
-	m.intro = false
+	m.cover.intro = false
 	for range 37 {
 		m = press(m, "down")
 	}
@@ -586,26 +586,21 @@ func TestHintsTellTheTruth(t *testing.T) {
 	assert.NotContains(t, plain(p), "enter runs to the verdict")
 
 	outcome := newTest(t, Options{Track: "outcome", Scenario: "1"})
-	assert.NotContains(t, strings.ToLower(m.renderFooter()+outcome.renderFooter()), "next rule", "the outcome track has no rules")
+	assert.NotContains(t, strings.ToLower(m.renderFooter(m.active().Status())+outcome.renderFooter(outcome.active().Status())), "next rule", "the outcome track has no rules")
 }
 
-// TestEveryModeIsRouted: each mode gets the keys while it is active, and
-// the keys of another mode do nothing.
-func TestEveryModeIsRouted(t *testing.T) {
-	assert.Equal(t, "walk", newTest(t, Options{}).Mode())
-	assert.Equal(t, "quiz", newTest(t, Options{Quiz: true}).Mode())
-	assert.Equal(t, "presenter", newTest(t, Options{Present: true}).Mode())
-	assert.Equal(t, "room", newTest(t, Options{Room: &fakeRoom{}}).Mode())
-
+// TestOneMeaningPerKeyPerMode: the keys of another mode do nothing in
+// this one (every mode is routed: TestEveryModeIsAComponent).
+func TestOneMeaningPerKeyPerMode(t *testing.T) {
 	// The presenter's c (clock) is not a key of the walk; the walk's t is
 	// the presenter's track key too: one meaning per key per mode.
 	p := newTest(t, Options{Present: true, Scenario: "1"})
 	p = press(p, "c")
-	assert.False(t, p.present.showClock)
+	assert.False(t, p.modes.present.clocks.show)
 	p = press(p, "t")
 	assert.Equal(t, "audit", p.Track())
 	w := press(newTest(t, Options{}), "c", "b")
-	assert.Equal(t, newTest(t, Options{}).c.at, w.c.at)
+	assert.Equal(t, here(newTest(t, Options{})).at, here(w).at)
 }
 
 // TestPresenterProgressLine says where the walk is, and when the verdict
@@ -629,8 +624,8 @@ func TestPresenterProgressLine(t *testing.T) {
 func TestWalkOfEveryTrackMarksItsSteps(t *testing.T) {
 	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
 		m := newTest(t, Options{Lang: lang})
-		for ti := range m.c.byTrack {
-			for _, s := range m.c.byTrack[ti] {
+		for ti := range m.deck.byTrack {
+			for _, s := range m.deck.byTrack[ti] {
 				w := walk.Of(s, lang)
 				x := newTest(t, Options{Lang: lang, Scenario: s.ID, Step: w.Decisive})
 				fired := w.Steps[w.Decisive-1].Outcome == assess.Fired
@@ -650,7 +645,7 @@ func TestPathToAllowed(t *testing.T) {
 	out := plain(m)
 	assert.Contains(t, out, "Approval → active")
 	assert.Contains(t, out, `approval.status: absent → "active"`)
-	assert.Contains(t, ansi.Strip(m.renderFooter()), "a/esc close")
+	assert.Contains(t, ansi.Strip(m.renderFooter(m.active().Status())), "a/esc close")
 	m = press(m, "l")
 	_, step, _ := state(m)
 	assert.Zero(t, step, "the panel takes the keys while open")
@@ -658,10 +653,10 @@ func TestPathToAllowed(t *testing.T) {
 	assert.NotContains(t, plain(m), "Path to allowed")
 
 	w := press(newTest(t, Options{Scenario: "4"}), "w", "a", "enter")
-	assert.Equal(t, assess.CodeAdmissionAllowed, w.c.walk.Result.(assess.Verdict).Code)
-	assert.Contains(t, w.whatIf.message, "→ allowed/admission_allowed")
+	assert.Equal(t, assess.CodeAdmissionAllowed, here(w).walk.Result.(assess.Verdict).Code)
+	assert.Contains(t, w.modes.whatIf.message, "→ allowed/admission_allowed")
 	w = press(w, "u")
-	assert.Equal(t, assess.CodeApprovalMissing, w.c.walk.Result.(assess.Verdict).Code, "undo takes the whole path back")
+	assert.Equal(t, assess.CodeApprovalMissing, here(w).walk.Result.(assess.Verdict).Code, "undo takes the whole path back")
 
 	q := newTest(t, Options{Quiz: true, Scenario: "4"})
 	q = press(q, "a")
@@ -711,7 +706,7 @@ func TestWhatIfTellsOnlyWhatIsTrue(t *testing.T) {
 	var saved scenarios.Scenario
 	keep := func(s scenarios.Scenario) (string, error) { saved = s; return "kept", nil }
 	m := newTest(t, Options{Scenario: "3", SaveScenario: keep})
-	written := m.c.written()
+	written := here(m).written()
 	m = press(m, "w", "2") // environment degraded
 	out := flatColumns(plain(m))
 	assert.NotContains(t, out, squash(written.Injected.En), "the injected line was about the input as written")
@@ -741,10 +736,10 @@ func TestQuizResumes(t *testing.T) {
 	again := newTest(t, Options{Quiz: true, Progress: saved})
 	num, _, _ := state(again)
 	assert.Equal(t, 3, num, "resumes on the first scenario not answered")
-	assert.True(t, again.quiz.q.asking())
+	assert.True(t, again.modes.quiz.q.asking())
 	assert.Contains(t, plain(again), "quiz 2/2", "the earlier score is kept")
 	again = press(again, "p")
-	assert.False(t, again.quiz.q.asking(), "an answered scenario is not asked again")
+	assert.False(t, again.modes.quiz.q.asking(), "an answered scenario is not asked again")
 }
 
 // TestPresenterClocks: the elapsed time (bubbles' stopwatch) and, with
@@ -754,13 +749,13 @@ func TestPresenterClocks(t *testing.T) {
 	m := resize(newTest(t, Options{Present: true, Scenario: "1", Timer: 2 * time.Second}), 80, 24)
 	assert.Contains(t, plain(m), "left 00:02 · elapsed 00:00")
 	// Start the stopwatch the way the program does: run Init's commands.
-	for _, msg := range drain(m.present.watch.Init()) {
+	for _, msg := range drain(m.modes.present.clocks.watch.Init()) {
 		m = send(m, msg)
 	}
-	m = send(m, stopwatch.TickMsg{ID: m.present.watch.ID()})
-	m = send(m, timer.TickMsg{ID: m.present.countdown.ID()})
+	m = send(m, stopwatch.TickMsg{ID: m.modes.present.clocks.watch.ID()})
+	m = send(m, timer.TickMsg{ID: m.modes.present.clocks.countdown.ID()})
 	assert.Contains(t, plain(m), "left 00:01 · elapsed 00:01")
-	m = send(m, timer.TickMsg{ID: m.present.countdown.ID()})
+	m = send(m, timer.TickMsg{ID: m.modes.present.clocks.countdown.ID()})
 	assert.Contains(t, plain(m), "TIME IS UP")
 	m = press(m, "c")
 	assert.NotContains(t, plain(m), "elapsed", "c hides the clocks")
@@ -819,7 +814,7 @@ func TestMouse(t *testing.T) {
 	_, step, _ = state(m)
 	assert.Equal(t, 5, step, "a click on rule 5 reveals the walk up to it")
 	m = click(m, "8 Admit")
-	assert.True(t, m.c.reached(), "a rule after the one that fires: the verdict")
+	assert.True(t, here(m).reached(), "a rule after the one that fires: the verdict")
 
 	q := newTest(t, Options{Quiz: true, Scenario: "4"})
 	q = click(q, "5 Timed out, effect unknown")
@@ -831,7 +826,7 @@ func TestMouse(t *testing.T) {
 	// where an offset changes nothing and is no longer kept.)
 	s := resize(press(newTest(t, Options{Scenario: "4"}), "w", "2"), 80, 12)
 	s = send(s, tea.MouseWheelMsg{Button: tea.MouseWheelUp})
-	assert.Equal(t, -3, s.c.scroll, "the wheel scrolls the walk")
+	assert.Equal(t, -3, here(s).scroll, "the wheel scrolls the walk")
 
 	assert.Equal(t, tea.MouseModeCellMotion, m.View().MouseMode)
 	assert.Equal(t, tea.MouseModeNone, newTest(t, Options{NoMouse: true}).View().MouseMode)
@@ -843,11 +838,11 @@ func TestMouse(t *testing.T) {
 func TestWheelScrollsTheFullInputsInEveryMode(t *testing.T) {
 	for _, opts := range []Options{{Scenario: "4"}, {Quiz: true, Scenario: "4"}, {Room: &fakeRoom{}, Scenario: "4"}} {
 		m := resize(press(newTest(t, opts), "i"), 80, 14)
-		require.True(t, m.activeOverlays().full, m.Mode())
+		require.True(t, overlaysOf(m).full, m.Mode())
 		before := plain(m)
 		m = send(m, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-		assert.Equal(t, 3, m.c.inputsScroll, "%s: the wheel scrolls the inputs", m.Mode())
-		assert.Zero(t, m.c.scroll, "%s: not the walk under them", m.Mode())
+		assert.Equal(t, 3, here(m).inputsScroll, "%s: the wheel scrolls the inputs", m.Mode())
+		assert.Zero(t, here(m).scroll, "%s: not the walk under them", m.Mode())
 		assert.NotEqual(t, before, plain(m), "%s: the inputs moved", m.Mode())
 	}
 }
@@ -878,9 +873,9 @@ func TestScrollStopsAtTheEnd(t *testing.T) {
 			assert.Equal(t, bottom, plain(press(m, tt.down)), "at the end, one more does nothing")
 			m = press(m, tt.up)
 			assert.NotEqual(t, bottom, plain(m), "one key back moves the view")
-			scroll := m.c.scroll
+			scroll := here(m).scroll
 			if tt.inputsPane {
-				scroll = m.c.inputsScroll
+				scroll = here(m).inputsScroll
 			}
 			assert.Less(t, scroll, 39, "the offset stopped at the end")
 		})
@@ -955,20 +950,20 @@ func TestEditKey(t *testing.T) {
 func TestOverlaysCloseOnEsc(t *testing.T) {
 	for _, opts := range []Options{{Scenario: "4"}, {Quiz: true, Scenario: "4"}, {Room: &fakeRoom{}, Scenario: "4"}} {
 		m := newTest(t, opts)
-		before := m.c.at
+		before := here(m).at
 		m = press(m, "i", "down", "down")
-		assert.True(t, m.browse.full, m.Mode())
-		assert.Equal(t, before, m.c.at, "%s: ↓ scrolls the overlay, it does not change scenario", m.Mode())
+		assert.True(t, listOf(m).full, m.Mode())
+		assert.Equal(t, before, here(m).at, "%s: ↓ scrolls the overlay, it does not change scenario", m.Mode())
 		m = press(m, "esc")
 		assert.NotContains(t, plain(m), "every value whole", "%s: esc closes it", m.Mode())
 	}
 	w := newTest(t, Options{Scenario: "4"})
 	w = press(w, "w", "2", "a", "esc")
 	assert.Equal(t, "what-if", w.Mode(), "esc closed the path, not the experiment")
-	assert.Len(t, w.whatIf.history, 1, "the change is kept")
+	assert.Len(t, w.modes.whatIf.history, 1, "the change is kept")
 	w = press(w, "i", "esc")
 	assert.Equal(t, "what-if", w.Mode())
-	assert.Len(t, w.whatIf.history, 1)
+	assert.Len(t, w.modes.whatIf.history, 1)
 	w = press(w, "esc")
 	assert.Equal(t, "walk", w.Mode(), "with no overlay, esc ends the experiment")
 
@@ -997,7 +992,7 @@ func TestNotesScreen(t *testing.T) {
 	assert.Contains(t, out, squash("rule 4: 3 · rule 7: 12 · answered 15 of 40"), "the poll as it fills")
 	assert.Contains(t, out, squash("Next Verdict: ✎ REQUIRES_APPROVAL / approval_missing"))
 	m = press(m, "n", "l", "o", "7", "w", "g")
-	assert.Equal(t, "write-without-approval", m.c.written().ID, "the notes screen leads nothing")
+	assert.Equal(t, "write-without-approval", here(m).written().ID, "the notes screen leads nothing")
 	assert.Equal(t, 0, room.opened)
 	assert.Empty(t, room.answers)
 	assert.Empty(t, room.live, "nor moves the room")
@@ -1011,7 +1006,10 @@ func TestClocksTimeUp(t *testing.T) {
 	n = send(n, RoomMsg{Live: "write-without-approval", Step: 1})
 	assert.Contains(t, plain(p), "left 01:00 · elapsed 00:00")
 	assert.Contains(t, plain(n), "left 01:00 · elapsed 00:00")
-	p.present.countdown.Timeout, n.present.countdown.Timeout = 0, 0
+	p.modes.present.clocks.countdown.Timeout, n.modes.notes.clocks.countdown.Timeout = 0, 0
+	// The notes' lines are filled in Update: the next message (here a
+	// size) fills them with the clock as it now is.
+	n = resize(n, 80, 24)
 	assert.Contains(t, plain(p), "TIME IS UP · elapsed 00:00")
 	assert.Contains(t, plain(n), "TIME IS UP · elapsed 00:00")
 }
@@ -1022,7 +1020,7 @@ func TestClocksTimeUp(t *testing.T) {
 func TestPresenterClicker(t *testing.T) {
 	p := newTest(t, Options{Present: true, Scenario: "1"})
 	p = press(p, "enter", "enter")
-	require.True(t, p.c.reached())
+	require.True(t, here(p).reached())
 	p = press(p, "pgdown")
 	num, step, _ := state(p)
 	assert.Equal(t, []int{2, 0}, []int{num, step}, "the next scenario, as the next slide")

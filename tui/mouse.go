@@ -13,106 +13,74 @@ import (
 
 // The mouse: the wheel scrolls the pane being read, a click on a scenario
 // in the list opens it, and a click on a rule reveals the walk up to it.
-// A click is mapped through the same layout the frame was drawn with, and
-// read off the frame itself, so it lands on what the learner sees. --no-mouse
-// leaves the terminal's own selection alone.
+// A click is mapped through the panes as the mode last laid them out and
+// read off the lines they show, so it lands on what the learner sees.
+// --no-mouse leaves the terminal's own selection alone.
 
 var (
 	listItem = regexp.MustCompile(`^[>» ] ([0-9]+) `)
 	ruleHead = regexp.MustCompile(`^ [✓➤·-] +([0-9]+) `)
 )
 
-// wheel scrolls three lines.
-func (m *Model) wheel(msg tea.MouseWheelMsg) {
+// wheel scrolls three lines: the inputs in full while they are open, else
+// the main pane.
+func (o overlays) wheel(p *place, msg tea.MouseWheelMsg) {
 	delta := 3
 	if msg.Button == tea.MouseWheelUp {
 		delta = -3
 	}
-	if m.activeOverlays().full {
-		m.c.inputsScroll += delta
+	if o.full {
+		p.inputsScroll += delta
 		return
 	}
-	m.c.scroll += delta
+	p.scroll += delta
 }
 
-// activeOverlays are the active mode's overlays: the what-if's own, or
-// the browse state's the other modes share.
-func (m Model) activeOverlays() overlays {
-	if m.mode == modeWhatIf {
-		return m.whatIf.overlays
-	}
-	return m.browse.overlays
-}
-
-// clickable is the body of a mode whose list and rules a click can use,
-// and whether a click may reveal steps now (not while a question waits).
-func (m Model) clickable() (body, bool, bool) {
-	c := &m.c
-	switch {
-	case m.showHelp || m.intro || len(m.notices) > 0 || !c.has():
-		return body{}, false, false
-	case m.browse.path != nil || m.browse.full || m.browse.filter.typing:
-		return body{}, false, false
-	case m.mode == modeWalk:
-		return m.browse.plainBody(c), true, true
-	case m.mode == modeQuiz && !m.quiz.summary:
-		return m.quiz.body(c, &m.browse), true, !m.quiz.q.asking()
-	case m.mode == modeRoom:
-		return m.room.body(c, &m.browse), true, !m.room.questionOpen(c)
-	}
-	return body{}, false, false
-}
-
-// click opens the scenario or reveals the rule under the pointer.
-func (m *Model) click(msg tea.MouseClickMsg) {
-	if msg.Button != tea.MouseLeft {
-		return
-	}
-	b, ok, step := m.clickable()
-	c := &m.c
+// click opens the scenario or reveals the rule under the pointer, in a
+// mode that browses; step says whether a click may reveal steps now (not
+// while a question waits). It reports whether a scenario was opened.
+func (b browsing) click(ps panes, c scene, p *place, bd body, msg tea.MouseClickMsg, step bool) (opened bool) {
 	height := c.height - 2
 	row := msg.Y - 1 // under the header
-	if !ok || row < 0 || row >= height || layoutFor(c.width, c.height) == layoutTooSmall {
-		return
+	if msg.Button != tea.MouseLeft || b.busy() || !p.has() || ps.plan.kind != planColumns ||
+		row < 0 || row >= height || c.layout() == layoutTooSmall {
+		return false
 	}
-	lines := strings.Split(ansi.Strip(m.Render()), "\n")
-	if msg.Y >= len(lines) {
-		return
-	}
-	line := lines[msg.Y]
-	cols, _ := c.bodyLayout(b, height)
+	cols := ps.plan.cols
 	walkX := 0
 	if cols.list > 0 {
 		walkX = cols.list + sepWidth
 		if msg.X < cols.list {
-			if g := listItem.FindStringSubmatch(ansi.Cut(line, 0, cols.list)); g != nil {
+			if g := listItem.FindStringSubmatch(lineAt(bd.left(cols.list, height), row)); g != nil {
 				n, _ := strconv.Atoi(g[1])
-				for i, s := range c.inTrack() {
+				for i, s := range p.inTrack() {
 					if s.Number == n {
-						c.navigate(nav.Action{Kind: nav.Select, Track: c.at.Track, N: i})
+						p.navigate(nav.Action{Kind: nav.Select, Track: p.at.Track, N: i})
 					}
 				}
-				m.afterOpen()
+				return true
 			}
-			return
+			return false
 		}
 	}
 	if !step || msg.X < walkX || msg.X >= walkX+cols.walk {
-		return
+		return false
 	}
-	if g := ruleHead.FindStringSubmatch(ansi.Cut(line, walkX, walkX+cols.walk)); g != nil {
+	if g := ruleHead.FindStringSubmatch(lineAt(ps.main.View(), row)); g != nil {
 		n, _ := strconv.Atoi(g[1])
-		if n > c.walk.Decisive {
-			n = c.lastStep() // a rule after the one that fired: the verdict
+		if n > p.walk.Decisive {
+			n = p.lastStep() // a rule after the one that fired: the verdict
 		}
-		c.setStep(n)
+		p.setStep(n)
 	}
+	return false
 }
 
-// afterOpen lets the active mode take a scenario opened by a click: the
-// quiz asks about it.
-func (m *Model) afterOpen() {
-	if m.mode == modeQuiz {
-		m.quiz = m.quiz.start(&m.c)
+// lineAt is a pane's line at a row, as the learner reads it.
+func lineAt(pane string, row int) string {
+	lines := strings.Split(pane, "\n")
+	if row >= len(lines) {
+		return ""
 	}
+	return ansi.Strip(lines[row])
 }

@@ -24,15 +24,15 @@ type pathPanel struct {
 
 // canPath reports whether the path applies to the open scenario: it is
 // computed over the admission knobs.
-func canPath(c *common) bool { return c.has() && c.track() == scenarios.TrackAdmission }
+func canPath(p *place) bool { return p.has() && p.track() == scenarios.TrackAdmission }
 
-func openPath(c *common) *pathPanel {
-	in := c.scenario().Input
+func openPath(p *place) *pathPanel {
+	in := p.scenario().Input
 	return &pathPanel{path: whatif.PathToAllowed(in), input: in}
 }
 
 // lines render the panel for a width.
-func (p *pathPanel) lines(c *common, width int) []string {
+func (p *pathPanel) lines(c scene, width int) []string {
 	st := c.styles
 	l := c.lang
 	v := p.path.Verdict
@@ -85,9 +85,4 @@ func (p *pathPanel) lines(c *common, width int) []string {
 		}
 	}
 	return out
-}
-
-// render fits the panel to the body, scrolled by the learner.
-func (p *pathPanel) render(c *common, width, height int) string {
-	return joinColumns(height, "", column{c.scrolledPane(p.lines(c, width), width, height, 0, 0, c.scrollHint), width})
 }

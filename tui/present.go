@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/stopwatch"
-	"charm.land/bubbles/v2/timer"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -22,54 +20,54 @@ import (
 // whole once reached, and a thin progress line with the clock at the
 // bottom. A clicker's keys (→ ← PgDn PgUp enter b .) drive it.
 type presentModel struct {
-	blank     bool
-	showClock bool
+	c     common
+	place place
+	// main is the projector's content, scrolled where even folded it
+	// does not fit.
+	main  scroller
+	blank bool
 	// ask shows "which rule fires?" before a scenario's first step, for
 	// the lecturer to ask the hall.
-	ask bool
-	// watch is the time since the lecture started; countdown, when the
-	// lecturer gave --timer, the time left (bubbles' stopwatch and timer).
-	watch     stopwatch.Model
-	countdown timer.Model
-	timed     bool
+	ask    bool
+	clocks lectureClocks
+	out    outbox
+	// room, when set, is the room this projector leads: its presenter
+	// switched to the projector's layout. state is the room as it last
+	// said; classCode is shown for latecomers.
+	room      Room
+	state     RoomMsg
+	classCode string
 }
 
-func newPresent(limit time.Duration) presentModel {
-	m := presentModel{showClock: true, watch: stopwatch.New(stopwatch.WithInterval(time.Second))}
-	if limit > 0 {
-		m.countdown, m.timed = timer.New(limit), true
-	}
+var _ component = presentModel{}
+
+// newRoomPresentModel is the projector's layout of a room's presenter,
+// at the room's place.
+func newRoomPresentModel(c common, p place, limit time.Duration, room Room, state RoomMsg, classCode string) presentModel {
+	m := presentModel{c: c, place: p, main: newScroller(), clocks: newLectureClocks(limit), room: room, state: state, classCode: classCode}
+	m.place.navigate(nav.Action{Kind: nav.Open})
 	return m
 }
 
-// init starts the clocks.
-func (m presentModel) init() tea.Cmd {
-	cmds := []tea.Cmd{m.watch.Init()}
-	if m.timed {
-		cmds = append(cmds, m.countdown.Init())
-	}
-	return tea.Batch(cmds...)
+// polling reports whether the room's question on the projected scenario
+// is open.
+func (m presentModel) polling() bool {
+	return m.room != nil && m.state.Open && m.place.has() && m.place.written().ID == m.state.Live
 }
 
-// clockMsg gives the clocks their ticks; it reports whether the message
-// was theirs.
-func (m presentModel) clockMsg(msg tea.Msg) (presentModel, tea.Cmd, bool) {
-	var cmd tea.Cmd
-	switch msg.(type) {
-	case stopwatch.TickMsg, stopwatch.StartStopMsg, stopwatch.ResetMsg:
-		m.watch, cmd = m.watch.Update(msg)
-	case timer.TickMsg, timer.StartStopMsg, timer.TimeoutMsg:
-		if !m.timed {
-			return m, nil, true
-		}
-		m.countdown, cmd = m.countdown.Update(msg)
-	default:
-		return m, nil, false
-	}
-	return m, cmd, true
+func newPresentModel(c common, p place, limit time.Duration) presentModel {
+	m := presentModel{c: c, place: p, main: newScroller(), clocks: newLectureClocks(limit)}
+	m.place.navigate(nav.Action{Kind: nav.Open})
+	return m
 }
 
-func (m presentModel) keys(c *common, now bool) presentKeyMap {
+func (m presentModel) scene() scene { return scene{m.c, m.place} }
+
+// Init starts the lecture's clocks.
+func (m presentModel) Init() tea.Cmd { return m.clocks.init() }
+
+func (m presentModel) keys(now bool) presentKeyMap {
+	c := m.scene()
 	k := newPresentKeyMap(c.lang)
 	if !now {
 		return k
@@ -82,33 +80,119 @@ func (m presentModel) keys(c *common, now bool) presentKeyMap {
 	}
 	onIf(c.at.Step > 0, &k.Back, &k.Restart)
 	onIf(c.has(), &k.NextScenario, &k.PrevScenario, &k.Jump)
+	if m.room != nil {
+		on(&k.OpenPoll, &k.Reveal, &k.Leave)
+		// The room's question is the ask.
+		off(&k.Ask)
+	}
+	if m.blank {
+		off(&k.Help, &k.Lang, &k.OpenPoll, &k.Reveal, &k.Leave)
+	}
 	return k
 }
 
-func (m presentModel) update(c *common, msg tea.KeyPressMsg) presentModel {
-	k := m.keys(c, true)
+func (m presentModel) KeyMap() modeKeys     { return m.keys(true) }
+func (m presentModel) HelpKeyMap() modeKeys { return m.keys(false) }
+
+func (m presentModel) Update(msg tea.Msg) (component, tea.Cmd) {
+	m.out, m.place.events = nil, nil
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case commonMsg:
+		m.c = msg.c
+		m.place.setLang(m.c.lang)
+	case deckMsg:
+		m.place.reload(msg.d)
+	case RoomMsg:
+		m.follow(msg)
+	case tea.KeyPressMsg:
+		m.key(msg)
+	case tea.MouseWheelMsg:
+		overlays{}.wheel(&m.place, msg)
+	default:
+		var ok bool
+		if m.clocks, cmd, ok = m.clocks.update(msg); !ok {
+			return m, nil
+		}
+	}
+	m.fill()
+	return m, cmd
+}
+
+func (m *presentModel) key(msg tea.KeyPressMsg) {
+	k := m.keys(true)
+	p := &m.place
 	if m.blank {
 		// A blanked screen wakes on any key but does nothing else, as
 		// slide software does.
 		m.blank = false
-		return m
+		return
 	}
 	switch {
 	case key.Matches(msg, k.Blank):
 		m.blank = true
 	case key.Matches(msg, k.Clock):
 		// The clocks keep running; c only shows or hides them.
-		m.showClock = !m.showClock
+		m.clocks.show = !m.clocks.show
 	case key.Matches(msg, k.Ask):
 		m.ask = !m.ask
-	case key.Matches(msg, k.Next) && c.reached():
-		c.navigate(nav.Action{Kind: nav.NextScenario})
+	case key.Matches(msg, k.OpenPoll):
+		// The question starts from the scene, asked as the room sees it.
+		p.setStep(0)
+		m.room.Open()
+	case key.Matches(msg, k.Reveal):
+		m.room.Reveal()
+	case key.Matches(msg, k.Leave):
+		m.out.post(projectorMsg{on: false, place: handed(*p)})
+	case key.Matches(msg, k.Next) && p.reached():
+		p.navigate(nav.Action{Kind: nav.NextScenario})
 	default:
 		// The rest step as in the walk; the projector has no list.
-		c.stepKey(msg, k.walkKeys, listKeys{Jump: k.Jump}, filterState{})
-		c.navigate(nav.Action{Kind: nav.Open})
+		p.stepKey(msg, k.walkKeys, listKeys{Jump: k.Jump}, filterState{})
+		p.navigate(nav.Action{Kind: nav.Open})
 	}
+}
+
+// follow takes the room's news: the reveal shows the verdict.
+func (m *presentModel) follow(msg RoomMsg) {
+	prev := m.state
+	m.state = msg
+	p := &m.place
+	if msg.Revealed && !prev.Revealed && p.has() && p.written().ID == msg.Live {
+		p.setStep(p.lastStep())
+	}
+}
+
+func (m *presentModel) fill() {
+	if m.blank || !m.place.has() {
+		return
+	}
+	lines, anchor := m.content()
+	m.place.scroll = m.main.fill(lines, m.c.width, m.c.height-1, anchor, len(lines), m.place.scroll, m.c.moreHint)
+}
+
+func (m presentModel) SetSize(width, height int) component {
+	m.c.width, m.c.height = width, height
+	m.fill()
 	return m
+}
+
+// View is the whole frame: the presenter has no header or help line.
+func (m presentModel) View() string {
+	c := m.c
+	if m.blank {
+		return strings.Repeat("\n", max(c.height-1, 0))
+	}
+	if !m.place.has() {
+		return ""
+	}
+	return joinColumns(c.height-1, "", column{m.main.View(), c.width}) + "\n" + m.footer()
+}
+
+func (m presentModel) Posted() []tea.Msg { return append(m.out, m.place.events...) }
+
+func (m presentModel) Status() status {
+	return status{place: m.place, right: m.place.where(), full: true}
 }
 
 // Presenter parts, folded in this order until the frame fits.
@@ -118,61 +202,18 @@ const (
 	pPassed
 	pCurrent
 	pHint
+	pPoll
 	pVerdict
 	pCount
 )
 
-var presentFold = []int{pHint, pStory, pPassed, pCurrent, pVerdict, pCurrent, pPassed, pVerdict, pCurrent, pVerdict}
+var presentFold = []int{pHint, pStory, pPassed, pCurrent, pVerdict, pCurrent, pPassed, pVerdict, pCurrent, pVerdict, pPoll}
 
-// view is the whole frame (the presenter has no header or help line).
-func (m presentModel) view(c *common) string {
-	if m.blank {
-		return strings.Repeat("\n", max(c.height-1, 0))
-	}
-	if !c.has() {
-		return ""
-	}
-	// A big screen gives the step more room: a terminal cannot grow its
-	// font, but it can spend its space.
-	width := min(c.width-4, max(100, c.width*3/4))
-	s := c.written()
-	st := c.styles.Walk
-	var parts [pCount]part
-	title := fmt.Sprintf("%s · %s %d · %s", strings.ToUpper(scenarios.TrackTitle(c.track(), c.lang)), tr("scenario", c.lang), s.Number, s.Title.In(c.lang))
-	asking := m.ask && c.current() == 0 && c.track() != scenarios.TrackAudit
-	if asking {
-		// While the room is asked, the title would answer for it.
-		title = fmt.Sprintf("%s · %s %d", strings.ToUpper(scenarios.TrackTitle(c.track(), c.lang)), tr("scenario", c.lang), s.Number)
-	}
-	parts[pTitle] = part{alts: []string{st.Title.Render(truncate(title, c.width))}}
-	cur := c.current()
-	if cur == 0 {
-		var lines []string
-		if story := c.storyText(false, asking); story != "" {
-			lines = append(lines, paint(st.Story, wrap(story, width)), "")
-		}
-		if asking {
-			q := tr("askRule", c.lang)
-			if c.track() == scenarios.TrackOutcome {
-				q = tr("askClass", c.lang)
-			}
-			lines = append(lines, paint(c.styles.Verdict.Label, wrap(q, width)))
-			// The choices, as the room sees them.
-			var opts []string
-			for i, step := range c.walk.Steps {
-				opts = append(opts, fmt.Sprintf("%d %s", i+1, step.Title))
-			}
-			lines = append(lines, wrapItems(opts, "   ", width), "")
-		}
-		parts[pStory] = part{alts: []string{strings.Join(lines, "\n"), ""}}
-		parts[pHint] = part{alts: []string{paint(st.Hint, wrap(c.stepHint(true), width)), ""}}
-	} else {
-		parts[pPassed] = part{alts: m.passedAlts(c, width)}
-		parts[pCurrent] = lazy(4, func(i int) string { return m.currentAlt(c, width, i) })
-	}
-	if c.reached() {
-		parts[pVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i, false) })
-	}
+// content is the projector's lines, folded to the frame's height, and
+// where the window over them starts (the verdict once reached).
+func (m presentModel) content() (lines []string, anchor int) {
+	c := m.scene()
+	parts := m.parts()
 	height := c.height - 1
 	total := func() int {
 		n := 1 // the empty line on top
@@ -197,20 +238,81 @@ func (m presentModel) view(c *common) string {
 			blocks = append(blocks, lipgloss.PlaceHorizontal(c.width, lipgloss.Center, t))
 		}
 	}
-	gap := "\n\n" + strings.Repeat("\n", grow(c))
-	content := "\n" + strings.Join(blocks, gap)
-	lines := strings.Split(content, "\n")
-	anchor := 0
+	gap := "\n\n" + strings.Repeat("\n", grow(c.common))
+	lines = strings.Split("\n"+strings.Join(blocks, gap), "\n")
 	if c.reached() {
 		anchor = len(lines) - lineCount(parts[pVerdict].text())
 	}
-	out := c.scrolledPane(lines, c.width, height, anchor, len(lines), c.moreHint)
-	return joinColumns(height, "", column{out, c.width}) + "\n" + m.footer(c)
+	return lines, anchor
+}
+
+// parts are the projector's parts, each from its fullest rendering to
+// its most folded.
+func (m presentModel) parts() [pCount]part {
+	c := m.scene()
+	// A big screen gives the step more room: a terminal cannot grow its
+	// font, but it can spend its space.
+	width := min(c.width-4, max(100, c.width*3/4))
+	s := c.written()
+	var parts [pCount]part
+	head := fmt.Sprintf("%s · %s %d", strings.ToUpper(scenarios.TrackTitle(c.track(), c.lang)), tr("scenario", c.lang), s.Number)
+	title := head + " · " + s.Title.In(c.lang)
+	asking := (m.ask || m.polling()) && c.current() == 0 && c.track() != scenarios.TrackAudit
+	if asking {
+		// While the room is asked, the title would answer for it.
+		title = head
+	}
+	parts[pTitle] = part{alts: []string{c.styles.Walk.Title.Render(truncate(title, c.width))}}
+	if c.current() == 0 {
+		parts[pStory] = part{alts: []string{m.startText(width, asking), ""}}
+		if !m.polling() {
+			parts[pHint] = part{alts: []string{paint(c.styles.Walk.Hint, wrap(c.stepHint(true), width)), ""}}
+		}
+	} else {
+		parts[pPassed] = part{alts: m.passedAlts(c, width)}
+		parts[pCurrent] = lazy(4, func(i int) string { return m.currentAlt(c, width, i) })
+	}
+	if c.reached() {
+		parts[pVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i, false) })
+	}
+	if rs := m.state; m.room != nil && rs.Revealed && rs.Round > 0 && s.ID == rs.Live {
+		// The room's answers, once revealed: before, they would answer
+		// the question for the hall.
+		text := fmt.Sprintf(tr("roomPollRevealed", c.lang), rs.Round) + "  " + histogram(rs, c.track(), c.walk, c.lang)
+		parts[pPoll] = part{alts: []string{paint(c.styles.Verdict.Label, wrap(text, width)), ""}}
+	}
+	return parts
+}
+
+// startText is a scenario before its first step: the scene and, while the
+// room is asked, the question with its choices, as the room sees them.
+func (m presentModel) startText(width int, asking bool) string {
+	c := m.scene()
+	var lines []string
+	if story := c.storyText(false, asking); story != "" {
+		lines = append(lines, paint(c.styles.Walk.Story, wrap(story, width)), "")
+	}
+	if asking {
+		q, qClass := tr("askRule", c.lang), tr("askClass", c.lang)
+		if m.polling() {
+			q, qClass = tr("askRoomRule", c.lang), tr("askRoomClass", c.lang)
+		}
+		if c.track() == scenarios.TrackOutcome {
+			q = qClass
+		}
+		lines = append(lines, paint(c.styles.Verdict.Label, wrap(q, width)))
+		var opts []string
+		for i, step := range c.walk.Steps {
+			opts = append(opts, fmt.Sprintf("%d %s", i+1, step.Title))
+		}
+		lines = append(lines, wrapItems(opts, "   ", width), "")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // passedAlts lists the rules passed before the current one compactly:
 // each with its number and title on a line, or all on one line.
-func (m presentModel) passedAlts(c *common, width int) []string {
+func (m presentModel) passedAlts(c scene, width int) []string {
 	var names, runs []string
 	for _, r := range c.runsBefore() {
 		for n := r.from; n <= r.to; n++ {
@@ -233,13 +335,13 @@ func (m presentModel) passedAlts(c *common, width int) []string {
 
 // currentAlt is the current step, large: boxed with its question and
 // explanation (0), then smaller (1, 2), then on one line (3).
-func (m presentModel) currentAlt(c *common, width, i int) string {
+func (m presentModel) currentAlt(c scene, width, i int) string {
 	cur := c.current()
 	step := c.walk.Steps[cur-1]
 	mark, word, style := c.currentLook()
 	big := fmt.Sprintf("%s  %d · %s  —  %s", mark, cur, strings.ToUpper(step.Title), word)
 	border := c.styles.palette.Tone(toneOf(step.Outcome, c.walk.Verdict.Tone))
-	extra := grow(c)
+	extra := grow(c.common)
 	box := func(pad int, text string) string {
 		vertical := pad / 4
 		if pad == 4 {
@@ -275,11 +377,18 @@ func toneOf(o assess.Outcome, verdict look.Tone) look.Tone {
 
 // footer is the thin progress line: scenario k/n, rule j/m or "verdict",
 // a bar, and the elapsed time when the clock is on.
-func (m presentModel) footer(c *common) string {
+func (m presentModel) footer() string {
+	c := m.scene()
 	left := fmt.Sprintf(" %s %d/%d · %s", tr("scenario", c.lang), c.written().Number, len(c.inTrack()), c.where(c.at.Step, "%s %d/%d"))
+	if m.polling() {
+		left += " · " + answeredText(m.state, c.lang)
+	}
+	if m.classCode != "" {
+		left += " · " + fmt.Sprintf(tr("roomClassCode", c.lang), m.classCode)
+	}
 	right := ""
-	if m.showClock {
-		timeUp, times := m.clocks(c)
+	if m.clocks.show {
+		timeUp, times := m.clocks.text(c.common)
 		right = times + " "
 		if timeUp != "" {
 			right = c.styles.tone(look.ToneBad).Render(timeUp) + c.styles.Dim.Render(" · "+right)
@@ -303,28 +412,6 @@ func (m presentModel) footer(c *common) string {
 	return c.styles.Dim.Render(line+strings.Repeat(" ", gap)) + c.styles.Dim.Render(right)
 }
 
-// clocks are the presenter's clocks as text: "time up" once the countdown
-// has run out ("" before), and the time left and the time elapsed.
-func (m presentModel) clocks(c *common) (timeUp, times string) {
-	times = fmt.Sprintf("%s %s", tr("elapsed", c.lang), clockText(m.watch.Elapsed()))
-	switch {
-	case m.timed && m.countdown.Timedout():
-		timeUp = tr("timeUp", c.lang)
-	case m.timed:
-		times = fmt.Sprintf("%s %s · %s", tr("left", c.lang), clockText(m.countdown.Timeout), times)
-	}
-	return timeUp, times
-}
-
-// clockText is minutes and seconds ("07:05"), hours when there are some.
-func clockText(d time.Duration) string {
-	d = max(d.Round(time.Second), 0)
-	if d >= time.Hour {
-		return fmt.Sprintf("%d:%02d:%02d", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
-	}
-	return fmt.Sprintf("%02d:%02d", int(d.Minutes()), int(d.Seconds())%60)
-}
-
 // grow is how much more room a tall screen gives each part: 0 at 30 rows
 // or fewer, up to 3.
-func grow(c *common) int { return clampInt((c.height-30)/10, 0, 3) }
+func grow(c common) int { return clampInt((c.height-30)/10, 0, 3) }

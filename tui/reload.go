@@ -19,52 +19,58 @@ type reloadedMsg struct {
 	err      error
 }
 
+// reloadCmd loads the scenarios again, as a command: it reads files.
+func (m Model) reloadCmd() tea.Cmd {
+	if m.shell.reload == nil {
+		return nil
+	}
+	reload := m.shell.reload
+	return func() tea.Msg {
+		all, problems, err := reload()
+		return reloadedMsg{all: all, problems: problems, err: err}
+	}
+}
+
 // applyReload takes the reloaded scenarios, keeping the learner's place;
 // what is wrong with the files is shown whole, as at start, instead of
 // being lost behind the full screen. An experiment or a question in
 // progress ends: its scenario may have changed under it.
 func (m *Model) applyReload(msg reloadedMsg) {
-	c := &m.c
 	if msg.err != nil || len(msg.all) == 0 {
 		// Nothing usable: keep what is shown, and say why.
-		text := tr("reloadNone", c.lang)
+		text := tr("reloadNone", m.c.lang)
 		if msg.err != nil {
 			text = msg.err.Error()
 		}
-		m.notices = append(append([]string{}, msg.problems...), text)
-		m.noticesTitle = "reloadTitle"
+		m.cover.notices = append(append([]string{}, msg.problems...), text)
+		m.cover.noticesTitle = "reloadTitle"
 		return
 	}
 	if m.mode == modeWhatIf {
-		m.whatIf.stop(c)
-		m.mode = m.back
+		m.stopWhatIf()
 	}
-	c.reload(msg.all)
-	switch m.mode {
-	case modeQuiz:
-		m.quiz = m.quiz.start(c)
-	case modeRoom:
-		m.room.q = question{}
+	m.deck = newDeck(msg.all)
+	for _, md := range []mode{modePractice, m.back} {
+		if md != m.mode && m.modes.has[md] {
+			next, _ := m.modes.get(md).Update(deckMsg{m.deck})
+			m.modes.put(next)
+		}
 	}
-	m.notices, m.noticesTitle = msg.problems, "reloadTitle"
-	c.notice = fmt.Sprintf(tr("reloaded", c.lang), len(msg.all), len(msg.problems))
+	m.update(m.mode, deckMsg{m.deck})
+	m.cover.notices, m.cover.noticesTitle = msg.problems, "reloadTitle"
+	m.notice = fmt.Sprintf(tr("reloaded", m.c.lang), len(msg.all), len(msg.problems))
 }
 
 // editCmd opens the open scenario's file in the lecturer's editor, then
 // reloads.
 func (m Model) editCmd() tea.Cmd {
-	if m.edit == nil || !m.c.has() {
+	p := m.active().Status().place
+	if m.shell.edit == nil || !p.has() {
 		return nil
 	}
-	cmd := m.edit(m.c.written())
+	cmd := m.shell.edit(p.written())
 	if cmd == nil {
 		return nil
 	}
 	return tea.ExecProcess(cmd, func(error) tea.Msg { return reloadMsg{} })
-}
-
-// editable reports whether the open scenario came from a file the
-// lecturer can edit.
-func (m Model) editable() bool {
-	return m.edit != nil && m.reload != nil && m.c.has() && m.edit(m.c.written()) != nil
 }

@@ -58,17 +58,17 @@ func TestRulesStayListedWhileAQuestionNumbersThem(t *testing.T) {
 				for _, s := range scenarios.InTrack(scenarios.Builtin(), track) {
 					name := fmt.Sprintf("%dx%d/%s/%s", size[0], size[1], lang, s.ID)
 					m := resize(newTest(t, Options{Quiz: true, Track: track, Scenario: s.ID, Lang: lang}), size[0], size[1])
-					require.Equal(t, quizAskStep, m.quiz.q.phase, name)
+					require.Equal(t, quizAskStep, m.modes.quiz.q.phase, name)
 					out := plain(m)
-					assert.Equal(t, all(len(m.c.walk.Steps)), listedSteps(out), "%s: every step it numbers is listed\n%s", name, out)
-					assert.Contains(t, squash(out), squash(fmt.Sprintf("1–%d", len(m.c.walk.Steps))), "%s: and the question with them", name)
+					assert.Equal(t, all(len(here(m).walk.Steps)), listedSteps(out), "%s: every step it numbers is listed\n%s", name, out)
+					assert.Contains(t, squash(out), squash(fmt.Sprintf("1–%d", len(here(m).walk.Steps))), "%s: and the question with them", name)
 				}
 			}
 			// The code question on scenarios 4 (rule 7) and 1 (rule 1).
 			for _, tc := range []struct{ id, rule string }{{"write-without-approval", "7"}, {"unknown-tool", "1"}} {
 				name := fmt.Sprintf("%dx%d/%s/%s code", size[0], size[1], lang, tc.id)
 				m := press(resize(newTest(t, Options{Quiz: true, Scenario: tc.id, Lang: lang}), size[0], size[1]), tc.rule)
-				require.Equal(t, quizAskCode, m.quiz.q.phase, name)
+				require.Equal(t, quizAskCode, m.modes.quiz.q.phase, name)
 				out := plain(m)
 				assert.Equal(t, all(8), listedSteps(out), "%s\n%s", name, out)
 				assert.Contains(t, squash(out), squash(codeOptions(int(tc.rule[0] - '0'))[0].String()), name)
@@ -91,14 +91,14 @@ func TestRulesStayListedWhileAQuestionNumbersThem(t *testing.T) {
 // then a wrong "does NOT prove"), to the summary at the end.
 func missAll(m Model) Model {
 	for {
-		if m.quiz.q.phase == quizAskStep {
+		if m.modes.quiz.q.phase == quizAskStep {
 			m = press(m, "2")
 		}
-		if m.quiz.q.phase == quizAskCaveat {
-			m = press(m, fmt.Sprint(m.quiz.q.correct%3+1))
+		if m.modes.quiz.q.phase == quizAskCaveat {
+			m = press(m, fmt.Sprint(m.modes.quiz.q.correct%3+1))
 		}
 		m = press(m, "n")
-		if m.quiz.summary {
+		if m.modes.quiz.summary {
 			return m
 		}
 	}
@@ -112,13 +112,13 @@ func TestQuizSummaryScrolls(t *testing.T) {
 		for _, lang := range bothLangs {
 			name := fmt.Sprintf("%dx%d/%s", size[0], size[1], lang)
 			m := missAll(resize(newTest(t, Options{Quiz: true, Lang: lang}), size[0], size[1]))
-			require.True(t, m.quiz.summary, name)
+			require.True(t, m.modes.quiz.summary, name)
 			last := fmt.Sprintf("14 %s", scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission)[13].Title.In(lang))
 			out := plain(m)
 			assert.NotContains(t, squash(out), squash(last), "%s: the last miss is below", name)
 			assert.Contains(t, out, map[assess.Lang]string{assess.English: "more lines below (↓)", assess.Chinese: "下方还有"}[lang], name)
 			m = press(m, "x", "n", "1")
-			require.True(t, m.quiz.summary, "%s: a key that is not the summary's leaves it open", name)
+			require.True(t, m.modes.quiz.summary, "%s: a key that is not the summary's leaves it open", name)
 			for range 200 {
 				m = press(m, "down")
 			}
@@ -130,7 +130,7 @@ func TestQuizSummaryScrolls(t *testing.T) {
 			m = press(m, "up")
 			assert.Contains(t, plain(m), map[assess.Lang]string{assess.English: "1 more lines below", assess.Chinese: "下方还有 1 行"}[lang], "%s: ↑ at once after the end", name)
 			m = press(m, "esc")
-			assert.False(t, m.quiz.summary, "%s: esc closes it", name)
+			assert.False(t, m.modes.quiz.summary, "%s: esc closes it", name)
 		}
 	}
 }
@@ -151,9 +151,9 @@ func TestFilterBelowThreeColumns(t *testing.T) {
 			name := fmt.Sprintf("%dx%d/%s", size[0], size[1], newTest(t, opts).Mode())
 			m := resize(newTest(t, opts), size[0], size[1])
 			m = press(m, "/", "t", "i", "m", "e")
-			assert.Equal(t, "time", m.browse.filter.input.Value(), name)
+			assert.Equal(t, "time", listOf(m).filter.input.Value(), name)
 			assert.Equal(t, "admission", m.Track(), "%s: t is a letter of the filter", name)
-			assert.False(t, m.browse.showInputs || m.browse.full, "%s: i is a letter of the filter", name)
+			assert.False(t, listOf(m).showInputs || listOf(m).full, "%s: i is a letter of the filter", name)
 			out := plain(m)
 			assert.Contains(t, out, "/ time", "%s: what is typed is seen", name)
 			if opts.Quiz {
@@ -165,9 +165,9 @@ func TestFilterBelowThreeColumns(t *testing.T) {
 			}
 
 			m = press(resize(newTest(t, opts), size[0], size[1]), "/", "q", "g", "w", "L", "?", "a", "e", "n")
-			assert.Equal(t, "qgwL?aen", m.browse.filter.input.Value(), "%s: no letter runs a command", name)
+			assert.Equal(t, "qgwL?aen", listOf(m).filter.input.Value(), "%s: no letter runs a command", name)
 			assert.Equal(t, assess.English, m.Lang(), name)
-			assert.False(t, m.showHelp, name)
+			assert.False(t, m.cover.showHelp, name)
 			assert.NotEqual(t, "what-if", m.Mode(), name)
 
 			m = press(resize(newTest(t, opts), size[0], size[1]), "?")
@@ -184,7 +184,7 @@ func TestFooterTellsOnlyWorkingKeys(t *testing.T) {
 		base := resize(newTest(t, opts), 80, 24)
 		mode := base.Mode()
 		full := press(base, "i")
-		require.True(t, full.browse.full, mode)
+		require.True(t, listOf(full).full, mode)
 		f := footer(full)
 		for _, lie := range []string{"p prev", "n next", "←", "→", "e/enter", "g ", "w "} {
 			assert.NotContains(t, f, lie, "%s: the inputs in full: %q does nothing there", mode, lie)
@@ -198,7 +198,7 @@ func TestFooterTellsOnlyWorkingKeys(t *testing.T) {
 		kept := press(base, "/", "t", "enter")
 		assert.Contains(t, footer(kept), "esc clear the filter", mode)
 		cleared := press(kept, "esc")
-		assert.Empty(t, cleared.browse.filter.input.Value(), "%s: esc clears a kept filter", mode)
+		assert.Empty(t, listOf(cleared).filter.input.Value(), "%s: esc clears a kept filter", mode)
 		assert.NotContains(t, footer(cleared), "clear the filter", mode)
 	}
 	// In three columns, esc from the walk goes back to the list first;
@@ -207,9 +207,9 @@ func TestFooterTellsOnlyWorkingKeys(t *testing.T) {
 	_, _, focus := state(m)
 	require.Equal(t, "walk", focus)
 	m = press(m, "esc")
-	assert.Equal(t, "t", m.browse.filter.input.Value(), "esc from the walk goes to the list")
+	assert.Equal(t, "t", listOf(m).filter.input.Value(), "esc from the walk goes to the list")
 	m = press(m, "esc")
-	assert.Empty(t, m.browse.filter.input.Value(), "esc on the list clears the filter")
+	assert.Empty(t, listOf(m).filter.input.Value(), "esc on the list clears the filter")
 
 	// The what-if's overlays list their own keys only.
 	w := press(resize(newTest(t, Options{Scenario: "4"}), 80, 24), "w", "2", "i")
@@ -332,7 +332,7 @@ func TestPresenterAskKeepsRuleNames(t *testing.T) {
 		for _, lang := range bothLangs {
 			m := press(resize(newTest(t, Options{Present: true, Scenario: "5", Lang: lang}), size[0], size[1]), "a")
 			out := plain(m)
-			for i, s := range m.c.walk.Steps {
+			for i, s := range here(m).walk.Steps {
 				assert.Contains(t, out, fmt.Sprintf("%d %s", i+1, s.Title), "%dx%d %s", size[0], size[1], lang)
 			}
 		}
@@ -344,7 +344,7 @@ func TestPresenterAskKeepsRuleNames(t *testing.T) {
 func firstStart(t *testing.T, lang assess.Lang, width, height int) Model {
 	t.Helper()
 	m := resize(New(Options{Scenarios: scenarios.Builtin(), Theme: ThemeDark, Lang: lang}), width, height)
-	require.True(t, m.intro)
+	require.True(t, m.cover.intro)
 	return m
 }
 
@@ -379,16 +379,16 @@ func TestFirstStartSaysWhatItIsFor(t *testing.T) {
 				m = press(m, "down")
 				seen += plain(m)
 			}
-			require.True(t, m.intro, "%s: ↓ scrolls, it does not start", name)
+			require.True(t, m.cover.intro, "%s: ↓ scrolls, it does not start", name)
 			for _, g := range assess.NonGoals(lang) {
 				assert.Contains(t, flatColumns(seen), squash(g)[:12], name)
 			}
 			m = press(m, "x")
-			assert.False(t, m.intro, name)
+			assert.False(t, m.cover.intro, name)
 
 			// Reopened from the help.
 			m = press(m, "?", "d")
-			require.True(t, m.intro, name)
+			require.True(t, m.cover.intro, name)
 			out = squash(plain(m))
 			assert.Contains(t, out, squash(book[lang][0]), name)
 			assert.NotContains(t, out, squash(map[assess.Lang]string{assess.English: "start", assess.Chinese: "开始"}[lang]), "%s: nothing starts again", name)
@@ -398,7 +398,7 @@ func TestFirstStartSaysWhatItIsFor(t *testing.T) {
 	// Where it fits, any key starts, ↓ too.
 	m := firstStart(t, assess.English, 160, 50)
 	assert.Contains(t, plain(m), "any key to start")
-	assert.False(t, press(m, "down").intro, "nothing to scroll: ↓ starts as any key does")
+	assert.False(t, press(m, "down").cover.intro, "nothing to scroll: ↓ starts as any key does")
 }
 
 // loneHan is a line that is one Chinese character alone, with its
@@ -446,14 +446,14 @@ func TestAnswersFollowTheLanguage(t *testing.T) {
 		name := fmt.Sprintf("%dx%d", size[0], size[1])
 		m := resize(newTest(t, Options{Quiz: true, Scenario: "write-without-approval"}), size[0], size[1])
 		m = press(m, "4") // wrong: rule 7 decides; the caveat question opens
-		require.Equal(t, quizAskCaveat, m.quiz.q.phase, name)
+		require.Equal(t, quizAskCaveat, m.modes.quiz.q.phase, name)
 		m = press(m, "L")
 		out := flatColumns(plain(m))
 		assert.Contains(t, out, squash("你选的是规则 4，environment_not_ready；实际由规则 7，approval_missing 决定。"), name)
 		assert.NotContains(t, out, "Yousaid", name)
 		assert.Contains(t, out, squash(assess.CodeApprovalMissing.Caveat(assess.Chinese)), "%s: the open question's choices too", name)
 		assert.NotContains(t, out, squash(assess.CodeApprovalMissing.Caveat(assess.English)), name)
-		m = press(m, fmt.Sprint(m.quiz.q.correct%3+1)) // wrong
+		m = press(m, fmt.Sprint(m.modes.quiz.q.correct%3+1)) // wrong
 		out = flatColumns(plain(m))
 		assert.Contains(t, out, squash("选错了。从它不能推导出的是："+assess.CodeApprovalMissing.Caveat(assess.Chinese)), name)
 		m = press(m, "L")
@@ -468,7 +468,7 @@ func TestAnswersFollowTheLanguage(t *testing.T) {
 			m = press(m, "n")
 		}
 		m = press(m, "n", "L")
-		require.True(t, m.quiz.summary, name)
+		require.True(t, m.modes.quiz.summary, name)
 		out = flatColumns(plain(m))
 		assert.Contains(t, out, squash("4 写入缺批准"), name)
 		assert.Contains(t, out, squash("你选的是规则 4"), name)
@@ -485,7 +485,7 @@ func TestAnswersFollowTheLanguage(t *testing.T) {
 	p := progress.New()
 	p.Record("write-without-approval", progress.Answer{Said: "rule 4, environment_not_ready", Decided: "rule 7, approval_missing", Caveat: "wrong"})
 	m := press(resize(newTest(t, Options{Scenario: "write-without-approval", Lang: assess.Chinese, Progress: p}), 80, 24), "g")
-	require.False(t, m.quiz.q.asking(), "answered before: not asked again")
+	require.False(t, m.modes.quiz.q.asking(), "answered before: not asked again")
 	out := flatColumns(plain(m))
 	assert.Contains(t, out, squash("你选的是规则 4，environment_not_ready；实际由规则 7，approval_missing 决定。"))
 	assert.Contains(t, out, squash("从它不能推导出的是："+assess.CodeApprovalMissing.Caveat(assess.Chinese)), "the caveat of an earlier answer is said too")
@@ -501,11 +501,11 @@ func TestOneTermForDoesNotProve(t *testing.T) {
 	}
 	m := resize(newTest(t, Options{Quiz: true, Scenario: "write-without-approval", Lang: assess.Chinese}), 80, 24)
 	m = press(m, "7", "1")
-	require.Equal(t, quizAskCaveat, m.quiz.q.phase)
+	require.Equal(t, quizAskCaveat, m.modes.quiz.q.phase)
 	out := flatColumns(plain(m))
 	assert.Contains(t, out, squash("从这个判断不能推导出下面哪一项"))
 	assert.Contains(t, out, squash("不能推导：？"), "the verdict's own line, held back")
-	m = press(m, fmt.Sprint(m.quiz.q.correct))
+	m = press(m, fmt.Sprint(m.modes.quiz.q.correct))
 	assert.Contains(t, flatColumns(plain(m)), squash("答对了：这正是从它不能推导出的。"))
 	assert.NotContains(t, flatColumns(plain(m)), "不能证明")
 }
@@ -536,8 +536,8 @@ func TestChineseMarksWrapAsChinese(t *testing.T) {
 		for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
 			m := resize(newTest(t, Options{Quiz: true, Scenario: s.ID, Lang: assess.Chinese}), size[0], size[1])
 			m = press(m, "4")
-			if m.quiz.q.phase == quizAskCaveat {
-				m = press(m, fmt.Sprint(m.quiz.q.correct%3+1))
+			if m.modes.quiz.q.phase == quizAskCaveat {
+				m = press(m, fmt.Sprint(m.modes.quiz.q.correct%3+1))
 			}
 			screen := plain(m)
 			for _, l := range strings.Split(walkColumn(screen), "\n") {
@@ -570,5 +570,5 @@ func TestAuditQuizSaysWhereTheBatchIs(t *testing.T) {
 	assert.Contains(t, squash(plain(m)), squash("The batch is in the inputs: tab shows them."))
 	m = press(m, "tab")
 	assert.Contains(t, plain(m), "Inputs")
-	assert.True(t, m.quiz.q.asking(), "the question waits")
+	assert.True(t, m.modes.quiz.q.asking(), "the question waits")
 }

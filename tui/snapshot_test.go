@@ -50,7 +50,7 @@ func TestPanes(t *testing.T) {
 				for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
 					t.Run(fmt.Sprintf("%s/%d/%s", id, width, lang), func(t *testing.T) {
 						m := at(t, Options{Lang: lang}, id, 99, width, 30)
-						golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(width, walkExtras{}), 22)))
+						golden.RequireEqual(t, ansi.Strip(walkPaneText(m, width, walkExtras{}, 22)))
 					})
 				}
 			}
@@ -58,7 +58,7 @@ func TestPanes(t *testing.T) {
 		for _, th := range themes {
 			t.Run("colour/"+th.name, func(t *testing.T) {
 				m := at(t, Options{Theme: th.theme}, "timed-out-no-readback", 99, 60, 30)
-				golden.RequireEqual(t, m.c.renderWalkPane(m.c.buildWalkPane(60, walkExtras{}), 24))
+				golden.RequireEqual(t, walkPaneText(m, 60, walkExtras{}, 24))
 			})
 		}
 	})
@@ -68,7 +68,7 @@ func TestPanes(t *testing.T) {
 		for _, height := range []int{30, 20, 14, 10} {
 			t.Run(fmt.Sprint(height), func(t *testing.T) {
 				m := at(t, Options{}, "outcome-execution-error", 99, 50, 40)
-				golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(50, walkExtras{hint: "a hint"}), height)))
+				golden.RequireEqual(t, ansi.Strip(walkPaneText(m, 50, walkExtras{hint: "a hint"}, height)))
 			})
 		}
 	})
@@ -76,7 +76,7 @@ func TestPanes(t *testing.T) {
 		for _, width := range []int{40, 60} {
 			t.Run(fmt.Sprint(width), func(t *testing.T) {
 				m := at(t, Options{}, "write-without-approval", 7, width, 40)
-				golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(width, walkExtras{hint: m.c.stepHint(false)}), 30)))
+				golden.RequireEqual(t, ansi.Strip(walkPaneText(m, width, walkExtras{hint: seen(m).stepHint(false)}, 30)))
 			})
 		}
 	})
@@ -87,7 +87,7 @@ func TestPanes(t *testing.T) {
 		for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
 			t.Run(lang.String(), func(t *testing.T) {
 				m := at(t, Options{Lang: lang}, "timed-out-no-effect-status", 5, 60, 40)
-				golden.RequireEqual(t, ansi.Strip(m.c.renderWalkPane(m.c.buildWalkPane(60, walkExtras{hint: m.c.stepHint(false)}), 30)))
+				golden.RequireEqual(t, ansi.Strip(walkPaneText(m, 60, walkExtras{hint: seen(m).stepHint(false)}, 30)))
 			})
 		}
 	})
@@ -95,25 +95,25 @@ func TestPanes(t *testing.T) {
 		for _, width := range []int{36, 44, 72} {
 			t.Run(fmt.Sprint(width), func(t *testing.T) {
 				m := at(t, Options{}, "unknown-tool", 1, 120, 40)
-				golden.RequireEqual(t, ansi.Strip(m.c.renderInputs(width, 22)))
+				golden.RequireEqual(t, ansi.Strip(inputsText(m, width, 22)))
 			})
 		}
 		t.Run("full", func(t *testing.T) {
 			m := at(t, Options{}, "demo", 1, 60, 40)
-			golden.RequireEqual(t, ansi.Strip(m.c.renderFullInputs(60, 38)))
+			golden.RequireEqual(t, ansi.Strip(fullInputsText(m, 60, 38)))
 		})
 	})
 	t.Run("List", func(t *testing.T) {
 		for _, width := range []int{24, 36} {
 			t.Run(fmt.Sprint(width), func(t *testing.T) {
 				m := at(t, Options{Progress: walkedSome()}, "write-without-approval", 99, 200, 40)
-				golden.RequireEqual(t, ansi.Strip(m.c.renderList(newFilter(), width, 24, nil, "")))
+				golden.RequireEqual(t, ansi.Strip(seen(m).renderList(newFilter(), m.prog.Walked, width, 24, nil, "")))
 			})
 		}
 	})
 	t.Run("Knobs", func(t *testing.T) {
 		m := press(at(t, Options{}, "read-only-candidate", 0, 120, 40), "w", "down", "3")
-		golden.RequireEqual(t, ansi.Strip(m.whatIf.renderKnobs(&m.c, 36, 14)))
+		golden.RequireEqual(t, ansi.Strip(m.modes.whatIf.renderKnobs(m.modes.whatIf.scene(), 36, 14)))
 	})
 	t.Run("Help", func(t *testing.T) {
 		for _, th := range themes {
@@ -150,6 +150,10 @@ func TestJourneys(t *testing.T) {
 		{"quiz-right", Options{Quiz: true}, 120, 40, []string{"n", "n", "n", "7", "1"}},
 		{"quiz-summary", Options{Quiz: true}, 80, 24, []string{"1", "1", "n", "4", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n"}},
 		{"quiz-summary-scrolled", Options{Quiz: true}, 80, 24, append(slices.Repeat([]string{"2", "1", "n"}, 14), "down", "down", "down", "x")},
+		// Practice after the quiz: a case answered (rule 7, its first
+		// code, the first "does NOT prove"), its walk, the mastery.
+		{"practice-80x24", Options{Quiz: true}, 80, 24, append(append([]string{"1", "1", "1"}, slices.Repeat([]string{"n"}, 14)...), "p", "7", "1", "1")},
+		{"practice-80x24-zh", Options{Quiz: true, Lang: assess.Chinese}, 80, 24, append(append([]string{"1", "1", "1"}, slices.Repeat([]string{"n"}, 14)...), "p", "7", "1", "1")},
 		{"what-if-80x24", Options{Scenario: "3", SaveScenario: keep}, 80, 24, []string{"w", "down", "2"}},
 		{"what-if-60x20", Options{Scenario: "3", SaveScenario: keep}, 60, 20, []string{"w", "2"}},
 		{"presenter-80x24", Options{Present: true, Clock: clock, Scenario: "6"}, 80, 24, []string{"enter", "enter", "enter", "enter", "enter", "enter"}},
@@ -209,12 +213,12 @@ func drive(t *testing.T, opts Options, width, height int, msgs ...tea.Msg) Model
 
 // TestRandomKeysAndSizes drives the model with thousands of seeded random
 // keys and window sizes (2,000 in each mode: walk, quiz, what-if, presenter,
-// room as student and presenter, high contrast, Chinese): it never
+// room as student and presenter, practice, high contrast, Chinese): it never
 // panics, and no frame is ever wider or taller than the terminal.
 func TestRandomKeysAndSizes(t *testing.T) {
 	keys := []string{"l", "h", "space", "right", "left", "up", "down", "j", "k", "enter", "e", "r", "n", "p",
 		"1", "2", "3", "5", "7", "8", "9", "esc", "tab", "L", "?", "pgup", "pgdown", "x", "Z", "J", "K", "i",
-		"/", "backspace", "g", "w", "u", "R", "s", "t", "T", "b", ".", "c", "a", "o", "v"}
+		"/", "backspace", "g", "w", "u", "R", "s", "t", "T", "b", ".", "c", "a", "o", "v", "P"}
 	modes := map[string]Options{
 		"walk":          {},
 		"quiz":          {Quiz: true},
@@ -223,14 +227,18 @@ func TestRandomKeysAndSizes(t *testing.T) {
 		"high-contrast": {Theme: ThemeHighContrast, Lang: assess.Chinese},
 		"room":          {Room: &fakeRoom{presenter: true}},
 		"student":       {Room: &fakeRoom{}},
+		"practice":      {Quiz: true},
 	}
 	for name, opts := range modes {
 		t.Run(name, func(t *testing.T) {
 			opts.SaveScenario = func(scenarios.Scenario) (string, error) { return "kept", nil }
 			rng := rand.New(rand.NewPCG(2026, 11))
 			m := newTest(t, opts)
-			if name == "what-if" {
+			switch name {
+			case "what-if":
 				m = press(m, "w")
+			case "practice":
+				m = press(toSummary(t, m), "p")
 			}
 			width, height := 120, 40
 			for i := range 2000 {

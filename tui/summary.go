@@ -18,6 +18,8 @@ import (
 // summaryKeyMap is the summary's keys: scroll it, close it.
 type summaryKeyMap struct {
 	Down, Up, PageDown, PageUp, Close key.Binding
+	// Practice starts fresh practice (practice.go).
+	Practice key.Binding
 	globalKeys
 }
 
@@ -31,64 +33,61 @@ func makeSummaryKeyMap(l assess.Lang) summaryKeyMap {
 		PageDown:   binding(l, []string{"pgdown", "space"}, "pgdn/space", "kPageDown"),
 		PageUp:     binding(l, []string{"pgup"}, "pgup", "kPageUp"),
 		Close:      binding(l, []string{"esc", "enter"}, "esc/enter", "kClose"),
+		Practice:   binding(l, []string{"p"}, "p", "kPractice"),
 		globalKeys: g,
 	}
 }
 
 func (k summaryKeyMap) ShortHelp() []key.Binding {
-	return enabled(k.Down, k.Up, k.Close, k.Quiz, k.Lang, k.Help, k.Quit)
+	return enabled(k.Down, k.Up, k.Close, k.Practice, k.Quiz, k.Lang, k.Help, k.Quit)
 }
 
 func (k summaryKeyMap) FullHelp() [][]key.Binding {
 	return columnsOf(
 		[]key.Binding{k.Down, k.Up, k.PageDown, k.PageUp},
-		[]key.Binding{k.Close, k.Quiz, k.Lang, k.Help, k.Quit},
+		[]key.Binding{k.Practice, k.Close, k.Quiz, k.Lang, k.Help, k.Quit},
 	)
 }
 
 // summaryKeys are the summary's keys as they work now: the scrolling
 // keys only when there is more than the box shows.
-func (m quizModel) summaryKeys(c *common) summaryKeyMap {
-	k := keySets[c.lang].summary
-	head, misses := m.summaryLines(c)
-	above, below := 0, 0
-	if room := summaryRoom(head, c.height-2); len(misses) > room {
-		// As the pane scrolls them (scrolled): room for the two hints.
-		inner := max(max(room, 3)-2, 1)
-		above = clampInt(c.scroll, 0, len(misses)-inner)
-		below = len(misses) - inner - above
-	}
-	onIf(below > 0, &k.Down, &k.PageDown)
-	onIf(above > 0, &k.Up, &k.PageUp)
+func (m quizModel) summaryKeys() summaryKeyMap {
+	k := m.c.keys().summary
+	onIf(m.panes.main.below > 0, &k.Down, &k.PageDown)
+	onIf(m.panes.main.above > 0, &k.Up, &k.PageUp)
+	onIf(canPractise(m.place.deck), &k.Practice)
 	return k
 }
 
-// summaryKey scrolls or closes the summary.
-func (m quizModel) summaryKey(c *common, msg tea.KeyPressMsg) quizModel {
-	k := m.summaryKeys(c)
-	page := max(c.height-12, 1)
+// summaryKey scrolls or closes the summary, or starts the practice.
+func (m *quizModel) summaryKey(msg tea.KeyPressMsg) {
+	k := m.summaryKeys()
+	page := max(m.c.height-12, 1)
+	p := &m.place
 	switch {
+	case key.Matches(msg, k.Practice):
+		m.out.post(practiseMsg{})
 	case key.Matches(msg, k.Close):
-		m.summary, c.scroll = false, 0
+		m.summary, p.scroll = false, 0
 	case key.Matches(msg, k.Down):
-		c.scroll++
+		p.scroll++
 	case key.Matches(msg, k.Up):
-		c.scroll--
+		p.scroll--
 	case key.Matches(msg, k.PageDown):
-		c.scroll += page
+		p.scroll += page
 	case key.Matches(msg, k.PageUp):
-		c.scroll -= page
+		p.scroll -= page
 	}
-	return m
 }
 
 // summaryWidth is the width of the summary's text.
-func summaryWidth(c *common) int { return max(min(c.width-8, 76), 10) }
+func summaryWidth(c common) int { return max(min(c.width-8, 76), 10) }
 
 // summaryLines are the summary's lines, wrapped: its head (the title and
 // the scores), which stays while there is room, and the misses, which
 // scroll.
-func (m quizModel) summaryLines(c *common) (head, misses []string) {
+func (m quizModel) summaryLines() (head, misses []string) {
+	c := m.c
 	st := c.styles
 	width := summaryWidth(c)
 	points, asked := m.score()
@@ -96,6 +95,10 @@ func (m quizModel) summaryLines(c *common) (head, misses []string) {
 	head = append(head, strings.Split(wrap(fmt.Sprintf(tr("quizScore", c.lang), scoreText(points, asked)), width), "\n")...)
 	if right, n := m.caveats(); n > 0 {
 		head = append(head, strings.Split(wrap(fmt.Sprintf(tr("quizCaveatScore", c.lang), right, n), width), "\n")...)
+	}
+	if canPractise(m.place.deck) {
+		head = append(head, "")
+		head = append(head, strings.Split(paint(st.Verdict.Label, wrap(tr("quizPracticeOffer", c.lang), width)), "\n")...)
 	}
 	head = append(head, "")
 	for _, id := range m.order {
@@ -124,17 +127,31 @@ func (m quizModel) summaryLines(c *common) (head, misses []string) {
 // line and the close hint (2).
 func summaryRoom(head []string, height int) int { return height - 6 - len(head) }
 
+// summaryHint is the line above and below the misses as they scroll.
+func (c common) summaryHint(above, below int) (string, string) {
+	return c.countHint(above, below, tr("summaryAbove", c.lang), tr("summaryBelow", c.lang))
+}
+
+// fillSummary fills the summary's misses into the main pane when they
+// are more than the box shows.
+func (m *quizModel) fillSummary() {
+	head, misses := m.summaryLines()
+	if room := summaryRoom(head, m.c.height-2); len(misses) > room {
+		m.place.scroll = m.panes.main.fill(misses, summaryWidth(m.c), max(room, 3), 0, 0, m.place.scroll, m.c.summaryHint)
+		return
+	}
+	m.panes.main.clear()
+}
+
 // renderSummary is the summary's box, its misses scrolled with ↑/↓.
-func (m quizModel) renderSummary(c *common, height int) string {
+func (m quizModel) renderSummary(height int) string {
+	c := m.c
 	st := c.styles
-	head, misses := m.summaryLines(c)
+	head, misses := m.summaryLines()
 	body := strings.Join(misses, "\n")
 	closing := tr("quizClose", c.lang)
 	if room := summaryRoom(head, height); len(misses) > room {
-		hint := func(above, below int) (string, string) {
-			return c.countHint(above, below, tr("summaryAbove", c.lang), tr("summaryBelow", c.lang))
-		}
-		body = c.scrolledPane(misses, summaryWidth(c), max(room, 3), 0, 0, hint)
+		body = m.panes.main.View()
 		closing = tr("quizCloseScroll", c.lang)
 	}
 	lines := append(head, body, "", st.Dim.Render(wrap(closing, summaryWidth(c))))

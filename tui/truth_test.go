@@ -29,11 +29,11 @@ func TestCaveatQuestionHasOneRightAnswer(t *testing.T) {
 			m := newTest(t, Options{Quiz: true, Scenario: s.ID, Lang: lang})
 			v := assess.Assess(&s.Input)
 			m = press(m, fmt.Sprint(int(v.Code.Rule())))
-			if m.quiz.q.phase == quizAskCode {
+			if m.modes.quiz.q.phase == quizAskCode {
 				m = press(m, "1")
 			}
-			require.Equal(t, quizAskCaveat, m.quiz.q.phase, s.ID)
-			q := m.quiz.q
+			require.Equal(t, quizAskCaveat, m.modes.quiz.q.phase, s.ID)
+			q := m.modes.quiz.q
 			require.Len(t, q.options, 3, s.ID)
 			for i, opt := range q.options {
 				o := opt.In(lang)
@@ -90,7 +90,7 @@ func TestQuestionsShowTheSceneNotTheLesson(t *testing.T) {
 		{"outcome", "outcome-not-found", "legitimate answer"},
 	} {
 		m := resize(newTest(t, Options{Quiz: true, Track: tc.track, Scenario: tc.id}), 120, 40)
-		require.True(t, m.quiz.q.asking(), tc.id)
+		require.True(t, m.modes.quiz.q.asking(), tc.id)
 		s, _ := scenarios.Find(scenarios.Builtin(), tc.track, tc.id)
 		out := squash(plain(m))
 		assert.NotContains(t, out, squash(tc.lesson), tc.id)
@@ -124,7 +124,7 @@ func TestStepsReadAsAnswers(t *testing.T) {
 // and changes the code says the rule still fires.
 func TestStillFiresWithAnotherCode(t *testing.T) {
 	m := press(newTest(t, Options{Scenario: "write-without-approval"}), "w", "down", "3")
-	assert.Equal(t, "verdict: requires_approval/approval_missing → requires_approval/approval_expired (rule 7 still fires, with another code)", m.whatIf.message)
+	assert.Equal(t, "verdict: requires_approval/approval_missing → requires_approval/approval_expired (rule 7 still fires, with another code)", m.modes.whatIf.message)
 }
 
 // TestLiveScenarioIsHeldUntilTheReveal: from the moment a scenario goes
@@ -163,6 +163,116 @@ func TestAQuestionCallsTheStudentBack(t *testing.T) {
 	m = press(m, "g")
 	num, _, _ = state(m)
 	assert.Equal(t, 4, num)
-	assert.True(t, m.room.q.asking(), "the question is there again")
+	assert.True(t, m.modes.room.q.asking(), "the question is there again")
 	assert.True(t, slices.Contains(strings.Fields(plain(m)), "1–8."), "and asks for a rule")
+}
+
+// TestThePresenterLeadsFromTheFirstFrame (issue 21, item 6): the
+// scenario on the presenter's screen is live before any key, so the notes
+// screen that logs in next has it, instead of waiting for a presenter
+// who seems to have opened one.
+func TestThePresenterLeadsFromTheFirstFrame(t *testing.T) {
+	room := &fakeRoom{presenter: true}
+	m := resize(newTest(t, Options{Room: room}), 80, 24)
+	m = send(m, RoomMsg{Sessions: 1})
+	assert.Equal(t, []string{"unknown-tool"}, room.live, "the scenario the presenter sees is live")
+	// A presenter who takes a room over follows what is live instead.
+	room2 := &fakeRoom{presenter: true}
+	m2 := resize(newTest(t, Options{Room: room2}), 80, 24)
+	m2 = send(m2, RoomMsg{Live: "write-without-approval", Step: 3})
+	num, _, _ := state(m2)
+	assert.Equal(t, 4, num)
+	assert.NotContains(t, room2.live, "unknown-tool", "the room is not moved back to scenario 1")
+}
+
+// TestTheNotesFollowTheReveal (issue 21, item 6): the reveal shows the
+// presenter the verdict, and the room hears of it, so the notes screen
+// leaves "rule 0 of 8".
+func TestTheNotesFollowTheReveal(t *testing.T) {
+	room := &fakeRoom{presenter: true}
+	m := resize(newTest(t, Options{Room: room}), 80, 24)
+	m = send(m, RoomMsg{Live: "unknown-tool", Round: 1, Open: true})
+	m = send(m, RoomMsg{Live: "unknown-tool", Round: 1, Revealed: true})
+	_, step, _ := state(m)
+	require.Positive(t, step, "the presenter sees the verdict")
+	assert.Equal(t, step, room.step, "the room is told the step the presenter shows")
+
+	n := resize(newTest(t, Options{Room: &fakeRoom{}, Notes: true}), 80, 24)
+	n = send(n, RoomMsg{Live: "unknown-tool", Step: room.step, Round: 1, Revealed: true})
+	assert.Contains(t, squash(plain(n)), squash("Unknown tool — verdict (rule 1 decided)"))
+}
+
+// TestThePresentersScreenKeepsTheCountsUntilTheReveal (issue 21, item 8):
+// a projected presenter's screen says how many answered, not what.
+func TestThePresentersScreenKeepsTheCountsUntilTheReveal(t *testing.T) {
+	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+		room := &fakeRoom{presenter: true}
+		m := resize(newTest(t, Options{Room: room, Lang: lang}), 120, 40)
+		open := RoomMsg{Live: "unknown-tool", Round: 1, Open: true, Counts: map[int]int{1: 3, 4: 2}, Answered: 5, Students: 9}
+		m = send(m, open)
+		out := squash(plain(m))
+		assert.NotContains(t, out, squash(fmt.Sprintf("%s 1: 3", tr("rule", lang))), lang)
+		assert.Contains(t, out, squash(fmt.Sprintf(tr("roomAnswered", lang), 5, 9)), lang)
+		revealed := open
+		revealed.Open, revealed.Revealed = false, true
+		m = send(m, revealed)
+		assert.Contains(t, squash(plain(m)), squash(fmt.Sprintf("%s 1: 3", tr("rule", lang))), lang)
+	}
+}
+
+// TestOpeningAgainStartsFromTheScene (issue 21, item 8): o on a revealed
+// scenario opens the next question from the scene, not with the verdict
+// still on the screen.
+func TestOpeningAgainStartsFromTheScene(t *testing.T) {
+	room := &fakeRoom{presenter: true}
+	m := resize(newTest(t, Options{Room: room}), 120, 40)
+	m = send(m, RoomMsg{Live: "unknown-tool", Round: 1, Revealed: true})
+	_, step, _ := state(m)
+	require.Positive(t, step)
+	m = press(m, "o")
+	_, step, _ = state(m)
+	assert.Equal(t, 0, step)
+	assert.Equal(t, 1, room.opened)
+	assert.Equal(t, 0, room.step, "the projector's step goes to the room")
+	assert.NotContains(t, plain(m), "REJECTED")
+}
+
+// TestTheProjectorInTheRoom (issue 21, item 8): the leading session
+// switches to the projector's layout, bound to the room: o and v ask and
+// reveal, the count shows only once revealed, steps lead the room, and f
+// goes back to the room's layout where the projector was.
+func TestTheProjectorInTheRoom(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {60, 20}, {200, 60}} {
+		room := &fakeRoom{presenter: true}
+		m := resize(newTest(t, Options{Room: room, ClassCode: "tulip-orchid"}), size[0], size[1])
+		m = send(m, RoomMsg{Sessions: 1})
+		m = press(m, "f")
+		require.Equal(t, "presenter", m.Mode(), size)
+		out := squash(plain(m))
+		assert.Contains(t, out, "tulip-orchid", "%v: latecomers read the class code", size)
+		assert.NotContains(t, out, "Inputs", "%v: the projector's layout, not the trainer's panes", size)
+		m = press(m, "o")
+		assert.Equal(t, 1, room.opened, size)
+		open := RoomMsg{Live: "unknown-tool", Round: 1, Open: true, Counts: map[int]int{1: 3}, Answered: 3, Students: 4}
+		m = send(m, open)
+		out = squash(plain(m))
+		assert.NotContains(t, out, squash("rule 1: 3"), "%v: no counts before the reveal", size)
+		assert.NotContains(t, out, squash("Unknown tool"), "%v: the title would answer", size)
+		m = press(m, "v")
+		assert.Equal(t, 1, room.revealed, size)
+		revealed := open
+		revealed.Open, revealed.Revealed = false, true
+		m = send(m, revealed)
+		out = squash(plain(m))
+		assert.Contains(t, out, "REJECTED", size)
+		assert.Contains(t, out, squash("rule 1: 3"), "%v: the counts once revealed", size)
+		m = press(m, "n")
+		num, _, _ := state(m)
+		assert.Equal(t, 2, num, size)
+		assert.Equal(t, "invalid-arguments", room.live[len(room.live)-1], "%v: the projector leads the room", size)
+		m = press(m, "f")
+		require.Equal(t, "room", m.Mode(), size)
+		num, _, _ = state(m)
+		assert.Equal(t, 2, num, "%v: the room's layout is where the projector was", size)
+	}
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"toolgate/practice"
 	"toolgate/scenarios"
 )
 
@@ -16,70 +17,89 @@ import (
 // mode's body or an overlay (the notices, the introduction, the help), and
 // the footer (the last notice, or the mode's keys with ? and q).
 
+// cover is what the root shows over every mode: what was said before the
+// start (or a reload), the introduction, the ? help.
+type cover struct {
+	// notices are shown in full on the first screen until a key (and
+	// after a reload, under noticesTitle).
+	notices      []string
+	noticesTitle string
+	// intro shows what the trainer is for and what the decision does
+	// not do (seed 000's non-goals): once, on a learner's first start,
+	// and again from the help (d: introAgain); introOffset scrolls it
+	// on a small screen.
+	intro, introAgain bool
+	introOffset       int
+	showHelp          bool
+	helpOffset        int
+}
+
+// shown reports whether something covers the mode's body.
+func (c cover) shown() bool { return len(c.notices) > 0 || c.intro || c.showHelp }
+
 // View renders the frame.
 func (m Model) View() tea.View {
 	v := tea.NewView(m.Render())
 	v.AltScreen = true
-	if !m.noMouse {
+	if !m.shell.noMouse {
 		v.MouseMode = tea.MouseModeCellMotion
 	}
 	v.WindowTitle = "toolgate"
-	if m.c.has() {
-		v.WindowTitle = fmt.Sprintf("toolgate — %s %d", tr("scenario", m.c.lang), m.c.written().Number)
+	st := m.active().Status()
+	if st.practice {
+		v.WindowTitle = "toolgate — " + tr("modepractice", m.c.lang)
+	} else if st.place.has() {
+		v.WindowTitle = fmt.Sprintf("toolgate — %s %d", tr("scenario", m.c.lang), st.place.written().Number)
 	}
 	return v
 }
 
 // Render is the frame as text: never wider than the terminal and never
-// taller.
+// taller. It draws from the state alone and changes nothing.
 func (m Model) Render() string {
-	c := &m.c
-	if layoutFor(c.width, c.height) == layoutTooSmall {
+	if m.drawn != nil {
+		m.drawn()
+	}
+	c := m.c
+	if c.layout() == layoutTooSmall {
 		msg := fmt.Sprintf(tr("enlarge", c.lang), minWidth, minHeight, c.width, c.height)
 		// wrap breaks Chinese between characters, not before "："
 		return clamp(lipgloss.Place(c.width, c.height, lipgloss.Center, lipgloss.Center,
 			lipgloss.NewStyle().Align(lipgloss.Center).Render(wrap(msg, max(c.width, 1)))), c.width, c.height)
 	}
-	if m.mode == modePresent && !m.showHelp && len(m.notices) == 0 && !m.intro {
-		return clamp(m.present.view(c), c.width, c.height)
+	st := m.active().Status()
+	if st.full && !m.cover.shown() {
+		return clamp(m.active().View(), c.width, c.height)
 	}
-	header := clamp(m.renderHeader(), c.width, 1)
-	footer := m.renderFooter()
+	header := clamp(m.renderHeader(st), c.width, 1)
+	footer := m.renderFooter(st)
 	height := c.height - 2
 	var body string
 	switch {
-	case len(m.notices) > 0:
+	case len(m.cover.notices) > 0:
 		body = joinColumns(height, "", column{m.renderNotices(height), c.width})
-	case m.intro:
+	case m.cover.intro:
 		body = joinColumns(height, "", column{m.renderIntro(height), c.width})
-	case m.showHelp:
+	case m.cover.showHelp:
 		body = joinColumns(height, "", column{m.renderHelp(height), c.width})
-	case !c.has() && m.mode != modeNotes:
+	case !st.place.has() && m.mode != modeNotes:
 		body = joinColumns(height, "", column{c.styles.Dim.Render(tr("emptyTrack", c.lang)), c.width})
-	case m.mode == modeQuiz:
-		body = m.quiz.view(c, &m.browse, height)
-	case m.mode == modeWhatIf:
-		body = m.whatIf.view(c, height)
-	case m.mode == modeRoom:
-		body = m.room.view(c, &m.browse, height)
-	case m.mode == modeNotes:
-		body = m.notesView(height)
 	default:
-		body = m.browse.view(c, height)
+		body = m.active().View()
 	}
 	return header + "\n" + body + "\n" + footer
 }
 
 // renderHeader is the title, the tracks (the current one in brackets)
 // and where the walk is; parts that do not fit are left out.
-func (m Model) renderHeader() string {
-	c := &m.c
+func (m Model) renderHeader(ms status) string {
+	c := m.c
 	st := c.styles
 	left := st.Header.App.Render(tr("app", c.lang))
 	var tabs []string
 	for _, t := range scenarios.Tracks {
 		title := scenarios.TrackTitle(t, c.lang)
-		if t == c.track() {
+		if t == ms.place.track() {
 			tabs = append(tabs, st.Header.Tab.Render("["+title+"]"))
 		} else {
 			tabs = append(tabs, st.Dim.Render(title))
@@ -87,14 +107,27 @@ func (m Model) renderHeader() string {
 	}
 	middle := strings.Join(tabs, " ")
 	right := ""
-	if c.has() {
-		r := fmt.Sprintf("%d/%d", c.written().Number, len(c.inTrack()))
-		if m.mode == modeQuiz {
-			r = fmt.Sprintf(tr("score", c.lang), scoreText(m.quiz.score())) + " · " + r
-		}
-		right = st.Header.Right.Render(r)
+	if ms.right != "" {
+		right = st.Header.Right.Render(ms.right)
 	}
-	for _, parts := range [][]string{{left, middle, right}, {middle, right}, {middle}, {left}} {
+	tries := [][]string{{left, middle, right}, {middle, right}, {middle}, {left}}
+	// The practice's mastery by rule, once there is any; it gives way
+	// first where it does not fit.
+	mastery := practice.HeaderText(m.prog, c.lang)
+	if mastery != "" {
+		mastery = st.Header.Right.Render(mastery)
+	}
+	switch {
+	case ms.practice:
+		short := st.Header.App.Render(tr("appPractice", c.lang))
+		tries = [][]string{{short, right}, {right}}
+		if mastery != "" {
+			tries = append([][]string{{short, mastery, right}, {mastery, right}}, tries...)
+		}
+	case mastery != "":
+		tries = append([][]string{{left, middle, mastery, right}, {middle, mastery, right}}, tries...)
+	}
+	for _, parts := range tries {
 		width := 0
 		for _, p := range parts {
 			width += lipgloss.Width(p)
@@ -122,10 +155,10 @@ func (m Model) renderHeader() string {
 
 // renderFooter is a frozen room's notice, the notice of the last key, or
 // the mode's keys; "? keys" and "q quit" are always on it.
-func (m Model) renderFooter() string {
-	c := &m.c
-	notice := c.notice
-	if frozen := m.room.state.Frozen.text(c.lang); frozen != "" {
+func (m Model) renderFooter(ms status) string {
+	c := m.c
+	notice := m.notice
+	if frozen := ms.frozen.text(c.lang); frozen != "" {
 		notice = frozen // until the room is back, whatever the last key said
 	}
 	if notice != "" {
@@ -177,12 +210,12 @@ func (m Model) footerKeys() (rest, tail []key.Binding) {
 			tail = append(tail, b)
 		}
 	}
-	if m.showHelp {
+	if m.cover.showHelp {
 		hk := newHelpKeyMap(m.c.lang)
 		tail = []key.Binding{hk.Close, hk.Intro, g.Quit}
 		rest = nil
 	}
-	if len(m.notices) > 0 || m.intro {
+	if len(m.cover.notices) > 0 || m.cover.intro {
 		tail, rest = []key.Binding{g.Quit}, nil
 	}
 	return rest, tail
@@ -191,7 +224,7 @@ func (m Model) footerKeys() (rest, tail []key.Binding) {
 // renderHelp is every key of the active mode, in columns, paged when it
 // does not fit.
 func (m Model) renderHelp(height int) string {
-	c := &m.c
+	c := m.c
 	title := c.styles.Walk.Heading.Render(fmt.Sprintf(tr("helpTitle", c.lang), tr("mode"+m.mode.String(), c.lang)))
 	h := m.help
 	h.ShowAll = true
@@ -201,7 +234,7 @@ func (m Model) renderHelp(height int) string {
 	var rows []string
 	var row []string
 	rowWidth := 0
-	for _, g := range m.modeKeys(false).FullHelp() {
+	for _, g := range m.active().HelpKeyMap().FullHelp() {
 		col := h.FullHelpView([][]key.Binding{g})
 		w := lipgloss.Width(col) + 4
 		if len(row) > 0 && rowWidth+w > c.width-6 {
@@ -218,7 +251,7 @@ func (m Model) renderHelp(height int) string {
 	lines := append([]string{title, ""}, strings.Split(full, "\n")...)
 	inner := max(height-2, 1)
 	if len(lines) > inner {
-		offset := clampInt(m.helpOffset, 0, len(lines)-inner+1)
+		offset := clampInt(m.cover.helpOffset, 0, len(lines)-inner+1)
 		lines = lines[offset:]
 		if len(lines) > inner {
 			lines = append(lines[:inner-1], c.styles.Hint.Render(tr("helpMore", c.lang)))
@@ -230,15 +263,15 @@ func (m Model) renderHelp(height int) string {
 
 // renderNotices shows what was said before the trainer started, whole.
 func (m Model) renderNotices(height int) string {
-	c := &m.c
+	c := m.c
 	width := max(min(c.width-8, 90), 10)
 	title := tr("noticesTitle", c.lang)
-	if m.noticesTitle != "" {
-		title = tr(m.noticesTitle, c.lang)
+	if m.cover.noticesTitle != "" {
+		title = tr(m.cover.noticesTitle, c.lang)
 	}
 	lines := []string{c.styles.Walk.Heading.Render(title), ""}
 	var body []string
-	for _, n := range m.notices {
+	for _, n := range m.cover.notices {
 		body = append(body, strings.Split(wrap("! "+n, width), "\n")...)
 	}
 	if room := max(height-8, 1); len(body) > room {

@@ -16,29 +16,51 @@ import (
 // whatIfModel is the what-if mode: the learner changes one input of an
 // admission scenario at a time and sees at once what assess makes of it.
 type whatIfModel struct {
-	cursor int
-	// history is the inputs before each change, for undo; the edited
-	// input itself is common's (c.edited).
+	c common
+	// place is the scenario experimented on; its edited input is the
+	// experiment.
+	place place
+	panes panes
+	// knobBar says the panes are the one-column layout's: the selected
+	// knob above the walk.
+	knobBar bool
+	cursor  int
+	// history is the inputs before each change, for undo.
 	history []assess.Input
 	// message says what the last change did to the verdict.
 	message string
 	overlays
 	// save keeps an experiment (nil: the key is off).
 	save func(scenarios.Scenario) (string, error)
+	out  outbox
 }
 
-// startWhatIf opens the experiment on the open scenario, whole walk shown.
-func startWhatIf(c *common, save func(scenarios.Scenario) (string, error)) whatIfModel {
-	in := whatif.Clone(c.written().Input)
-	c.showEdited(&in)
-	return whatIfModel{save: save}
+var _ component = whatIfModel{}
+
+func newWhatIfModel(c common, p place, save func(scenarios.Scenario) (string, error)) whatIfModel {
+	return whatIfModel{c: c, place: p, panes: newPanes(), save: save}
 }
 
-// stop ends the experiment: the scenario as written, walked whole.
-func (m whatIfModel) stop(c *common) { c.showEdited(nil) }
+func (m whatIfModel) scene() scene { return scene{m.c, m.place} }
 
-func (m whatIfModel) keys(c *common, now bool) whatIfKeyMap {
-	k := newWhatIfKeyMap(c.lang)
+// start opens the experiment on a place's scenario, whole walk shown.
+func (m whatIfModel) start(p place) whatIfModel {
+	m = whatIfModel{c: m.c, place: p, panes: m.panes, save: m.save}
+	in := whatif.Clone(m.place.written().Input)
+	m.place.showEdited(&in)
+	return m
+}
+
+// stop ends the experiment: the scenario as written, walked whole, the
+// place to hand back.
+func (m whatIfModel) stop() place {
+	p := m.place
+	p.showEdited(nil)
+	return p
+}
+
+func (m whatIfModel) keys(now bool) whatIfKeyMap {
+	k := newWhatIfKeyMap(m.c.lang)
 	onIf(m.save != nil, &k.Save)
 	if !now {
 		return k
@@ -50,23 +72,26 @@ func (m whatIfModel) keys(c *common, now bool) whatIfKeyMap {
 		off(&k.WhatIf, &k.KnobUp, &k.KnobDown, &k.ValueNext, &k.ValuePrev, &k.Option, &k.Undo, &k.Reset, &k.Save,
 			&k.ScrollDown, &k.ScrollUp, &k.Full, &k.Path)
 		on(&k.Close, &k.Scroll)
-		k.Close.SetHelp(map[bool]string{true: "a/esc", false: "i/esc"}[m.path != nil], tr("kClose", c.lang))
+		k.Close.SetHelp(map[bool]string{true: "a/esc", false: "i/esc"}[m.path != nil], tr("kClose", m.c.lang))
 		return k
 	}
 	onIf(len(m.history) > 0, &k.Undo)
-	onIf(c.changed(), &k.Reset)
+	onIf(m.place.changed(), &k.Reset)
 	return k
 }
 
+func (m whatIfModel) KeyMap() modeKeys     { return m.keys(true) }
+func (m whatIfModel) HelpKeyMap() modeKeys { return m.keys(false) }
+
 // set runs assess on an edited input at once and says plainly what
 // changed: "verdict: A → B (rule 7 now fires)".
-func (m *whatIfModel) set(c *common, in assess.Input, record bool) {
-	before := c.walk
+func (m *whatIfModel) set(in assess.Input, record bool) {
+	before := m.place.walk
 	if record {
-		m.history = append(m.history, c.input())
+		m.history = append(m.history, m.place.input())
 	}
-	c.showEdited(&in)
-	m.message = changeMessage(before, c.walk, c.lang)
+	m.place.showEdited(&in)
+	m.message = changeMessage(before, m.place.walk, m.c.lang)
 }
 
 func changeMessage(before, after walk.Walk, l assess.Lang) string {
@@ -80,20 +105,39 @@ func changeMessage(before, after walk.Walk, l assess.Lang) string {
 	return fmt.Sprintf(tr("whatIfChanged", l), before.Verdict.Short, after.Verdict.Short, after.Decisive)
 }
 
-func (m whatIfModel) update(c *common, msg tea.KeyPressMsg) (whatIfModel, tea.Cmd) {
-	k := m.keys(c, true)
+func (m whatIfModel) Update(msg tea.Msg) (component, tea.Cmd) {
+	m.out, m.place.events = nil, nil
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case enterMsg:
+		m = m.start(msg.place)
+	case commonMsg:
+		m.c = msg.c
+		m.place.setLang(m.c.lang)
+	case tea.KeyPressMsg:
+		cmd = m.key(msg)
+	case tea.MouseWheelMsg:
+		m.wheel(&m.place, msg)
+	}
+	m.fill()
+	return m, cmd
+}
+
+func (m *whatIfModel) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys(true)
 	knobs := whatif.Knobs()
 	knob := knobs[m.cursor]
+	in := m.place.input()
 	if key.Matches(msg, k.Apply) {
 		// The path as one change: undo takes it back whole.
-		m.set(c, m.path.path.ToAllowed.Apply(c.input()), true)
+		m.set(m.path.path.ToAllowed.Apply(in), true)
 		m.path = nil
-		return m, nil
+		return nil
 	}
 	// The overlays answer as in the other modes; the experiment goes on
 	// under them.
-	if m.overlayKey(c, msg, true) {
-		return m, nil
+	if m.overlayKey(m.c, &m.place, &m.out, msg, true) {
+		return nil
 	}
 	switch {
 	case key.Matches(msg, k.KnobUp):
@@ -101,33 +145,33 @@ func (m whatIfModel) update(c *common, msg tea.KeyPressMsg) (whatIfModel, tea.Cm
 	case key.Matches(msg, k.KnobDown):
 		m.cursor = (m.cursor + 1) % len(knobs)
 	case key.Matches(msg, k.ValueNext):
-		m.set(c, knob.Apply(c.input(), (knob.Current(c.input())+1)%len(knob.Options)), true)
+		m.set(knob.Apply(in, (knob.Current(in)+1)%len(knob.Options)), true)
 	case key.Matches(msg, k.ValuePrev):
-		cur := max(knob.Current(c.input()), 0)
-		m.set(c, knob.Apply(c.input(), (cur+len(knob.Options)-1)%len(knob.Options)), true)
+		cur := max(knob.Current(in), 0)
+		m.set(knob.Apply(in, (cur+len(knob.Options)-1)%len(knob.Options)), true)
 	case key.Matches(msg, k.Option):
 		if n := int(msg.Code - '1'); n < len(knob.Options) {
-			m.set(c, knob.Apply(c.input(), n), true)
+			m.set(knob.Apply(in, n), true)
 		}
 	case key.Matches(msg, k.Undo):
 		n := len(m.history)
 		prev := m.history[n-1]
 		m.history = m.history[:n-1]
-		m.set(c, prev, false)
+		m.set(prev, false)
 	case key.Matches(msg, k.Reset):
 		m.history = nil
-		m.set(c, whatif.Clone(c.written().Input), false)
-		m.message = tr("whatIfReset", c.lang)
+		m.set(whatif.Clone(m.place.written().Input), false)
+		m.message = tr("whatIfReset", m.c.lang)
 	case key.Matches(msg, k.Save):
-		return m, m.saveCmd(c)
+		return m.saveCmd()
 	case key.Matches(msg, k.ScrollDown):
-		c.scroll++
+		m.place.scroll++
 	case key.Matches(msg, k.ScrollUp):
-		c.scroll--
+		m.place.scroll--
 	}
 	// Every other key is swallowed: the experiment ends with w or esc,
 	// not by wandering to another scenario.
-	return m, nil
+	return nil
 }
 
 // savedScenarioMsg reports where an experiment was kept.
@@ -138,8 +182,8 @@ type savedScenarioMsg struct {
 
 // saveCmd hands the experiment to Options.SaveScenario, which keeps it
 // (the tui itself writes no file).
-func (m whatIfModel) saveCmd(c *common) tea.Cmd {
-	save, s := m.save, c.scenario()
+func (m whatIfModel) saveCmd() tea.Cmd {
+	save, s := m.save, m.place.scenario()
 	return func() tea.Msg {
 		path, err := save(s)
 		return savedScenarioMsg{path: path, err: err}
@@ -148,7 +192,8 @@ func (m whatIfModel) saveCmd(c *common) tea.Cmd {
 
 // extras is what the experiment adds to the walk: the warning that the
 // input is edited (only while it is), and what the last change did.
-func (m whatIfModel) extras(c *common) walkExtras {
+func (m whatIfModel) extras() walkExtras {
+	c := m.scene()
 	var x walkExtras
 	if c.changed() {
 		x.banner = append(x.banner, c.styles.Verdict.Label.Render("⚠ "+fmt.Sprintf(tr("whatIfBanner", c.lang), len(m.history))))
@@ -160,82 +205,52 @@ func (m whatIfModel) extras(c *common) walkExtras {
 	return x
 }
 
-func (m whatIfModel) view(c *common, height int) string {
-	x := m.extras(c)
+// body is the experiment's panes: the knobs beside the walk and, on a
+// wide screen, the inputs.
+func (m whatIfModel) body() body {
+	c := m.scene()
 	knobs := func(w, h int) string { return m.renderKnobs(c, w, h) }
-	if m.full {
-		return c.renderBody(body{full: true}, height)
+	switch {
+	case m.full:
+		return body{full: true}
+	case c.layout() == layoutThree:
+		return body{left: knobs, inputs: true, extras: m.extras()}
 	}
-	if m.path != nil {
-		return m.path.render(c, c.width, height)
-	}
-	switch layoutFor(c.width, c.height) {
-	case layoutThree:
-		return c.renderBody(body{left: knobs, right: c.renderInputs, extras: x}, height)
-	case layoutTwo:
-		return c.renderBody(body{right: knobs, extras: x}, height)
-	}
-	// One column: the selected knob on top, the walk below.
-	top := m.renderKnob(c, c.width)
-	rest := max(height-lineCount(top)-1, 1)
-	walkPane := c.renderWalkPane(c.buildWalkPane(c.width, x), rest)
-	return joinColumns(height, "", column{top + "\n" + c.styles.Dim.Render(strings.Repeat("─", c.width)) + "\n" + walkPane, c.width})
+	return body{right: knobs, extras: m.extras()}
 }
 
-// knobLines are a knob's name and options, the current option in
-// brackets.
-func (m whatIfModel) knobLines(c *common, i, width int) []string {
-	st := c.styles
-	k := whatif.Knobs()[i]
-	cur := k.Current(c.input())
-	name := k.Name(c.lang)
-	var head string
-	if i == m.cursor {
-		head = st.List.Selected.Render(truncate("> "+name, width))
-	} else {
-		head = truncate("  "+name, width)
+func (m *whatIfModel) fill() {
+	c, height := m.c, m.c.height-2
+	m.knobBar = false
+	switch {
+	case m.path != nil && !m.full:
+		m.panes.cover(c, &m.place, m.path.lines(m.scene(), c.width), height)
+	case m.full || c.layout() != layoutOne:
+		m.panes.fill(c, &m.place, m.body(), height)
+	default:
+		// One column: the selected knob on top, the walk below.
+		m.knobBar = true
+		rest := max(height-lineCount(m.renderKnob(m.scene(), c.width))-1, 1)
+		lines, anchor, end := m.scene().buildWalkPane(c.width, m.extras()).fit(rest)
+		m.place.scroll = m.panes.main.fill(lines, c.width, rest, anchor, end, m.place.scroll, c.scrollHint)
 	}
-	var opts []string
-	for j := range k.Options {
-		o := fmt.Sprintf("%d %s", j+1, k.Option(j, c.lang))
-		if j == cur {
-			o = "[" + o + "]"
-		}
-		opts = append(opts, o)
-	}
-	// Each option whole on its line, in Chinese too ("6 没有 scope").
-	body := strings.Split(indentLines(wrapItems(opts, "  ", max(width-4, 1)), "    "), "\n")
-	for j, l := range body {
-		body[j] = st.Dim.Render(l)
-	}
-	return append([]string{head}, body...)
 }
 
-// renderKnob is the one-column layout's knob bar: which knob of how many,
-// and its options.
-func (m whatIfModel) renderKnob(c *common, width int) string {
-	lines := []string{c.styles.List.Title.Render(truncate(fmt.Sprintf(tr("whatIfKnobOf", c.lang), m.cursor+1, len(whatif.Knobs()), len(m.history)), width))}
-	lines = append(lines, m.knobLines(c, m.cursor, width)...)
-	return strings.Join(lines, "\n")
+func (m whatIfModel) SetSize(width, height int) component {
+	m.c.width, m.c.height = width, height
+	m.fill()
+	return m
 }
 
-// renderKnobs is the what-if menu: every knob with its options, in a
-// window that keeps the selected knob in view.
-func (m whatIfModel) renderKnobs(c *common, width, height int) string {
-	st := c.styles
-	head := []string{st.List.Title.Render(truncate(tr("whatIfTitle", c.lang), width)),
-		st.Dim.Render(truncate(fmt.Sprintf(tr("whatIfCount", c.lang), len(m.history)), width)), ""}
-	var lines []string
-	anchor, end := 0, 0
-	for i := range whatif.Knobs() {
-		if i == m.cursor {
-			anchor = len(lines)
-		}
-		lines = append(lines, m.knobLines(c, i, width)...)
-		if i == m.cursor {
-			end = len(lines)
-		}
+func (m whatIfModel) View() string {
+	c, height := m.c, m.c.height-2
+	if m.knobBar {
+		top := m.renderKnob(m.scene(), c.width)
+		return joinColumns(height, "", column{top + "\n" + c.styles.Dim.Render(strings.Repeat("─", c.width)) + "\n" + m.panes.main.View(), c.width})
 	}
-	out, _ := scrolled(lines, width, max(height-len(head), 1), anchor, end, 0, c.moreHint)
-	return strings.Join(head, "\n") + "\n" + out
+	return m.panes.draw(c, m.body(), height)
 }
+
+func (m whatIfModel) Posted() []tea.Msg { return append(m.out, m.place.events...) }
+
+func (m whatIfModel) Status() status { return status{place: m.place, right: m.place.where()} }

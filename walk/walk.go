@@ -133,53 +133,66 @@ func Of(s scenarios.Scenario, l assess.Lang) Walk {
 		w = admission(s.Input, l)
 	}
 	if dnp := s.DoesNotProve.In(l); dnp != "" {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailScenarioDoesNotProve, Label: word("scenarioNot", l), Text: dnp, Strong: true})
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailScenarioDoesNotProve, Label: texts.ScenarioNot.in(l), Text: dnp, Strong: true})
 	}
 	return w
 }
 
-var words = map[string][2]string{
-	"means":        {"means", "含义"},
-	"notProve":     {"does NOT prove", "不能推导"},
-	"scenarioNot":  {"this scenario does not prove", "本场景不证明"},
-	"isNot":        {"allowed is not", "allowed 不是"},
-	"missing":      {"missing arguments", "缺失参数"},
-	"effectStatus": {"effect status", "效果状态"},
-	"pending":      {"pending", "等待中"},
-	"next":         {"next step", "下一步"},
-	"mistake":      {"guards against", "防止的错误"},
-	"mcp":          {"in MCP", "对应 MCP"},
-	"advice":       {"the trainer's own advice (not the source's)", "训练器自己的建议（非原文）"},
-	"error":        {"error", "错误"},
-	"clean":        {"no diagnostics: every result matches one request", "没有诊断：每个结果都对应唯一的请求"},
-	"cleanShort":   {"no diagnostics", "无诊断"},
-	"inputError":   {"INPUT ERROR", "输入错误"},
-	"notAudited":   {"that anything is wrong with the results: the batch was never audited", "结果有问题：这个批次根本没有被审计"},
-	"admission":    {"Decision order — each rule asks a question; the first yes fires and decides", "判断顺序——每条规则提一个问题；第一个回答“是”的规则触发并作出判断"},
-	"check":        {"Input check (toolgate's, not the book's)", "输入检查（toolgate 的，不是本书的）"},
-	"checkAudit":   {"Input check (toolgate's, not the seed's)", "输入检查（toolgate 的，不是原文的）"},
-	"checkPassed":  {"passed — every member the book's function reads is there, of its type; none is unknown, twice, or null for a string", "通过：本书函数读取的每个成员都在，类型正确；没有未知成员、重复成员，也没有用 null 代替字符串"},
-	"checkAuditOK": {"passed — both lists are there, of strings; no member is unknown or twice", "通过：两个列表都在，元素都是字符串；没有未知成员或重复成员"},
-	"checkRefused": {"refused, so the decision is never asked: %s", "拒绝，因此不会进入判断：%s"},
-	"auditHeading": {"The audit — requests first, then one result at a time, then the batch end; a yes fires", "审计——先查请求，再逐个查结果，最后看批次结束；回答“是”即触发"},
-	"outcome":      {"Classification — the first question answered yes fires and decides", "分类——第一个回答“是”的问题触发并作出判断"},
-	"ruleReads":    {"rule %d reads the marked fields", "规则 %d 读取标记的字段"},
-	"stepReads":    {"step %d reads the marked fields", "步骤 %d 读取标记的字段"},
-	"questionRead": {"question %d reads the marked fields", "问题 %d 读取标记的字段"},
-}
+// text is one text in both languages; t takes both, so a text missing
+// a language does not compile.
+type text [2]string
 
-func word(key string, l assess.Lang) string { return words[key][l] }
+func t(en, zh string) text { return text{en, zh} }
+
+func (x text) in(l assess.Lang) string { return x[l] }
+
+// texts are every text of the walk, a field each, so that a mistyped
+// name does not compile.
+var texts = struct {
+	Means, NotProve, ScenarioNot, IsNot, Missing, EffectStatus text
+	Pending, Next, Mistake, MCP, Advice, Error                 text
+	Clean, CleanShort, InputError, NotAudited                  text
+	Admission, Check, CheckAudit, CheckPassed, CheckAuditOK    text
+	AuditHeading, Outcome, RuleReads, StepReads, QuestionRead  text
+}{
+	Means:        t("means", "含义"),
+	NotProve:     t("does NOT prove", "不能推导"),
+	ScenarioNot:  t("this scenario does not prove", "本场景不证明"),
+	IsNot:        t("allowed is not", "allowed 不是"),
+	Missing:      t("missing arguments", "缺失参数"),
+	EffectStatus: t("effect status", "效果状态"),
+	Pending:      t("pending", "等待中"),
+	Next:         t("next step", "下一步"),
+	Mistake:      t("guards against", "防止的错误"),
+	MCP:          t("in MCP", "对应 MCP"),
+	Advice:       t("the trainer's own advice (not the source's)", "训练器自己的建议（非原文）"),
+	Error:        t("error", "错误"),
+	Clean:        t("no diagnostics: every result matches one request", "没有诊断：每个结果都对应唯一的请求"),
+	CleanShort:   t("no diagnostics", "无诊断"),
+	InputError:   t("INPUT ERROR", "输入错误"),
+	NotAudited:   t("that anything is wrong with the results: the batch was never audited", "结果有问题：这个批次根本没有被审计"),
+	Admission:    t("Decision order — each rule asks a question; the first yes fires and decides", "判断顺序——每条规则提一个问题；第一个回答“是”的规则触发并作出判断"),
+	Check:        t("Input check (toolgate's, not the book's)", "输入检查（toolgate 的，不是本书的）"),
+	CheckAudit:   t("Input check (toolgate's, not the seed's)", "输入检查（toolgate 的，不是原文的）"),
+	CheckPassed:  t("passed — every member the book's function reads is there, of its type; none is unknown, twice, or null for a string", "通过：本书函数读取的每个成员都在，类型正确；没有未知成员、重复成员，也没有用 null 代替字符串"),
+	CheckAuditOK: t("passed — both lists are there, of strings; no member is unknown or twice", "通过：两个列表都在，元素都是字符串；没有未知成员或重复成员"),
+	AuditHeading: t("The audit — requests first, then one result at a time, then the batch end; a yes fires", "审计——先查请求，再逐个查结果，最后看批次结束；回答“是”即触发"),
+	Outcome:      t("Classification — the first question answered yes fires and decides", "分类——第一个回答“是”的问题触发并作出判断"),
+	RuleReads:    t("rule %d reads the marked fields", "规则 %d 读取标记的字段"),
+	StepReads:    t("step %d reads the marked fields", "步骤 %d 读取标记的字段"),
+	QuestionRead: t("question %d reads the marked fields", "问题 %d 读取标记的字段"),
+}
 
 // AdmissionCheck is the input check an admission input the check
 // accepted has passed, in a language.
 func AdmissionCheck(l assess.Lang) Check {
-	return Check{Title: word("check", l), Explanation: word("checkPassed", l), Passed: true}
+	return Check{Title: texts.Check.in(l), Explanation: texts.CheckPassed.in(l), Passed: true}
 }
 
 func admission(in assess.Input, l assess.Lang) Walk {
 	v, trace := assess.Explain(&in)
 	check := AdmissionCheck(l)
-	return Walk{Heading: word("admission", l), ReadsBy: word("ruleReads", l), Result: v,
+	return Walk{Heading: texts.Admission.in(l), ReadsBy: texts.RuleReads.in(l), Result: v,
 		Check:    &check,
 		Decisive: int(trace.Fired().Rule), Fields: look.Fields(in, trace), Steps: AdmissionSteps(trace, l),
 		Verdict: Verdict{
@@ -208,24 +221,24 @@ func AdmissionSteps(trace assess.Trace, l assess.Lang) []Step {
 func AdmissionDetails(v assess.Verdict, l assess.Lang) []Detail {
 	details := []Detail{{Key: DetailCorrelationID, Label: "correlationId", Text: strconv.Quote(v.CorrelationID)}}
 	if len(v.MissingArguments) > 0 {
-		details = append(details, Detail{Key: DetailMissingArguments, Label: word("missing", l), Text: strings.Join(v.MissingArguments, l.ListSep())})
+		details = append(details, Detail{Key: DetailMissingArguments, Label: texts.Missing.in(l), Text: strings.Join(v.MissingArguments, l.ListSep())})
 	}
 	if v.EffectStatus != "" {
-		details = append(details, Detail{Key: DetailEffectStatus, Label: word("effectStatus", l), Text: v.EffectStatus})
+		details = append(details, Detail{Key: DetailEffectStatus, Label: texts.EffectStatus.in(l), Text: v.EffectStatus})
 	}
 	details = append(details,
-		Detail{Key: DetailMeaning, Label: word("means", l), Text: v.Code.Meaning(l)},
-		Detail{Key: DetailDoesNotProve, Label: word("notProve", l), Text: v.Code.Caveat(l), Strong: true})
+		Detail{Key: DetailMeaning, Label: texts.Means.in(l), Text: v.Code.Meaning(l)},
+		Detail{Key: DetailDoesNotProve, Label: texts.NotProve.in(l), Text: v.Code.Caveat(l), Strong: true})
 	if v.Status == assess.StatusAllowed {
-		details = append(details, Detail{Key: DetailAllowedIsNot, Label: word("isNot", l), Text: assess.AllowedIsNot(l)})
+		details = append(details, Detail{Key: DetailAllowedIsNot, Label: texts.IsNot.in(l), Text: assess.AllowedIsNot(l)})
 	}
 	return details
 }
 
 func audit(in assess.AuditInput, l assess.Lang) Walk {
 	r, steps, err := assess.ExplainAudit(in)
-	w := Walk{Heading: word("auditHeading", l), ReadsBy: word("stepReads", l), Fields: look.AuditFields(in), Decisive: len(steps),
-		Check: &Check{Title: word("checkAudit", l), Explanation: word("checkAuditOK", l), Passed: true}}
+	w := Walk{Heading: texts.AuditHeading.in(l), ReadsBy: texts.StepReads.in(l), Fields: look.AuditFields(in), Decisive: len(steps),
+		Check: &Check{Title: texts.CheckAudit.in(l), Explanation: texts.CheckAuditOK.in(l), Passed: true}}
 	for i, st := range steps {
 		w.Steps = append(w.Steps, Step{ID: st.Kind.ID(), Title: st.Title(l), Question: st.Question(l),
 			Explanation: st.Explanation(l), Outcome: st.Outcome, Reads: st.Reads, Audit: &steps[i]})
@@ -239,36 +252,36 @@ func audit(in assess.AuditInput, l assess.Lang) Walk {
 			text = a.Error.Text(l)
 		}
 		w.Result = a
-		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: word("inputError", l), Short: word("inputError", l),
-			Details: []Detail{{Key: DetailError, Label: word("error", l), Text: text},
-				{Key: DetailDoesNotProve, Label: word("notProve", l), Text: word("notAudited", l), Strong: true}}}
+		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: look.No, Headline: texts.InputError.in(l), Short: texts.InputError.in(l),
+			Details: []Detail{{Key: DetailError, Label: texts.Error.in(l), Text: text},
+				{Key: DetailDoesNotProve, Label: texts.NotProve.in(l), Text: texts.NotAudited.in(l), Strong: true}}}
 		return w
 	}
 	w.Result = AuditAnswer{Diagnostics: r.Diagnostics, Pending: r.Pending}
 	switch {
 	case len(r.Diagnostics) > 0:
-		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: strings.Join(r.Diagnostics, "  "),
+		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: look.No, Headline: strings.Join(r.Diagnostics, "  "),
 			Short: strings.Join(r.Diagnostics, " ")}
 	case len(r.Pending) > 0:
-		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: "⊘", Headline: word("pending", l) + l.Colon() + strings.Join(r.Pending, l.ListSep()),
-			Short: word("pending", l) + " " + strings.Join(r.Pending, " ")}
+		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: look.Held, Headline: texts.Pending.in(l) + l.Colon() + strings.Join(r.Pending, l.ListSep()),
+			Short: texts.Pending.in(l) + " " + strings.Join(r.Pending, " ")}
 	default:
-		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: "✓", Headline: word("clean", l), Short: word("cleanShort", l)}
+		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: look.Yes, Headline: texts.Clean.in(l), Short: texts.CleanShort.in(l)}
 	}
 	if len(r.Diagnostics) > 0 && len(r.Pending) > 0 {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailPending, Label: word("pending", l), Text: strings.Join(r.Pending, l.ListSep())})
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailPending, Label: texts.Pending.in(l), Text: strings.Join(r.Pending, l.ListSep())})
 	}
-	w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailDoesNotProve, Label: word("notProve", l), Text: assess.AuditCaveat(l), Strong: true})
+	w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailDoesNotProve, Label: texts.NotProve.in(l), Text: assess.AuditCaveat(l), Strong: true})
 	return w
 }
 
 func outcome(in assess.OutcomeInput, l assess.Lang) Walk {
-	w := Walk{Heading: word("outcome", l), ReadsBy: word("questionRead", l), Fields: look.OutcomeFields(in)}
+	w := Walk{Heading: texts.Outcome.in(l), ReadsBy: texts.QuestionRead.in(l), Fields: look.OutcomeFields(in)}
 	class, steps, err := assess.Classify(in)
 	if err != nil {
 		// Scenarios are checked when loaded, so this is a caller's input.
-		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: "✗", Headline: word("inputError", l), Short: word("inputError", l),
-			Details: []Detail{{Key: DetailError, Label: word("error", l), Text: err.Error()}}}
+		w.Verdict = Verdict{Tone: look.ToneBad, Symbol: look.No, Headline: texts.InputError.in(l), Short: texts.InputError.in(l),
+			Details: []Detail{{Key: DetailError, Label: texts.Error.in(l), Text: err.Error()}}}
 		return w
 	}
 	for i, st := range steps {
@@ -284,17 +297,16 @@ func outcome(in assess.OutcomeInput, l assess.Lang) Walk {
 		assess.ClassInvalidArguments: look.ToneHold, assess.ClassPermissionDenied: look.ToneBad,
 		assess.ClassExecutionError: look.ToneUnknown, assess.ClassProtocolError: look.ToneBad,
 	}[class]
-	symbol := map[look.Tone]string{look.ToneGood: "✓", look.ToneHold: "⊘", look.ToneBad: "✗", look.ToneUnknown: "?"}[tone]
-	w.Verdict = Verdict{Tone: tone, Symbol: symbol, Headline: strings.ToUpper(class.String()), Short: class.String(),
+	w.Verdict = Verdict{Tone: tone, Symbol: tone.Symbol(), Headline: strings.ToUpper(class.String()), Short: class.String(),
 		Details: []Detail{
-			{Key: DetailNext, Label: word("next", l), Text: class.Next(l)},
-			{Key: DetailMistake, Label: word("mistake", l), Text: class.Mistake(l)},
+			{Key: DetailNext, Label: texts.Next.in(l), Text: class.Next(l)},
+			{Key: DetailMistake, Label: texts.Mistake.in(l), Text: class.Mistake(l)},
 		}}
 	if advice := class.Advice(l); advice != "" {
-		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailAdvice, Label: word("advice", l), Text: advice})
+		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailAdvice, Label: texts.Advice.in(l), Text: advice})
 	}
 	w.Verdict.Details = append(w.Verdict.Details,
-		Detail{Key: DetailMCP, Label: word("mcp", l), Text: class.MCP(l)},
-		Detail{Key: DetailDoesNotProve, Label: word("notProve", l), Text: assess.OutcomeCaveat(l), Strong: true})
+		Detail{Key: DetailMCP, Label: texts.MCP.in(l), Text: class.MCP(l)},
+		Detail{Key: DetailDoesNotProve, Label: texts.NotProve.in(l), Text: assess.OutcomeCaveat(l), Strong: true})
 	return w
 }

@@ -132,7 +132,7 @@ func Knobs() []Knob {
 		{
 			ID:    "approval",
 			Title: [2]string{"Approval", "批准"},
-			Options: [][2]string{{"none", "无"}, {"active", "active"}, {"expired", "expired"}, {"revoked", "revoked"},
+			Options: [][2]string{{"none", "无"}, {assess.StatusActive, assess.StatusActive}, {"expired", "expired"}, {"revoked", "revoked"},
 				{"another scope", "范围不符"}, {"no scope", "没有 scope"}},
 			apply: func(in *assess.Input, o int) {
 				var scope assess.Opt

@@ -1,0 +1,10 @@
+package plain
+
+import (
+	"testing"
+
+	"toolgate/internal/texttest"
+)
+
+// Every text of the line mode is there in English and in Chinese.
+func TestTexts(t *testing.T) { texttest.Complete(t, texts) }
