@@ -167,70 +167,113 @@ type effects struct {
 // state as it is, with no effects. s is not changed: its answers change
 // only by carry, with the effects.
 func apply(s state, o op) (state, effects) {
-	next, leads := s, o.by != "" && o.by == s.Leader
-	var eff effects
+	var next position
+	var ok bool
 	switch o.kind {
-	case opTake:
-		if o.reclaim && s.Leader != "" {
-			return s, effects{} // another took the room meanwhile, or it is back
-		}
-		if s.Leader != "" && s.Leader != o.by {
-			eff.ousted = s.Leader
-		}
-		next.Leader = o.by
-	case opRelease:
-		if leads {
-			next.Leader = ""
-		}
-	case opGo:
-		if !leads || len(o.live) > maxIDBytes || !scenarioIDRe.MatchString(o.live) || o.step < 0 || o.step > maxStep {
-			return s, effects{}
-		}
-		if o.live != s.Live {
-			// A new scenario closes the question, and its answers go.
-			next.Live, next.Open, next.Revealed, next.Final = o.live, false, false, nil
-			next.Poll++
-		}
-		next.Step = o.step
-	case opOpen:
-		if !leads || s.Live == "" {
-			return s, effects{} // a question needs a live scenario
-		}
-		next.Round++
-		next.Poll++
-		next.Open, next.Revealed, next.Final = true, false, nil
-	case opReveal:
-		if !leads || !s.Open {
-			return s, effects{}
-		}
-		final := o.tally.clone()
-		next.Open, next.Revealed, next.Final = false, true, &final
 	case opAnswer:
-		if !s.Open || o.role != Student || o.ended || o.step < 0 || o.step > maxStep {
-			// The leader, the notes screens and a session told the room's
-			// last word do not vote, nor a step no walk has.
-			return s, effects{}
-		}
-		eff.cast = &cast{session: o.by, vote: vote{step: o.step, identity: o.identity}}
-		if other, ok := s.ballots.byIdentity[o.identity]; ok && o.identity != "" && other != o.by {
-			// One vote an identity: this answer replaces its other
-			// session's.
-			eff.drop = append(eff.drop, other)
-		}
-		eff.tell = watchers
-		return s, eff
+		return s, answer(s, o)
 	case opRetract:
-		if _, ok := s.ballots.bySession[o.by]; !ok {
-			return s, effects{}
-		}
-		eff.drop, eff.tell = []string{o.by}, watchers
-		return s, eff
+		return s, retract(s, o)
+	case opTake:
+		next, ok = take(s.position, o)
+	case opRelease:
+		next, ok = release(s.position, o)
+	case opGo:
+		next, ok = show(s.position, o)
+	case opOpen:
+		next, ok = ask(s.position, o)
+	case opReveal:
+		next, ok = reveal(s.position, o)
 	}
-	eff.changed = !next.same(s.position)
-	eff.newPoll = next.Poll != s.Poll
-	eff.tell = tell(s.position, next.position)
-	return next, eff
+	if !ok {
+		return s, effects{}
+	}
+	eff := effects{changed: !next.same(s.position), newPoll: next.Poll != s.Poll, tell: tell(s.position, next)}
+	if s.Leader != "" && next.Leader != s.Leader && o.kind == opTake {
+		eff.ousted = s.Leader
+	}
+	return state{position: next, ballots: s.ballots}, eff
 }
+
+// take gives a presenter's login the lead, from whoever had it; reclaim
+// takes it back after the state was lost, only while nobody else took it.
+func take(p position, o op) (position, bool) {
+	if o.reclaim && p.Leader != "" {
+		return p, false // another took the room meanwhile, or it is back
+	}
+	p.Leader = o.by
+	return p, true
+}
+
+// release gives the lead up when the leader leaves.
+func release(p position, o op) (position, bool) {
+	if p.Leader != o.by || o.by == "" {
+		return p, false
+	}
+	p.Leader = ""
+	return p, true
+}
+
+// show makes a scenario live at a step: the leader only, a scenario id, a
+// step a walk has. A new scenario closes the question, and its answers go.
+func show(p position, o op) (position, bool) {
+	if !p.led(o) || len(o.live) > maxIDBytes || !scenarioIDRe.MatchString(o.live) || o.step < 0 || o.step > maxStep {
+		return p, false
+	}
+	if o.live != p.Live {
+		p.Live, p.Open, p.Revealed, p.Final = o.live, false, false, nil
+		p.Poll++
+	}
+	p.Step = o.step
+	return p, true
+}
+
+// ask opens a new question: the leader only, on a live scenario.
+func ask(p position, o op) (position, bool) {
+	if !p.led(o) || p.Live == "" {
+		return p, false
+	}
+	p.Round++
+	p.Poll++
+	p.Open, p.Revealed, p.Final = true, false, nil
+	return p, true
+}
+
+// reveal closes the open question and keeps the tally the room shows.
+func reveal(p position, o op) (position, bool) {
+	if !p.led(o) || !p.Open {
+		return p, false
+	}
+	final := o.tally.clone()
+	p.Open, p.Revealed, p.Final = false, true, &final
+	return p, true
+}
+
+// answer counts a student's answer to the open question: not the
+// leader's, a notes screen's or a session told the room's last word, nor
+// a step no walk has. One vote an identity: it replaces the answer of the
+// identity's other session.
+func answer(s state, o op) effects {
+	if !s.Open || o.role != Student || o.ended || o.step < 0 || o.step > maxStep {
+		return effects{}
+	}
+	eff := effects{tell: watchers, cast: &cast{session: o.by, vote: vote{step: o.step, identity: o.identity}}}
+	if other, ok := s.ballots.byIdentity[o.identity]; ok && o.identity != "" && other != o.by {
+		eff.drop = []string{other}
+	}
+	return eff
+}
+
+// retract forgets the answer of a session that left.
+func retract(s state, o op) effects {
+	if _, ok := s.ballots.bySession[o.by]; !ok {
+		return effects{}
+	}
+	return effects{tell: watchers, drop: []string{o.by}}
+}
+
+// led reports whether o was asked by the session that leads.
+func (p position) led(o op) bool { return o.by != "" && o.by == p.Leader }
 
 // tell is who hears of the room's move from old to next: everyone of a
 // new scenario, question or reveal; the watchers of anything else.
