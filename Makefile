@@ -13,7 +13,7 @@ test:
 
 # The race detector over the packages that run goroutines.
 race:
-	go test -race ./tui ./classroom ./progress ./cli
+	go test -race ./tui ./classroom/... ./progress ./cli
 
 bench:
 	go test -p 1 ./... -run '^$$' -bench . -benchmem

@@ -4,6 +4,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -18,6 +19,7 @@ import (
 
 	"toolgate/assess"
 	"toolgate/classroom"
+	"toolgate/classroom/room"
 	"toolgate/cli"
 	"toolgate/progress"
 	"toolgate/scenarios"
@@ -127,70 +129,72 @@ func editorFor(dirs []string) func(scenarios.Scenario) *exec.Cmd {
 // SIGTERM or SIGHUP), then tells every student the session is ending and
 // stops.
 func serve(o cli.ServeOptions) error {
+	// The signals first: one that comes after anything below is said (or
+	// while a shared room's NATS is waited for) ends the lecture with a
+	// goodbye and a line in the log, never the process as it stands.
+	ctx, stop := classroom.NotifyShutdown(context.Background())
+	defer stop()
+	cfg := o.Config
 	// The log lines go to --log when given, else stderr; what is said at
 	// start goes to both, so the log says which server wrote it.
 	logTo, say := io.Writer(os.Stderr), io.Writer(os.Stderr)
+	logf := func(format string, v ...any) {
+		fmt.Fprintf(logTo, time.Now().Format("15:04:05 ")+format+"\n", v...)
+	}
 	if o.Log != nil {
 		logTo, say = o.Log, io.MultiWriter(os.Stderr, o.Log)
 		fmt.Fprintf(o.Log, "%s toolgate: started, pid %d\n", time.Now().Format("2006-01-02 15:04:05"), os.Getpid())
 	}
 	state := filepath.Dir(progress.DefaultPath())
-	hostKey := o.HostKey
-	if hostKey == "" {
-		hostKey = filepath.Join(state, "host_ed25519")
+	if cfg.HostKeyPath == "" {
+		cfg.HostKeyPath = filepath.Join(state, "host_ed25519")
 	}
-	var room classroom.Room
-	if o.RoomURL != "" || o.RoomListen != "" {
-		sr, err := classroom.OpenSharedRoom(classroom.SharedRoomConfig{
-			URL: o.RoomURL, Listen: o.RoomListen, Room: o.RoomName, Token: o.RoomToken, NKeyFile: o.RoomNKey,
-			CAFile: o.RoomCA, Fingerprint: o.RoomFingerprint, StoreDir: filepath.Join(state, "nats"),
-			Log: func(format string, v ...any) {
-				fmt.Fprintf(logTo, time.Now().Format("15:04:05 ")+format+"\n", v...)
-			},
-		})
+	if cfg.Room.StoreDir == "" {
+		cfg.Room.StoreDir = filepath.Join(state, "nats")
+	}
+	var rm room.Room
+	if cfg.Room.Shared() {
+		sr, err := room.OpenShared(ctx, cfg.Room, logf)
 		if err != nil {
+			if ctx.Err() != nil {
+				logf("%s: stopped before serving", classroom.Why(ctx))
+				return nil
+			}
 			return err
 		}
 		// After the server: its sessions leave the room first.
 		defer sr.Close()
-		room = sr
-		fmt.Fprintf(say, "toolgate: room %q shared through NATS; this front-end is %s\n", o.RoomName, sr.ID())
-		if o.RoomListen != "" {
-			join := fmt.Sprintf("toolgate serve --room %s --room-url %s", o.RoomName, sr.URL)
+		rm = sr
+		fmt.Fprintf(say, "toolgate: room %q shared through NATS; this front-end is %s\n", cfg.Room.Name, sr.ID())
+		if cfg.Room.Listen != "" {
+			join := fmt.Sprintf("toolgate serve --room %s --room-url %s", cfg.Room.Name, sr.URL)
 			if sr.Fingerprint != "" {
 				join += " --room-fingerprint " + sr.Fingerprint
 			}
-			if o.RoomNKey != "" {
-				join += " --room-nkey " + o.RoomNKey
-				fmt.Fprintf(say, "toolgate: front-ends prove themselves with the NKey %s (seed in %s: copy it to them)\n", sr.PublicKey, o.RoomNKey)
+			if cfg.Room.NKeyFile != "" {
+				join += " --room-nkey " + cfg.Room.NKeyFile
+				fmt.Fprintf(say, "toolgate: front-ends prove themselves with the NKey %s (seed in %s: copy it to them)\n", sr.PublicKey, cfg.Room.NKeyFile)
 			} else {
 				join = "TOOLGATE_ROOM_TOKEN=... " + join
 			}
-			fmt.Fprintf(say, "toolgate: hosting the room's NATS on %s; other front-ends join with:\n  %s\n", o.RoomListen, join)
+			fmt.Fprintf(say, "toolgate: hosting the room's NATS on %s; other front-ends join with:\n  %s\n", cfg.Room.Listen, join)
 		}
 	}
-	srv, err := classroom.New(classroom.Config{
-		Listen: o.Listen, HostKeyPath: hostKey, MaxSessions: o.MaxSessions, Idle: o.Idle,
-		LoginTimeout: o.LoginTimeout, MaxWaiting: o.MaxWaiting, MaxWaitingPerAddress: o.MaxWaitingPerAddress,
-		LoginFailures: o.LoginFailures, MaxPTY: o.MaxPTY, MaxSessionsPerAddress: o.MaxSessionsPerAddress,
-		ClassCode: o.ClassCode, AuthorizedKeys: o.AuthorizedKeys, Open: o.Open,
-		PresenterKeys: o.PresenterKeys, PresenterCode: o.PresenterCode, NotesCode: o.NotesCode, Timer: o.Timer,
-		Scenarios: o.Scenarios, Log: logTo, Room: room,
-	})
+	srv, err := classroom.New(cfg, classroom.Lecture{Scenarios: o.Scenarios, Log: logTo, Room: rm})
 	if err != nil {
 		return err
 	}
-	l, err := net.Listen("tcp", o.Listen)
+	l, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return err
 	}
-	if o.Open {
-		fmt.Fprintln(say, "toolgate: WARNING: --open: anyone who can reach "+o.Listen+" gets in, without a code or key")
+	if cfg.Open {
+		fmt.Fprintln(say, "toolgate: WARNING: --open: anyone who can reach "+cfg.Listen+" gets in, without a code or key")
 	}
-	fmt.Fprintf(say, "toolgate: serving on %s (at most %d sessions, idle %v, login within %v)\n", o.Listen, o.MaxSessions, o.Idle, o.LoginTimeout)
-	fmt.Fprintf(say, "toolgate: host key %s\ntoolgate: fingerprint %s\n", hostKey, srv.Fingerprint())
+	fmt.Fprintf(say, "toolgate: serving on %s (at most %d sessions, idle %v, login within %v)\n", cfg.Listen, cfg.MaxSessions, cfg.Idle, cfg.LoginTimeout)
+	fmt.Fprintf(say, "toolgate: host key %s\ntoolgate: fingerprint %s\n", cfg.HostKeyPath, srv.Fingerprint())
 	if o.Log != nil {
 		fmt.Fprintf(os.Stderr, "toolgate: the log goes to %s\n", o.LogPath)
 	}
-	return srv.Run(l)
+	return srv.Run(ctx, l)
 }

@@ -18,6 +18,9 @@ import (
 	"testing"
 	"time"
 
+	"toolgate/classroom/config"
+	"toolgate/classroom/room"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
@@ -69,15 +72,15 @@ func TestPresenterKeyWithoutItsPrivateHalf(t *testing.T) {
 	lecturer := newKey(t)
 	for _, tc := range []struct {
 		name string
-		cfg  Config
+		cfg  config.Config
 		code string
 	}{
-		{"class code", Config{ClassCode: "tulip"}, "tulip"},
-		{"open room", Config{Open: true}, ""},
+		{"class code", config.Config{ClassCode: "tulip"}, "tulip"},
+		{"open room", config.Config{Open: true}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.cfg.PresenterKeys = keysFile(t, authorized(lecturer))
-			srv, addr, log := start(t, tc.cfg)
+			srv, addr, log := start(t, tc.cfg, Lecture{})
 			attacker := connectWith(t, dialer{auth: []gossh.AuthMethod{
 				gossh.PublicKeys(queryOnly{lecturer.PublicKey()}), answer(tc.code)}}, addr, ptyOpts{})
 			attacker.waitFor(t, "Scenarios")
@@ -96,12 +99,12 @@ func TestPresenterKeyWithoutItsPrivateHalf(t *testing.T) {
 // Item 2: a huge PTY is clamped, the student is told, and the server's
 // memory stays bounded (6000×6000 was a 36M-cell frame: out of memory).
 func TestPTYSizeIsClamped(t *testing.T) {
-	_, addr, log := start(t, Config{ClassCode: "tulip"})
+	_, addr, log := start(t, config.Config{ClassCode: "tulip"}, Lecture{})
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	s := connectWith(t, dialer{auth: answerAll("tulip")}, addr, ptyOpts{width: 6000, height: 6000})
-	s.waitFor(t, "Your terminal is 6000×6000; this session draws at most 300×100.")
+	s.waitFor(t, "Your terminal is 6000×6000; drawn at most 300×100.")
 	require.NoError(t, s.sess.WindowChange(6000, 6000))
 	require.NoError(t, s.send("j"))
 	runtime.GC()
@@ -114,12 +117,12 @@ func TestPTYSizeIsClamped(t *testing.T) {
 	later := connectWith(t, dialer{auth: answerAll("tulip")}, addr, ptyOpts{width: 120, height: 40})
 	later.waitFor(t, "Scenarios")
 	require.NoError(t, later.sess.WindowChange(3000, 4000))
-	later.waitFor(t, "Your terminal is 4000×3000; this session draws at most 300×100.")
+	later.waitFor(t, "Your terminal is 4000×3000; drawn at most 300×100.")
 }
 
 // The request filter clamps the PTY and every resize.
 func TestRequestsAreClamped(t *testing.T) {
-	s := &Server{cfg: Config{MaxPTY: Size{500, 200}, now: time.Now}}
+	s := &Server{cfg: config.Config{MaxPTY: config.Size{Width: 500, Height: 200}}, lec: Lecture{now: time.Now}}
 	st := newConnState(nil)
 	in := make(chan *gossh.Request, 4)
 	out := make(chan *gossh.Request, 4)
@@ -131,7 +134,7 @@ func TestRequestsAreClamped(t *testing.T) {
 	req := <-out
 	require.NoError(t, gossh.Unmarshal(req.Payload, &p))
 	assert.Equal(t, [2]uint32{500, 200}, [2]uint32{p.Columns, p.Rows})
-	assert.Equal(t, Size{80, 200}, st.window(), "a resize is clamped too")
+	assert.Equal(t, config.Size{Width: 80, Height: 200}, st.window(), "a resize is clamped too")
 	_, ok := <-out
 	assert.False(t, ok, "the resize went to the trainer, not to the library")
 }
@@ -192,7 +195,7 @@ func waitClosed(t testing.TB, c net.Conn) {
 // Item 3: connections that do not log in are closed at the deadline,
 // whatever they are doing.
 func TestConnectionsThatDoNotLogInAreClosed(t *testing.T) {
-	srv, addr, _ := start(t, Config{ClassCode: "tulip", LoginTimeout: 300 * time.Millisecond})
+	srv, addr, _ := start(t, config.Config{ClassCode: "tulip", LoginTimeout: 300 * time.Millisecond}, Lecture{})
 	idle := rawConns(t, addr, "", 20)
 	for _, c := range idle {
 		waitClosed(t, c)
@@ -219,7 +222,7 @@ func TestWaitingConnectionsAreCapped(t *testing.T) {
 			t.Skipf("cannot connect from %s here", ip)
 		}
 	}
-	srv, addr, log := start(t, Config{ClassCode: "tulip", MaxWaiting: 6, MaxWaitingPerAddress: 4})
+	srv, addr, log := start(t, config.Config{ClassCode: "tulip", MaxWaiting: 6, MaxWaitingPerAddress: 4}, Lecture{})
 	flood := rawConns(t, addr, "127.0.0.1", 10)
 	held := 0
 	for _, c := range flood {
@@ -251,7 +254,7 @@ func TestWaitingConnectionsAreCapped(t *testing.T) {
 // Item 3: near the descriptor limit, new connections are refused at once
 // and the students in the room keep theirs.
 func TestConnectionsAreRefusedNearTheDescriptorLimit(t *testing.T) {
-	_, addr, log := start(t, Config{ClassCode: "tulip", fdLimit: fdReserve + 3})
+	_, addr, log := start(t, config.Config{ClassCode: "tulip"}, Lecture{fdLimit: fdReserve + 3})
 	assert.Contains(t, log.String(), "the file descriptor limit (67) leaves room for 3 connections")
 	student := connect(t, addr, "tulip")
 	student.waitFor(t, "Scenarios")
@@ -291,7 +294,7 @@ func (c *fakeClock) advance(d time.Duration) {
 // address); a student who mistyped twice still gets in.
 func TestWrongCodesAreThrottledPerAddress(t *testing.T) {
 	clock := newFakeClock()
-	srv, addr, log := start(t, Config{ClassCode: "tulip", LoginFailures: 5, failDelay: time.Millisecond, failRefill: time.Hour, now: clock.now})
+	srv, addr, log := start(t, config.Config{ClassCode: "tulip", LoginFailures: 5}, Lecture{failDelay: time.Millisecond, failRefill: time.Hour, now: clock.now})
 
 	var mu sync.Mutex
 	tries := 0
@@ -346,7 +349,7 @@ var sessionLeftovers = regexp.MustCompile(`bubbletea/v2\.\(\*Program\)|ultraviol
 // Item 5: sessions that paste 200 KB of keys and hang up leave nothing
 // behind.
 func TestPasteAndDisconnectLeavesNothing(t *testing.T) {
-	srv, addr, _ := start(t, Config{ClassCode: "tulip"})
+	srv, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{})
 	keys := strings.Repeat("jk", 50<<10) + "\x1b[200~" + strings.Repeat("x", 100<<10)
 	for range 5 {
 		c, err := dial(addr, "tulip")
@@ -373,7 +376,7 @@ func TestPasteAndDisconnectLeavesNothing(t *testing.T) {
 func TestServedSessionWritesNoFile(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	_, addr, _ := start(t, Config{ClassCode: "tulip"})
+	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{})
 	s := connect(t, addr, "tulip")
 	s.waitFor(t, "Scenarios")
 	require.NoError(t, s.send("1"))
@@ -396,7 +399,7 @@ func TestServedSessionWritesNoFile(t *testing.T) {
 // Item 7: the lecturer reconnects and takes the room back; a second
 // presenter login takes over explicitly.
 func TestPresenterReconnectsAndTakesOver(t *testing.T) {
-	srv, addr, log := start(t, Config{ClassCode: "tulip", PresenterCode: "orchid"})
+	srv, addr, log := start(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
 	first := connect(t, addr, "orchid")
 	first.waitFor(t, "You lead the room")
 	student := connect(t, addr, "tulip")
@@ -419,12 +422,12 @@ func TestPresenterReconnectsAndTakesOver(t *testing.T) {
 	assert.Contains(t, log.String(), "took the room over")
 	require.NoError(t, third.send("5"))
 	student.waitFor(t, "Scenario 5")
-	waitUntil(t, "the ousted session has left the room", func() bool { return srv.Room().Stats() == Stats{Sessions: 2, Peak: 2, Students: 1} })
+	waitUntil(t, "the ousted session has left the room", func() bool { return srv.Room().Stats() == room.Stats{Sessions: 2, Peak: 2, Students: 1} })
 }
 
 // Item 8: whatever the flags, keyboard-interactive asks for the code.
 func TestOpenRoomPromptsForThePresenterCode(t *testing.T) {
-	_, addr, _ := start(t, Config{Open: true, PresenterCode: "orchid", failDelay: time.Millisecond})
+	_, addr, _ := start(t, config.Config{Open: true, PresenterCode: "orchid"}, Lecture{failDelay: time.Millisecond})
 	var mu sync.Mutex
 	var prompts []string
 	typing := func(code string) gossh.AuthMethod {
@@ -464,7 +467,7 @@ func TestBadKeyLinesAreReportedAndSkipped(t *testing.T) {
 	clock := newFakeClock()
 	alice, bob := newKey(t), newKey(t)
 	path := keysFile(t, authorized(alice), "ssh-ed25519 not-base64", authorized(bob))
-	_, addr, log := start(t, Config{AuthorizedKeys: path, now: clock.now})
+	_, addr, log := start(t, config.Config{AuthorizedKeys: path}, Lecture{now: clock.now})
 	assert.Contains(t, log.String(), "keys "+path+":2: skipped: not a public key")
 	login := func(k gossh.Signer) error {
 		c, err := dialer{auth: []gossh.AuthMethod{gossh.PublicKeys(k)}}.dial(addr)
@@ -490,7 +493,7 @@ func TestBadKeyLinesAreReportedAndSkipped(t *testing.T) {
 // Item 10: what a client sends is quoted in the log: no forged lines, no
 // escape sequences on the lecturer's terminal.
 func TestLogQuotesWhatClientsSend(t *testing.T) {
-	_, addr, log := start(t, Config{ClassCode: "tulip", failDelay: time.Millisecond})
+	_, addr, log := start(t, config.Config{ClassCode: "tulip"}, Lecture{failDelay: time.Millisecond})
 	forged := "x\n15:00:00 connect 10.0.0.1:1 user \"ada\" as presenter (public key)\x1b[2J\x1b]0;pwned\a"
 	_, err := dialer{user: forged, auth: answerAll("wrong")}.dial(addr)
 	require.Error(t, err)
@@ -512,7 +515,7 @@ func TestLogQuotesWhatClientsSend(t *testing.T) {
 // Issue 21, item 19: the login asks in both languages (the client's
 // locale comes only after it).
 func TestTheClassCodeIsAskedInBothLanguages(t *testing.T) {
-	_, addr, _ := start(t, Config{ClassCode: "tulip", failDelay: time.Millisecond})
+	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{failDelay: time.Millisecond})
 	var prompts []string
 	var instruction string
 	var mu sync.Mutex

@@ -3,7 +3,12 @@ package classroom
 import (
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/hex"
 	"time"
+
+	"toolgate/classroom/room"
+
+	"toolgate/classroom/internal/outside"
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
@@ -26,26 +31,26 @@ const (
 	roleNotes     = "notes"
 )
 
-// Role is what a login may do in the room.
-type Role int
-
-// The roles: a student follows and answers; the presenter leads; the
-// notes role follows the presenter on a second screen with the talking
-// points (the lecturer's own laptop, say), and neither leads nor answers.
-const (
-	Student Role = iota
-	Presenter
-	Notes
-)
-
-func (r Role) String() string { return [...]string{"student", "presenter", "notes"}[r] }
-
 type ctxKey string
 
 const (
 	keyState ctxKey = "toolgate.state"
 	keyFails ctxKey = "toolgate.fails"
 )
+
+// Identity is a session's identity in the room: the public key its
+// client offered at login — OpenSSH offers its keys before it asks for a
+// code, accepted or not — as a short hash. It is what a student offers,
+// not what a student proved: it keeps the sessions of one client to one
+// vote, and a client that offers none votes once a session (the
+// presenter sees how many did).
+func Identity(key gossh.PublicKey) string {
+	if key == nil {
+		return ""
+	}
+	sum := sha256.Sum256(key.Marshal())
+	return hex.EncodeToString(sum[:8])
+}
 
 func stateOf(ctx ssh.Context) *connState {
 	st, _ := ctx.Value(keyState).(*connState)
@@ -63,23 +68,23 @@ func setExt(ctx ssh.Context, key, value string) {
 // roleOf reads a session's role from its authenticated permissions; a
 // presenter key must also be the key the session's signature was made
 // with, and still be listed.
-func (s *Server) roleOf(sess ssh.Session) (role Role, via string) {
+func (s *Server) roleOf(sess ssh.Session) (role room.Role, via string) {
 	ext := sess.Permissions().Extensions
 	via = ext[extVia]
 	switch ext[extRole] {
 	case roleNotes:
-		return Notes, via
+		return room.Notes, via
 	case rolePresenter:
 	default:
-		return Student, via
+		return room.Student, via
 	}
 	if fp, ok := ext[extKey]; ok {
 		key := sess.PublicKey()
 		if key == nil || gossh.FingerprintSHA256(key) != fp || s.presenterKeys == nil || !s.presenterKeys.has(key) {
-			return Student, via
+			return room.Student, via
 		}
 	}
-	return Presenter, via
+	return room.Presenter, via
 }
 
 // publicKey approves a listed key. Only a signature makes it a login, so
@@ -158,7 +163,7 @@ func codeMatches(given [sha256.Size]byte, want string) bool {
 // codes of its address and of the server (see penalties); meanwhile its
 // connection is the first to give its place up (see gate).
 func (s *Server) checkCode(ctx ssh.Context, code, method string) bool {
-	source := sourceOf(ctx.RemoteAddr())
+	source := outside.Source(ctx.RemoteAddr())
 	given := codeDigest(code)
 	presenter := codeMatches(given, s.cfg.PresenterCode)
 	notes := codeMatches(given, s.cfg.NotesCode)
@@ -186,9 +191,9 @@ func (s *Server) checkCode(ctx ssh.Context, code, method string) bool {
 	// Never log the code that was tried; a flood is a line every 10 s
 	// for an address.
 	s.logEvery("auth failure "+source, 10*time.Second, "auth failure from %s user %s (%s); %d wrong codes in all (more from this address are logged at most every 10s)",
-		source, quote(ctx.User()), method, n)
+		source, outside.Quote(ctx.User()), method, n)
 	wait, cancel := s.penalties.fail(source)
-	wait = max(wait, min(time.Duration(fails), 4)*s.cfg.failDelay)
+	wait = max(wait, min(time.Duration(fails), 4)*s.lec.failDelay)
 	delay := time.NewTimer(wait)
 	defer delay.Stop()
 	select {

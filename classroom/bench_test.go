@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"toolgate/classroom/config"
+
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -69,7 +71,7 @@ func BenchmarkConnect200(b *testing.B) {
 		// A fresh server each time: the rate limiter remembers this
 		// address's last 200 connections.
 		b.StopTimer()
-		srv, addr, _ := start(b, Config{ClassCode: "tulip", MaxSessions: 200, Idle: time.Minute})
+		srv, addr, _ := start(b, config.Config{ClassCode: "tulip", MaxSessions: 200, Idle: time.Minute}, Lecture{})
 		b.StartTimer()
 		clients := make([]*gossh.Client, 200)
 		err := all(len(clients), func(i int) error {

@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"toolgate/classroom/config"
+
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/time/rate"
@@ -24,9 +26,6 @@ const (
 	resizeBurst = 40
 )
 
-// Size is a terminal's size in cells.
-type Size struct{ Width, Height int }
-
 // connState is what the server keeps of one connection, from accept to
 // close: its place at the gate, its one session, and the size its
 // terminal asked for and was given.
@@ -36,7 +35,7 @@ type connState struct {
 
 	mu sync.Mutex
 	// asked is the largest size the client asked for, size what it got.
-	asked, size Size
+	asked, size config.Size
 	pty         bool
 	resized     chan struct{}
 	// identity is the first public key the client offered (see Identity).
@@ -63,22 +62,22 @@ func newConnState(c *gateConn) *connState {
 }
 
 // clamped reports whether the client asked for more than it was given.
-func (st *connState) clamped() (asked, given Size, ok bool) {
+func (st *connState) clamped() (asked, given config.Size, ok bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	return st.asked, st.size, st.asked != st.size
 }
 
-func (st *connState) window() Size {
+func (st *connState) window() config.Size {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	return st.size
 }
 
 // setSize records a size the client asked for and returns what it gets.
-func (st *connState) setSize(w, h uint32, limit Size) Size {
-	asked := Size{int(min(w, 1<<16)), int(min(h, 1<<16))}
-	given := Size{min(asked.Width, limit.Width), min(asked.Height, limit.Height)}
+func (st *connState) setSize(w, h uint32, limit config.Size) config.Size {
+	asked := config.Size{Width: int(min(w, 1<<16)), Height: int(min(h, 1<<16))}
+	given := config.Size{Width: min(asked.Width, limit.Width), Height: min(asked.Height, limit.Height)}
 	st.mu.Lock()
 	st.asked, st.size = asked, given
 	st.mu.Unlock()
@@ -155,7 +154,7 @@ func (s *Server) checkRequests(done <-chan struct{}, st *connState, in <-chan *g
 			st.pty = true
 			st.mu.Unlock()
 		case "window-change":
-			for !resizes.AllowN(s.cfg.now(), 1) {
+			for !resizes.AllowN(s.lec.now(), 1) {
 				// Wait for the rate, or the session's end.
 				t := time.NewTimer(time.Second / resizeRate)
 				select {

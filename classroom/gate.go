@@ -4,6 +4,8 @@ import (
 	"net"
 	"sync"
 	"time"
+
+	"toolgate/classroom/internal/outside"
 )
 
 // fdReserve is the descriptors kept for everything but connections: the
@@ -90,7 +92,7 @@ type gateConn struct {
 
 // admit takes c in, or closes it and says why.
 func (g *gate) admit(c net.Conn) *gateConn {
-	source := sourceOf(c.RemoteAddr())
+	source := outside.Source(c.RemoteAddr())
 	now := g.now()
 	g.mu.Lock()
 	var evicted []*gateConn

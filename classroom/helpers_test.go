@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
 
+	"toolgate/classroom/config"
 	"toolgate/scenarios"
 )
 
@@ -74,26 +75,27 @@ func (l *lockedLog) String() string {
 	return l.b.String()
 }
 
-// start serves on 127.0.0.1:0 and returns the address.
-func start(t testing.TB, cfg Config) (*Server, string, *lockedLog) {
+// start serves cfg (its zeros the defaults) and l on 127.0.0.1:0 and
+// returns the address.
+func start(t testing.TB, cfg config.Config, l Lecture) (*Server, string, *lockedLog) {
 	t.Helper()
 	log := &lockedLog{}
-	cfg.Log = log
+	l.Log = log
 	cfg.Listen = "127.0.0.1:0"
 	cfg.HostKeyPath = filepath.Join(t.TempDir(), "host_ed25519")
-	if cfg.Scenarios == nil {
-		cfg.Scenarios = scenarios.Builtin()
+	if l.Scenarios == nil {
+		l.Scenarios = scenarios.Builtin()
 	}
-	if cfg.closeGrace == 0 {
-		cfg.closeGrace = 100 * time.Millisecond
+	if l.closeGrace == 0 {
+		l.closeGrace = 100 * time.Millisecond
 	}
-	srv, err := New(cfg)
+	srv, err := New(cfg, l)
 	require.NoError(t, err)
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	go func() { _ = srv.Serve(l) }()
+	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(func() { _ = srv.Close() })
-	return srv, l.Addr().String(), log
+	return srv, ln.Addr().String(), log
 }
 
 // answer is a keyboard-interactive client that types code at every prompt.

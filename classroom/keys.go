@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"sync"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"toolgate/classroom/internal/outside"
 	"toolgate/safefile"
 )
 
@@ -91,7 +91,7 @@ func (k *keySet) reload(st fileStamp) error {
 	// held, and every key login would wait behind it.
 	data, err := safefile.ReadRegular(k.path, maxKeysFile)
 	if err != nil {
-		return pathError(k.path, err)
+		return outside.PathError(k.path, err)
 	}
 	keys, problems := parseKeys(data)
 	for _, p := range problems {
@@ -130,14 +130,4 @@ func parseKeys(data []byte) (map[string]bool, []keyProblem) {
 		}
 	}
 	return keys, problems
-}
-
-// pathError names path in err, unless it does already (an open's
-// *fs.PathError does).
-func pathError(path string, err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return err
-	}
-	return fmt.Errorf("%s: %w", path, err)
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"toolgate/classroom/config"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
@@ -48,7 +50,7 @@ func TestKeysFileThatIsAPipe(t *testing.T) {
 	clock := newFakeClock()
 	alice := newKey(t)
 	path := keysFile(t, authorized(alice))
-	_, addr, log := start(t, Config{AuthorizedKeys: path, ClassCode: "tulip", now: clock.now})
+	_, addr, log := start(t, config.Config{AuthorizedKeys: path, ClassCode: "tulip"}, Lecture{now: clock.now})
 	login := func() error {
 		c, err := dialer{auth: []gossh.AuthMethod{gossh.PublicKeys(alice)}}.dial(addr)
 		if err == nil {

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"toolgate/classroom/config"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -30,7 +32,7 @@ func TestLoadSharedRoom(t *testing.T) {
 	var fes []*child
 	for range frontEnds {
 		fes = append(fes, startChild(t, childConfig{ClassCode: "tulip", PresenterCode: "orchid", MaxSessions: students/frontEnds + 10,
-			Idle: time.Hour, RoomURL: url, Room: "lecture", Token: roomToken}))
+			Idle: time.Hour, Room: config.Room{URL: url, Name: "lecture", Token: roomToken}}))
 	}
 	for _, fe := range fes {
 		fe.warmUp(t)

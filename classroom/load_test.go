@@ -9,6 +9,7 @@ package classroom
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -29,6 +30,8 @@ import (
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
 
+	"toolgate/classroom/config"
+	"toolgate/classroom/room"
 	"toolgate/scenarios"
 )
 
@@ -54,15 +57,9 @@ func needLoad(t *testing.T) {
 	}
 }
 
-// childConfig is the part of Config a child server is given.
-type childConfig struct {
-	ClassCode, PresenterCode string
-	MaxSessions              int
-	Idle                     time.Duration
-	MaxPTY                   Size
-	// RoomURL joins a shared room (Room, with Token) through NATS.
-	RoomURL, Room, Token string
-}
+// childConfig is what a child server is given: a Config, whose Room may
+// name a shared room to join.
+type childConfig = config.Config
 
 // childStats is what a child server reports, after a GC that returns
 // freed memory to the system.
@@ -102,19 +99,18 @@ func serveChild(raw string) int {
 	}
 	dir, _ := os.MkdirTemp("", "toolgate-load")
 	defer os.RemoveAll(dir)
-	var room Room
-	if cc.RoomURL != "" {
-		sr, err := OpenSharedRoom(SharedRoomConfig{URL: cc.RoomURL, Room: cc.Room, Token: cc.Token,
-			Log: func(f string, v ...any) { fmt.Fprintf(os.Stderr, f+"\n", v...) }})
+	var rm room.Room
+	if cc.Room.Shared() {
+		sr, err := room.OpenShared(context.Background(), cc.Room, func(f string, v ...any) { fmt.Fprintf(os.Stderr, f+"\n", v...) })
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 2
 		}
 		defer sr.Close()
-		room = sr
+		rm = sr
 	}
-	srv, err := New(Config{ClassCode: cc.ClassCode, PresenterCode: cc.PresenterCode, MaxSessions: cc.MaxSessions, Idle: cc.Idle, MaxPTY: cc.MaxPTY,
-		Scenarios: scenarios.Builtin(), HostKeyPath: filepath.Join(dir, "host"), Log: os.Stderr, Room: room})
+	cc.HostKeyPath = filepath.Join(dir, "host")
+	srv, err := New(cc, Lecture{Scenarios: scenarios.Builtin(), Log: os.Stderr, Room: rm})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
@@ -485,8 +481,8 @@ func TestLoadPasteAndDisconnect(t *testing.T) {
 // the largest sizes it may be drawn at.
 func TestLoadLargestTerminal(t *testing.T) {
 	needLoad(t)
-	for _, tc := range []struct{ asked, limit Size }{
-		{Size{120, 40}, Size{}}, {Size{6000, 6000}, Size{300, 100}}, {Size{6000, 6000}, Size{500, 200}},
+	for _, tc := range []struct{ asked, limit config.Size }{
+		{config.Size{Width: 120, Height: 40}, config.Size{}}, {config.Size{Width: 6000, Height: 6000}, config.Size{Width: 300, Height: 100}}, {config.Size{Width: 6000, Height: 6000}, config.Size{Width: 500, Height: 200}},
 	} {
 		srv := startChild(t, childConfig{ClassCode: "tulip", MaxSessions: 200, Idle: time.Hour, MaxPTY: tc.limit})
 		base := srv.settle(t)
@@ -604,7 +600,7 @@ func TestLoadJoinUnderAttack(t *testing.T) {
 // limit (a matter of time, so here and not in the default tests).
 func TestLoadIdleKeepsBusySessions(t *testing.T) {
 	needLoad(t)
-	_, addr, _ := start(t, Config{ClassCode: "tulip", Idle: time.Second})
+	_, addr, _ := start(t, config.Config{ClassCode: "tulip", Idle: time.Second}, Lecture{})
 	busy := connect(t, addr, "tulip")
 	busy.waitFor(t, "Scenarios")
 	for range 30 {

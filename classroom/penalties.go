@@ -1,15 +1,13 @@
 package classroom
 
 import (
-	"net"
 	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
-)
 
-// maxSources bounds how many addresses the pacing remembers.
-const maxSources = 1 << 16
+	"toolgate/classroom/internal/outside"
+)
 
 // Total pacing of wrong codes, whatever their address: a burst, then a
 // steady rate of answers.
@@ -66,7 +64,7 @@ func (p *penalties) fail(source string) (wait time.Duration, cancel func()) {
 // makeRoomLocked keeps the table bounded: sources whose failures are all
 // back are forgotten first; if none is, all are.
 func (p *penalties) makeRoomLocked(now time.Time) {
-	if len(p.sources) < maxSources {
+	if len(p.sources) < outside.MaxSources {
 		return
 	}
 	for k, lim := range p.sources {
@@ -74,23 +72,7 @@ func (p *penalties) makeRoomLocked(now time.Time) {
 			delete(p.sources, k)
 		}
 	}
-	if len(p.sources) >= maxSources {
+	if len(p.sources) >= outside.MaxSources {
 		clear(p.sources)
 	}
-}
-
-// sourceOf is the address a limit counts by: an IPv4 address, or an IPv6
-// /64 (one host's usual share, which it can spread over at will).
-func sourceOf(addr net.Addr) string {
-	tcp, ok := addr.(*net.TCPAddr)
-	if !ok {
-		if addr == nil {
-			return "unknown"
-		}
-		return addr.String()
-	}
-	if ip4 := tcp.IP.To4(); ip4 != nil {
-		return ip4.String()
-	}
-	return tcp.IP.Mask(net.CIDRMask(64, 128)).String() + "/64"
 }

@@ -10,86 +10,35 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
-	"unicode/utf8"
+
+	"toolgate/classroom/room"
+	"toolgate/tui"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	"charm.land/wish/v2/activeterm"
 	"charm.land/wish/v2/ratelimiter"
 	"charm.land/wish/v2/recover"
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/time/rate"
 
+	"toolgate/classroom/config"
+	"toolgate/classroom/internal/outside"
 	"toolgate/scenarios"
-	"toolgate/termsafe"
 )
 
-// Defaults of the limits a Config leaves at zero.
-const (
-	DefaultMaxSessions   = 200
-	DefaultIdle          = 10 * time.Minute
-	DefaultLoginTimeout  = 30 * time.Second
-	DefaultLoginFailures = 20
-)
-
-// DefaultMaxPTY is the largest terminal a session is drawn at by default.
-var DefaultMaxPTY = Size{Width: 300, Height: 100}
-
-// Config is how a lecture is served. Every limit left at zero gets its
-// default; a negative one is an error.
-type Config struct {
-	// Listen is host:port; the default keeps it on this machine.
-	Listen string
-	// HostKeyPath is the server's ed25519 key, created (mode 0600) on
-	// first start.
-	HostKeyPath string
-	// MaxSessions caps the sessions open at once.
-	MaxSessions int
-	// Idle closes a session after this long without a key.
-	Idle time.Duration
-	// LoginTimeout closes a connection that has not started its session
-	// (handshake, login, PTY, shell) this long after it connected.
-	LoginTimeout time.Duration
-	// MaxWaiting caps the connections waiting to log in (default twice
-	// MaxSessions); MaxWaitingPerAddress caps them for one address
-	// (default MaxWaiting: a class behind one NAT logs in from one).
-	MaxWaiting, MaxWaitingPerAddress int
-	// MaxSessionsPerAddress caps the sessions open from one address (0:
-	// none, the default: a hall behind one NAT is one address).
-	MaxSessionsPerAddress int
-	// LoginFailures is how many wrong codes one address may send before
-	// its logins are refused; one more is allowed every 3 s.
-	LoginFailures int
-	// MaxPTY is the largest terminal a session is drawn at; a larger one
-	// is clamped, and told so.
-	MaxPTY Size
-	// ClassCode is what students type to get in (password or
-	// keyboard-interactive); AuthorizedKeys admits listed keys. With
-	// neither, Open must be set: the room is then open to anyone.
-	ClassCode      string
-	AuthorizedKeys string
-	Open           bool
-	// PresenterKeys lists the keys that lead the room; PresenterCode is
-	// typed to lead it. A presenter's login takes the room over from the
-	// session that led it.
-	PresenterKeys string
-	PresenterCode string
-	// NotesCode admits the lecturer's second screen: the speaker notes,
-	// following the presenter's scenario and step.
-	NotesCode string
-	// Timer counts the lecture down on the notes screen (0: no countdown).
-	Timer     time.Duration
+// Lecture is what a server serves and to whom it reports: the
+// scenarios, the room, the log.
+type Lecture struct {
 	Scenarios []scenarios.Scenario
 	// Room is the lecture's room; nil is a new room in this process. A
-	// shared one (NATSRoom) is closed by whoever made it, after the
+	// shared one (room.Shared) is closed by whoever made it, after the
 	// server.
-	Room Room
+	Room room.Room
 	// Log gets one line per connect, disconnect, failed login and refusal.
 	Log io.Writer
 
@@ -109,9 +58,10 @@ type Config struct {
 
 // Server is a lecture served over SSH.
 type Server struct {
-	cfg            Config
+	cfg            config.Config
+	lec            Lecture
 	ssh            *ssh.Server
-	room           Room
+	room           room.Room
 	gate           *gate
 	penalties      *penalties
 	authorizedKeys *keySet
@@ -127,110 +77,72 @@ type Server struct {
 	release   *time.Timer
 
 	logMu   sync.Mutex
-	logRate rateLog
+	logRate outside.RateLog
 
 	// bySource counts the sessions open from each address.
 	sourcesMu sync.Mutex
 	bySource  map[string]int
 }
 
-// withDefaults fills the zero limits and refuses negative ones.
-func (cfg Config) withDefaults() (Config, error) {
-	for _, l := range []struct {
-		name  string
-		value int64
-	}{
-		{"max sessions", int64(cfg.MaxSessions)}, {"idle", int64(cfg.Idle)}, {"login timeout", int64(cfg.LoginTimeout)},
-		{"max waiting", int64(cfg.MaxWaiting)}, {"max waiting per address", int64(cfg.MaxWaitingPerAddress)},
-		{"max sessions per address", int64(cfg.MaxSessionsPerAddress)},
-		{"login failures", int64(cfg.LoginFailures)}, {"max PTY width", int64(cfg.MaxPTY.Width)}, {"max PTY height", int64(cfg.MaxPTY.Height)},
-	} {
-		if l.value < 0 {
-			return cfg, fmt.Errorf("%s: %d is negative", l.name, l.value)
-		}
-	}
-	if cfg.Listen == "" {
-		cfg.Listen = "127.0.0.1:2323"
-	}
-	def := func(v *int, d int) {
+// withDefaults fills the zero settings of the hooks.
+func (l Lecture) withDefaults() Lecture {
+	def := func(v *time.Duration, d time.Duration) {
 		if *v == 0 {
 			*v = d
 		}
 	}
-	defDur := func(v *time.Duration, d time.Duration) {
-		if *v == 0 {
-			*v = d
-		}
+	if l.fdLimit == 0 {
+		l.fdLimit = fdLimit()
 	}
-	def(&cfg.MaxSessions, DefaultMaxSessions)
-	def(&cfg.MaxWaiting, 2*cfg.MaxSessions)
-	// A hall behind one NAT is one address: it may need every place,
-	// and more when someone among the students floods the port.
-	def(&cfg.MaxWaitingPerAddress, cfg.MaxWaiting)
-	def(&cfg.LoginFailures, DefaultLoginFailures)
-	def(&cfg.MaxPTY.Width, DefaultMaxPTY.Width)
-	def(&cfg.MaxPTY.Height, DefaultMaxPTY.Height)
-	def(&cfg.fdLimit, fdLimit())
-	defDur(&cfg.Idle, DefaultIdle)
-	defDur(&cfg.LoginTimeout, DefaultLoginTimeout)
-	defDur(&cfg.failDelay, time.Second)
-	defDur(&cfg.failRefill, 3*time.Second)
-	defDur(&cfg.stall, stallTimeout)
-	defDur(&cfg.closeGrace, 2*time.Second)
-	if cfg.now == nil {
-		cfg.now = time.Now
+	def(&l.failDelay, time.Second)
+	def(&l.failRefill, 3*time.Second)
+	def(&l.stall, stallTimeout)
+	def(&l.closeGrace, 2*time.Second)
+	if l.now == nil {
+		l.now = time.Now
 	}
-	if cfg.Log == nil {
-		cfg.Log = io.Discard
+	if l.Log == nil {
+		l.Log = io.Discard
 	}
-	return cfg, nil
+	return l
 }
 
-// New checks the configuration and builds the server.
-func New(cfg Config) (*Server, error) {
-	cfg, err := cfg.withDefaults()
-	if err != nil {
+// New builds the server of a lecture: cfg is how it is served (what it
+// leaves at zero is taken from config.Default, and what Validate refuses
+// is refused), l what it serves.
+func New(cfg config.Config, l Lecture) (*Server, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if cfg.ClassCode == "" && cfg.AuthorizedKeys == "" && !cfg.Open {
-		return nil, errors.New("no way to log in: give --class-code, --authorized-keys, or --open to let anyone in")
-	}
-	if len(cfg.Scenarios) == 0 {
+	l = l.withDefaults()
+	if len(l.Scenarios) == 0 {
 		return nil, errors.New("no scenarios to serve")
 	}
-	codes := map[string]string{}
-	for _, c := range []struct{ flag, code string }{{"--class-code", cfg.ClassCode}, {"--presenter-code", cfg.PresenterCode}, {"--notes-code", cfg.NotesCode}} {
-		if c.code == "" {
-			continue
-		}
-		if other, ok := codes[c.code]; ok {
-			// One code for two roles would give a student the lecturer's.
-			return nil, fmt.Errorf("%s and %s are the same code: give each role its own", other, c.flag)
-		}
-		codes[c.code] = c.flag
+	rm := l.Room
+	if rm == nil {
+		rm = room.NewLocal()
 	}
-	room := cfg.Room
-	if room == nil {
-		room = NewRoom()
-	}
-	s := &Server{cfg: cfg, room: room, logRate: rateLog{now: cfg.now}, bySource: map[string]int{},
-		penalties: newPenalties(cfg.LoginFailures, cfg.failRefill, cfg.now)}
+	s := &Server{cfg: cfg, lec: l, room: rm, logRate: outside.RateLog{Now: l.now}, bySource: map[string]int{},
+		penalties: newPenalties(cfg.LoginFailures, l.failRefill, l.now)}
+	var err error
 	if cfg.AuthorizedKeys != "" {
-		if s.authorizedKeys, err = loadKeySet(cfg.AuthorizedKeys, s.Printf, cfg.now); err != nil {
+		if s.authorizedKeys, err = loadKeySet(cfg.AuthorizedKeys, s.Printf, l.now); err != nil {
 			return nil, err
 		}
 	}
 	if cfg.PresenterKeys != "" {
-		if s.presenterKeys, err = loadKeySet(cfg.PresenterKeys, s.Printf, cfg.now); err != nil {
+		if s.presenterKeys, err = loadKeySet(cfg.PresenterKeys, s.Printf, l.now); err != nil {
 			return nil, err
 		}
 	}
-	maxOpen := cfg.fdLimit - fdReserve
-	if need := cfg.MaxSessions + cfg.MaxWaiting; maxOpen < need {
-		s.Printf("the file descriptor limit (%d) leaves room for %d connections, fewer than --max-sessions + --max-waiting (%d): raise it (ulimit -n)",
-			cfg.fdLimit, max(maxOpen, 0), need)
+	maxWaiting, maxWaitingPerAddress := cfg.Waiting()
+	maxOpen := l.fdLimit - fdReserve
+	if need := cfg.MaxSessions + maxWaiting; maxOpen < need {
+		s.Printf("the file descriptor limit (%d) leaves room for %d connections, fewer than the most sessions and connections waiting to log in (%d): raise it (ulimit -n)",
+			l.fdLimit, max(maxOpen, 0), need)
 	}
-	s.gate = newGate(cfg.MaxWaiting, cfg.MaxWaitingPerAddress, maxOpen, cfg.LoginTimeout, func(source, why string, perSource bool) {
+	s.gate = newGate(maxWaiting, maxWaitingPerAddress, maxOpen, cfg.LoginTimeout, func(source, why string, perSource bool) {
 		// A flood is one line every 10 s: per address when one address is
 		// over its own cap, per reason when the server is.
 		key := "refused: " + why
@@ -239,7 +151,7 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.logEvery(key, 10*time.Second, "refused a connection from %s: %s (more are logged at most every 10s)", source, why)
 	})
-	s.gate.now = cfg.now
+	s.gate.now = l.now
 	s.gate.evicted = func(source, why string) {
 		s.evictions.Add(1)
 		s.logEvery("evicted "+source, 10*time.Second, "closed a connection from %s waiting to log in, for a new one: %s (more are logged at most every 10s)", source, why)
@@ -258,7 +170,7 @@ func New(cfg Config) (*Server, error) {
 			// The last runs first: admit and log, recover, limit, cap,
 			// refuse commands and PTY-less sessions, then the trainer.
 			s.trainer,
-			activeterm.Middleware(),
+			s.terminalOnly,
 			s.interactiveOnly,
 			s.capacity,
 			ratelimiter.Middleware(limiter),
@@ -305,30 +217,15 @@ func New(cfg Config) (*Server, error) {
 func (s *Server) Printf(format string, v ...any) {
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
-	fmt.Fprintf(s.cfg.Log, s.cfg.now().Format("15:04:05 ")+format+"\n", v...)
+	fmt.Fprintf(s.lec.Log, s.lec.now().Format("15:04:05 ")+format+"\n", v...)
 }
 
 // logEvery logs a line at most once every so often for one key, so that
 // a flood is one line, not a flood of lines.
 func (s *Server) logEvery(key string, every time.Duration, format string, v ...any) {
-	if s.logRate.allow(key, every) {
+	if s.logRate.Allow(key, every) {
 		s.Printf(format, v...)
 	}
-}
-
-// quote makes a client-supplied string safe for the log: quoted, with
-// control characters and escape sequences escaped, and at most 64 bytes
-// of it.
-func quote(v string) string {
-	const most = 64
-	if len(v) <= most {
-		return strconv.Quote(v)
-	}
-	cut := most
-	for cut > 0 && !utf8.RuneStart(v[cut]) {
-		cut--
-	}
-	return strconv.Quote(v[:cut]) + "…"
 }
 
 // Fingerprint is the host key's SHA256 fingerprint, for the projector.
@@ -340,7 +237,7 @@ func (s *Server) Fingerprint() string {
 }
 
 // Room is the lecture's room.
-func (s *Server) Room() Room { return s.room }
+func (s *Server) Room() room.Room { return s.room }
 
 // Serve serves on a listener until Shutdown or Close.
 func (s *Server) Serve(l net.Listener) error {
@@ -365,41 +262,80 @@ func (s *Server) ListenAndServe() error {
 // session of the lecturer's ends the lecture the same way).
 var ShutdownSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
-// Run serves on l until one of ShutdownSignals arrives, then says goodbye
-// to every session and shuts down.
-func (s *Server) Run(l net.Listener) error {
-	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, ShutdownSignals...)
-	defer signal.Stop(stop)
+// Signalled is the cause of a context NotifyShutdown ended: the signal
+// that arrived.
+type Signalled struct{ Signal os.Signal }
+
+func (s Signalled) Error() string { return s.Signal.String() }
+
+// NotifyShutdown is a context that ends when one of ShutdownSignals
+// arrives, its cause a Signalled. Call it first, before anything says the
+// server is starting or ready: a signal that comes after it is a goodbye
+// to every session (see Run), never the default action, which kills the
+// process without its last log lines. stop undoes it; until then a
+// second signal is taken too.
+func NotifyShutdown(parent context.Context) (ctx context.Context, stop context.CancelFunc) {
+	ctx, cancel := context.WithCancelCause(parent)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, ShutdownSignals...)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-sigs:
+			cancel(Signalled{sig})
+		case <-done:
+		}
+	}()
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			signal.Stop(sigs)
+			close(done)
+			cancel(context.Canceled)
+		})
+	}
+}
+
+// Why is what ended ctx, for the log: the signal's name, or "stopped".
+func Why(ctx context.Context) string {
+	var sig Signalled
+	if errors.As(context.Cause(ctx), &sig) {
+		return sig.Error()
+	}
+	return "stopped"
+}
+
+// Run serves on l until ctx is done (see NotifyShutdown), then says
+// goodbye to every session and shuts down.
+func (s *Server) Run(ctx context.Context, l net.Listener) error {
 	errs := make(chan error, 1)
 	go func() { errs <- s.Serve(l) }()
 	select {
 	case err := <-errs:
 		return err
-	case sig := <-stop:
-		if s.room.Shared() {
+	case <-ctx.Done():
+		sig := Why(ctx)
+		switch s.room.Closing() {
+		case tui.ServerClosing:
 			s.Printf("%v: telling %d sessions this front-end closes (the room goes on at the others)", sig, s.ActiveSessions())
-		} else {
+		case tui.HostClosing:
+			s.Printf("%v: telling %d sessions this front-end closes (it hosts the room: the room stops at the others until it is back)", sig, s.ActiveSessions())
+		case tui.ClosingOutOfReach:
+			s.Printf("%v: telling %d sessions this front-end closes (the room is out of reach)", sig, s.ActiveSessions())
+		default:
 			s.Printf("%v: telling %d sessions the lecture is over", sig, s.ActiveSessions())
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		closing, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		return s.Shutdown(ctx)
+		return s.Shutdown(closing)
 	}
 }
 
-// FrontEndClosing is the goodbye of a front-end that closes while the
-// room it serves goes on at the others.
-const FrontEndClosing = "This server is closing, the lecture goes on: connect again the same way to rejoin it."
-
-// Shutdown tells every student the session is ending, gives the message a
-// moment on screen, and closes the server.
+// Shutdown tells every student the session is ending, and whether the
+// lecture goes on (see room.Room's Closing), gives the message a moment
+// on screen, and closes the server.
 func (s *Server) Shutdown(ctx context.Context) error {
-	if s.room.Shared() {
-		s.room.End(FrontEndClosing)
-	} else {
-		s.room.End("The lecture is over — this session ends now. Thank you!")
-	}
+	s.room.End(s.room.Closing())
 	s.gate.closeWaiting()
 	wait := time.NewTimer(2500 * time.Millisecond)
 	defer wait.Stop()
@@ -435,15 +371,15 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 		role, via := s.roleOf(sess)
 		pty, _, _ := sess.Pty()
 		size := st.window()
-		s.Printf("connect %s user %s as %s (%s) term %s %dx%d client %s", sess.RemoteAddr(), quote(sess.User()), role, via,
-			quote(pty.Term), size.Width, size.Height, quote(sess.Context().ClientVersion()))
-		began := s.cfg.now()
+		s.Printf("connect %s user %s as %s (%s) term %s %dx%d client %s", sess.RemoteAddr(), outside.Quote(sess.User()), role, via,
+			outside.Quote(pty.Term), size.Width, size.Height, outside.Quote(sess.Context().ClientVersion()))
+		began := s.lec.now()
 		defer func() {
-			s.Printf("disconnect %s user %s after %v", sess.RemoteAddr(), quote(sess.User()), s.cfg.now().Sub(began).Round(time.Second))
+			s.Printf("disconnect %s user %s after %v", sess.RemoteAddr(), outside.Quote(sess.User()), s.lec.now().Sub(began).Round(time.Second))
 			_ = sess.Exit(0)
 			// The client closes on its own after the exit status; a
 			// client that does not is closed from here.
-			time.AfterFunc(s.cfg.closeGrace, func() { _ = st.conn.Close() })
+			time.AfterFunc(s.lec.closeGrace, func() { _ = st.conn.Close() })
 			if s.active.Load() == 0 {
 				s.releaseMemory()
 			}
@@ -483,12 +419,12 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 		n := s.active.Add(1)
 		defer s.active.Add(-1)
 		if n > int64(s.cfg.MaxSessions) {
-			wish.Println(sess, fmt.Sprintf("Sorry, the room is full (%d seats taken). Please try again in a moment.", s.cfg.MaxSessions))
+			wish.Println(sess, roomFull.text(langOf(sess), s.cfg.MaxSessions))
 			_ = sess.Exit(1)
 			return
 		}
 		if most := s.cfg.MaxSessionsPerAddress; most > 0 {
-			source := sourceOf(sess.RemoteAddr())
+			source := outside.Source(sess.RemoteAddr())
 			s.sourcesMu.Lock()
 			full := s.bySource[source] >= most
 			if !full {
@@ -497,7 +433,7 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 			s.sourcesMu.Unlock()
 			if full {
 				s.logEvery("per address "+source, 10*time.Second, "refused a session from %s: %d open from this address (more are logged at most every 10s)", source, most)
-				wish.Println(sess, fmt.Sprintf("Sorry, %d sessions are open from your address already, the most this lecture allows.", most))
+				wish.Println(sess, addressFull.text(langOf(sess), most))
 				_ = sess.Exit(1)
 				return
 			}
@@ -513,11 +449,11 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// interactiveOnly refuses a command: toolgate is the only thing served.
-func (s *Server) interactiveOnly(next ssh.Handler) ssh.Handler {
+// terminalOnly refuses a session without a PTY: the trainer needs one.
+func (s *Server) terminalOnly(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		if len(sess.Command()) > 0 {
-			wish.Println(sess, "toolgate serves the interactive trainer only: connect without a command.")
+		if _, _, ok := sess.Pty(); !ok {
+			wish.Println(sess, noTerminal.text(langOf(sess), 0))
 			_ = sess.Exit(1)
 			return
 		}
@@ -525,17 +461,14 @@ func (s *Server) interactiveOnly(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// quoteText escapes text for a log line (see termsafe), and cuts it at
-// most bytes: unlike quote, without quotes, for a line that is mostly
-// another server's own words.
-func quoteText(text string, most int) string {
-	q := termsafe.Line(text)
-	if len(q) > most {
-		cut := most
-		for cut > 0 && !utf8.RuneStart(q[cut]) {
-			cut--
+// interactiveOnly refuses a command: toolgate is the only thing served.
+func (s *Server) interactiveOnly(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if len(sess.Command()) > 0 {
+			wish.Println(sess, commandRefused.text(langOf(sess), 0))
+			_ = sess.Exit(1)
+			return
 		}
-		q = q[:cut] + "…"
+		next(sess)
 	}
-	return q
 }

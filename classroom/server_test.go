@@ -11,11 +11,12 @@ import (
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
 
+	"toolgate/classroom/config"
 	"toolgate/scenarios"
 )
 
 func TestWrongCodeIsRefused(t *testing.T) {
-	_, addr, log := start(t, Config{ClassCode: "tulip", failDelay: time.Millisecond})
+	_, addr, log := start(t, config.Config{ClassCode: "tulip"}, Lecture{failDelay: time.Millisecond})
 	_, err := dial(addr, "daisy")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "unable to authenticate")
@@ -24,7 +25,7 @@ func TestWrongCodeIsRefused(t *testing.T) {
 }
 
 func TestNoPTYIsRefused(t *testing.T) {
-	_, addr, _ := start(t, Config{ClassCode: "tulip"})
+	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{})
 	s := connectWith(t, dialer{auth: answerAll("tulip")}, addr, ptyOpts{none: true})
 	require.True(t, s.closed(t))
 	assert.Contains(t, s.raw(), "Requires an active PTY")
@@ -33,7 +34,7 @@ func TestNoPTYIsRefused(t *testing.T) {
 func answerAll(code string) []gossh.AuthMethod { return []gossh.AuthMethod{answer(code)} }
 
 func TestCommandsAreRefused(t *testing.T) {
-	_, addr, _ := start(t, Config{ClassCode: "tulip"})
+	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{})
 	c, err := dial(addr, "tulip")
 	require.NoError(t, err)
 	defer c.Close()
@@ -56,40 +57,25 @@ func TestCommandsAreRefused(t *testing.T) {
 }
 
 func TestNoLoginWithoutAWay(t *testing.T) {
-	_, err := New(Config{Scenarios: scenarios.Builtin(), HostKeyPath: filepath.Join(t.TempDir(), "k")})
+	_, err := New(config.Config{HostKeyPath: filepath.Join(t.TempDir(), "k")}, Lecture{Scenarios: scenarios.Builtin()})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "--open")
+	assert.Contains(t, err.Error(), "no way to log in")
+	assert.NotContains(t, err.Error(), "--", "the library names no flag")
 }
 
+// New refuses what config.Validate refuses, in the library's words.
 func TestNegativeLimitsAreRefused(t *testing.T) {
-	for _, cfg := range []Config{{MaxSessions: -1}, {Idle: -time.Second}, {LoginTimeout: -1}, {MaxWaiting: -1},
-		{MaxWaitingPerAddress: -1}, {LoginFailures: -1}, {MaxPTY: Size{-1, 10}}} {
-		cfg.Open, cfg.Scenarios, cfg.HostKeyPath = true, scenarios.Builtin(), filepath.Join(t.TempDir(), "k")
-		_, err := New(cfg)
-		assert.ErrorContains(t, err, "negative")
-	}
-}
-
-// The waiting limits left at zero follow MaxSessions: twice it in all,
-// and as many for one address (a class behind one NAT); one given stays.
-func TestWaitingLimitsFollowMaxSessions(t *testing.T) {
-	for _, tc := range []struct {
-		in                 Config
-		sessions, all, per int
-	}{
-		{Config{}, DefaultMaxSessions, 2 * DefaultMaxSessions, 2 * DefaultMaxSessions},
-		{Config{MaxSessions: 60}, 60, 120, 120},
-		{Config{MaxSessions: 5, MaxWaiting: 7}, 5, 7, 7},
-		{Config{MaxSessions: 5, MaxWaitingPerAddress: 2}, 5, 10, 2},
-	} {
-		got, err := tc.in.withDefaults()
-		require.NoError(t, err)
-		assert.Equal(t, [3]int{tc.sessions, tc.all, tc.per}, [3]int{got.MaxSessions, got.MaxWaiting, got.MaxWaitingPerAddress}, "%+v", tc.in)
+	for _, cfg := range []config.Config{{MaxSessions: -1}, {Idle: -time.Second}, {LoginTimeout: -1}, {MaxWaiting: -1},
+		{MaxWaitingPerAddress: -1}, {LoginFailures: -1}, {MaxPTY: config.Size{Width: -1, Height: 10}}} {
+		cfg.Open, cfg.HostKeyPath = true, filepath.Join(t.TempDir(), "k")
+		_, err := New(cfg, Lecture{Scenarios: scenarios.Builtin()})
+		var bad *config.Error
+		assert.ErrorAs(t, err, &bad, "%+v", cfg)
 	}
 }
 
 func TestTheLecture(t *testing.T) {
-	srv, addr, log := start(t, Config{ClassCode: "tulip", PresenterCode: "orchid"})
+	srv, addr, log := start(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
 	lecturer := connect(t, addr, "orchid")
 	lecturer.waitFor(t, "You lead the room")
 	students := []*session{connect(t, addr, "tulip"),
@@ -143,7 +129,7 @@ func TestTheLecture(t *testing.T) {
 // TestIdleSessionsAreClosed: a session without keys is closed (how long
 // keys keep one open is TestLoadIdleKeepsBusySessions: a matter of time).
 func TestIdleSessionsAreClosed(t *testing.T) {
-	_, addr, log := start(t, Config{ClassCode: "tulip", Idle: 300 * time.Millisecond})
+	_, addr, log := start(t, config.Config{ClassCode: "tulip", Idle: 300 * time.Millisecond}, Lecture{})
 	s := connect(t, addr, "tulip")
 	require.True(t, s.closed(t), "the idle session is closed")
 	assert.Contains(t, s.raw(), "this session ends")
@@ -151,7 +137,7 @@ func TestIdleSessionsAreClosed(t *testing.T) {
 }
 
 func TestTheRoomIsCapped(t *testing.T) {
-	srv, addr, _ := start(t, Config{ClassCode: "tulip", MaxSessions: 2})
+	srv, addr, _ := start(t, config.Config{ClassCode: "tulip", MaxSessions: 2}, Lecture{})
 	a := connect(t, addr, "tulip")
 	b := connect(t, addr, "tulip")
 	a.waitFor(t, "Scenarios")
@@ -170,7 +156,7 @@ func TestTheRoomIsCapped(t *testing.T) {
 // counts as neither a student nor a presenter. A code shared by two roles
 // is refused at start.
 func TestTheNotesScreen(t *testing.T) {
-	srv, addr, log := start(t, Config{ClassCode: "tulip", PresenterCode: "orchid", NotesCode: "fern"})
+	srv, addr, log := start(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid", NotesCode: "fern"}, Lecture{})
 	lecturer := connect(t, addr, "orchid")
 	lecturer.waitFor(t, "You lead the room")
 	notes := connect(t, addr, "fern")
@@ -193,7 +179,7 @@ func TestTheNotesScreen(t *testing.T) {
 	assert.Equal(t, 1, srv.Room().Stats().Students, "the notes screen is not a student")
 	assert.Contains(t, log.String(), "as notes")
 
-	_, err := New(Config{ClassCode: "tulip", PresenterCode: "tulip", Scenarios: scenarios.Builtin(), HostKeyPath: filepath.Join(t.TempDir(), "k")})
+	_, err := New(config.Config{ClassCode: "tulip", PresenterCode: "tulip", HostKeyPath: filepath.Join(t.TempDir(), "k")}, Lecture{Scenarios: scenarios.Builtin()})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "--class-code and --presenter-code are the same code")
+	assert.Contains(t, err.Error(), "ClassCode and PresenterCode are the same code")
 }

@@ -2,9 +2,7 @@ package classroom
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"time"
 
@@ -13,7 +11,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
-	"toolgate/assess"
+	"toolgate/classroom/config"
+	"toolgate/classroom/room"
 	"toolgate/tui"
 )
 
@@ -36,9 +35,11 @@ func (s *Server) trainer(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// clampNotice tells a student their terminal is larger than a session
+// clampedMsg tells a session its terminal is larger than a session
 // draws.
-const clampNotice = "Your terminal is %d×%d; this session draws at most %d×%d."
+func clampedMsg(asked, given config.Size) tui.ClampedMsg {
+	return tui.ClampedMsg{Width: asked.Width, Height: asked.Height, DrawnWidth: given.Width, DrawnHeight: given.Height}
+}
 
 func (s *Server) runTrainer(sess ssh.Session) {
 	ctx := sess.Context()
@@ -46,12 +47,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	pty, _, _ := sess.Pty()
 	role, _ := s.roleOf(sess)
 	envs := append(sess.Environ(), "TERM="+pty.Term)
-	var notice string
-	var told Size
-	if asked, given, ok := st.clamped(); ok {
-		notice = fmt.Sprintf(clampNotice, asked.Width, asked.Height, given.Width, given.Height)
-		told = asked
-	}
+	lang := langOf(sess)
 
 	var p *tea.Program
 	ready := make(chan struct{})
@@ -64,33 +60,25 @@ func (s *Server) runTrainer(sess ssh.Session) {
 		s.Printf("presenter %s took the room over from the session that led it", sess.RemoteAddr())
 	}
 	classCode := ""
-	if role == Presenter {
+	if role == room.Presenter {
 		classCode = s.cfg.ClassCode
 	}
 	model := tui.New(tui.Options{
-		Scenarios: s.cfg.Scenarios,
-		Lang: assess.LangFromEnv(func(name string) string {
-			for _, kv := range sess.Environ() {
-				if k, v, ok := strings.Cut(kv, "="); ok && k == name {
-					return v
-				}
-			}
-			return ""
-		}),
-		Room:  client,
-		Notes: role == Notes,
+		Scenarios: s.lec.Scenarios,
+		Lang:      lang,
+		Room:      client,
+		Notes:     role == room.Notes,
 		// The presenter's screen is the projector: it shows students the
 		// code to type.
 		ClassCode: classCode,
 		Timer:     s.cfg.Timer,
 		Idle:      s.cfg.Idle,
 		Theme:     tui.ThemeDark,
-		Notice:    notice,
 		// SaveScenario stays nil: a served session writes nothing on the
 		// server.
 	})
 	size := st.window()
-	out := newStallWriter(sess, s.cfg.stall, func() { _ = st.conn.Close() })
+	out := newStallWriter(sess, s.lec.stall, func() { _ = st.conn.Close() })
 	// The program ends with its context: when the connection closes, or
 	// when the room's last word has had its grace. Never by Kill: Bubble
 	// Tea's Kill races with a Run that has not finished starting (see
@@ -98,7 +86,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	// exactly that.
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	p = tea.NewProgram(newCoalesced(model, s.cfg.frame, s.cfg.sawView),
+	p = tea.NewProgram(newCoalesced(model, s.lec.frame, s.lec.sawView),
 		tea.WithContext(runCtx),
 		// Input is read by pumpKeys, not by the program (see keyDecoder).
 		tea.WithInput(nil),
@@ -113,8 +101,8 @@ func (s *Server) runTrainer(sess ssh.Session) {
 			if _, ok := msg.(tea.SuspendMsg); ok {
 				return tea.ResumeMsg{}
 			}
-			if s.cfg.sawMsg != nil {
-				s.cfg.sawMsg(msg)
+			if s.lec.sawMsg != nil {
+				s.lec.sawMsg(msg)
 			}
 			return msg
 		}),
@@ -126,10 +114,17 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	_, _ = io.WriteString(out, ansi.RequestModeSynchronizedOutput+ansi.RequestModeUnicodeCore)
 
 	done := make(chan struct{})
-	go pumpKeys(runCtx, sess, p.Send, s.cfg.now)
+	go pumpKeys(runCtx, sess, p.Send, s.lec.now)
 	go func() {
 		var grace <-chan time.Time
 		ended := client.Ended()
+		var told config.Size
+		if asked, given, ok := st.clamped(); ok {
+			// Said once the program runs (Send waits for it), in the
+			// session's language, as every notice of the server's.
+			told = asked
+			p.Send(clampedMsg(asked, given))
+		}
 		for {
 			select {
 			case <-done:
@@ -142,7 +137,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 				if asked, given, ok := st.clamped(); ok && asked != told {
 					// A resize past the limit is said too, once per size.
 					told = asked
-					p.Send(tui.NoticeMsg{Text: fmt.Sprintf(clampNotice, asked.Width, asked.Height, given.Width, given.Height)})
+					p.Send(clampedMsg(asked, given))
 				}
 			case <-ended:
 				// The program quits itself after showing the goodbye;
@@ -156,6 +151,13 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	}()
 	_, _ = p.Run()
 	close(done)
+	select {
+	case <-client.Ended():
+		// The goodbye stays on the student's terminal once the trainer's
+		// screen is gone, with what to do next.
+		_, _ = io.WriteString(out, client.Goodbye().Text(lang)+"\r\n")
+	default:
+	}
 }
 
 // stallWriter closes a session whose writes block for longer than d: a

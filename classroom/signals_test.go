@@ -3,6 +3,7 @@
 package classroom
 
 import (
+	"context"
 	"net"
 	"path/filepath"
 	"syscall"
@@ -11,23 +12,24 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"toolgate/classroom/config"
 	"toolgate/scenarios"
 )
 
 // Item 11: SIGHUP ends the lecture as SIGTERM does, with the goodbye.
 func TestSIGHUPSaysGoodbye(t *testing.T) {
 	log := &lockedLog{}
-	srv, err := New(Config{ClassCode: "tulip", Scenarios: scenarios.Builtin(), Log: log,
-		HostKeyPath: filepath.Join(t.TempDir(), "host_ed25519")})
+	srv, err := New(config.Config{ClassCode: "tulip", HostKeyPath: filepath.Join(t.TempDir(), "host_ed25519")},
+		Lecture{Scenarios: scenarios.Builtin(), Log: log})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = srv.Close() })
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
+	ctx, stop := NotifyShutdown(context.Background())
+	defer stop()
 	ran := make(chan error, 1)
-	go func() { ran <- srv.Run(l) }()
+	go func() { ran <- srv.Run(ctx, l) }()
 	student := connect(t, l.Addr().String(), "tulip")
-	// The session is served, so Run is serving: its signal handler is in
-	// place before Serve starts.
 	student.waitFor(t, "Scenarios")
 	require.NoError(t, syscall.Kill(syscall.Getpid(), syscall.SIGHUP))
 	require.True(t, student.closed(t))

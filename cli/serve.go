@@ -5,81 +5,52 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
-	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"toolgate/classroom"
+	"toolgate/classroom/config"
 	"toolgate/safefile"
 	"toolgate/scenarios"
 )
 
-// ServeOptions is what the command line hands to the SSH server.
+// ServeOptions is what the command line hands to the SSH server: the
+// lecture's configuration, whole, and what only the command line knows.
 type ServeOptions struct {
-	Scenarios    []scenarios.Scenario
-	Listen       string
-	HostKey      string
-	MaxSessions  int
-	Idle         time.Duration
-	LoginTimeout time.Duration
-	// MaxWaiting and MaxWaitingPerAddress cap the connections waiting to
-	// log in, in all and from one address; 0 leaves them to classroom
-	// (which derives them from MaxSessions).
-	MaxWaiting           int
-	MaxWaitingPerAddress int
-	// MaxSessionsPerAddress caps the sessions open from one address (0:
-	// no cap, for a hall behind one NAT).
-	MaxSessionsPerAddress int
-	LoginFailures         int
-	MaxPTY                classroom.Size
-	ClassCode             string
+	Config    config.Config
+	Scenarios []scenarios.Scenario
 	// MadeClassCode and MadePresenterCode say the codes were made for
 	// this lecture (none was given): they are said at start.
 	MadeClassCode, MadePresenterCode bool
-	AuthorizedKeys                   string
-	Open                             bool
-	PresenterKeys                    string
-	PresenterCode                    string
-	// NotesCode admits the lecturer's notes screen; Timer counts the
-	// lecture down on it.
-	NotesCode string
-	Timer     time.Duration
-	// A room shared by several front-ends through NATS: join the server
-	// at RoomURL, or host one on RoomListen; RoomName names the room.
-	// Front-ends prove themselves with RoomToken or the NKey seed file
-	// RoomNKey; RoomFingerprint pins the server's certificate, RoomCA is
-	// the authority that signed it.
-	RoomURL, RoomName, RoomListen string
-	RoomToken, RoomNKey           string
-	RoomFingerprint, RoomCA       string
 	// Log is where the server's log lines go (--log FILE, opened to
 	// append); nil is stderr. LogPath names it.
 	Log     io.Writer
 	LogPath string
 }
 
-// parsePTYSize reads --max-pty: WIDTHxHEIGHT.
-func parsePTYSize(v string) (classroom.Size, error) {
+// parsePTYSize reads --max-pty: WIDTHxHEIGHT, within config's bounds.
+func parsePTYSize(v string) (config.Size, error) {
 	w, h, ok := strings.Cut(strings.ToLower(strings.TrimSpace(v)), "x")
 	width, err1 := strconv.Atoi(w)
 	height, err2 := strconv.Atoi(h)
 	if !ok || err1 != nil || err2 != nil {
-		return classroom.Size{}, fmt.Errorf("want WIDTHxHEIGHT, like 300x100")
+		return config.Size{}, fmt.Errorf("want WIDTHxHEIGHT, like 300x100")
 	}
-	p := classroom.Size{Width: width, Height: height}
-	if width < 40 || height < 10 || width > 4096 || height > 4096 || width*height > 1<<20 {
-		return p, fmt.Errorf("want from 40x10 to 4096 wide, 4096 high and 1048576 cells")
+	p := config.Size{Width: width, Height: height}
+	if err := config.CheckPTY(p); err != nil {
+		return p, errors.New(ptyBounds)
 	}
 	return p, nil
 }
 
+// ptyBounds is config.CheckPTY's bounds, said for --max-pty.
+var ptyBounds = fmt.Sprintf("want from %dx%d to %d wide, %d high and %d cells",
+	config.MinPTY, config.MinPTYHeight, config.MaxPTYSide, config.MaxPTYSide, config.MaxPTYCells)
+
 // ptyFlag is --max-pty.
-type ptyFlag struct{ p *classroom.Size }
+type ptyFlag struct{ p *config.Size }
 
 func (f ptyFlag) String() string { return fmt.Sprintf("%dx%d", f.p.Width, f.p.Height) }
 func (f ptyFlag) Type() string   { return "WxH" }
@@ -92,41 +63,54 @@ func (f ptyFlag) Set(v string) error {
 	return nil
 }
 
-// serveSetting is a serve flag that the environment may also give; a
-// flag on the command line wins over its variable.
+// serveSetting is a serve flag, the config field it sets, and the
+// variable the environment may give it in; a flag on the command line
+// wins over its variable.
 type serveSetting struct {
-	flag, env string
+	flag, field, env string
 }
 
 var serveSettings = []serveSetting{
-	{"listen", "TOOLGATE_LISTEN"},
-	{"host-key", "TOOLGATE_HOST_KEY"},
-	{"max-sessions", "TOOLGATE_MAX_SESSIONS"},
-	{"idle", "TOOLGATE_IDLE"},
-	{"login-timeout", "TOOLGATE_LOGIN_TIMEOUT"},
-	{"max-waiting", "TOOLGATE_MAX_WAITING"},
-	{"max-waiting-per-address", "TOOLGATE_MAX_WAITING_PER_ADDRESS"},
-	{"max-sessions-per-address", "TOOLGATE_MAX_SESSIONS_PER_ADDRESS"},
-	{"login-failures", "TOOLGATE_LOGIN_FAILURES"},
-	{"max-pty", "TOOLGATE_MAX_PTY"},
-	{"class-code", "TOOLGATE_CLASS_CODE"},
-	{"authorized-keys", "TOOLGATE_AUTHORIZED_KEYS"},
-	{"presenter-key", "TOOLGATE_PRESENTER_KEY"},
-	{"presenter-code", "TOOLGATE_PRESENTER_CODE"},
-	{"notes-code", "TOOLGATE_NOTES_CODE"},
-	{"timer", "TOOLGATE_TIMER"},
-	{"room-url", "TOOLGATE_ROOM_URL"},
-	{"room", "TOOLGATE_ROOM"},
-	{"room-listen", "TOOLGATE_ROOM_LISTEN"},
-	{"room-token", "TOOLGATE_ROOM_TOKEN"},
-	{"room-nkey", "TOOLGATE_ROOM_NKEY"},
-	{"room-fingerprint", "TOOLGATE_ROOM_FINGERPRINT"},
-	{"room-ca", "TOOLGATE_ROOM_CA"},
-	{"log", "TOOLGATE_LOG"},
+	{"listen", "Listen", "TOOLGATE_LISTEN"},
+	{"host-key", "HostKeyPath", "TOOLGATE_HOST_KEY"},
+	{"max-sessions", "MaxSessions", "TOOLGATE_MAX_SESSIONS"},
+	{"idle", "Idle", "TOOLGATE_IDLE"},
+	{"login-timeout", "LoginTimeout", "TOOLGATE_LOGIN_TIMEOUT"},
+	{"max-waiting", "MaxWaiting", "TOOLGATE_MAX_WAITING"},
+	{"max-waiting-per-address", "MaxWaitingPerAddress", "TOOLGATE_MAX_WAITING_PER_ADDRESS"},
+	{"max-sessions-per-address", "MaxSessionsPerAddress", "TOOLGATE_MAX_SESSIONS_PER_ADDRESS"},
+	{"login-failures", "LoginFailures", "TOOLGATE_LOGIN_FAILURES"},
+	{"max-pty", "MaxPTY", "TOOLGATE_MAX_PTY"},
+	{"class-code", "ClassCode", "TOOLGATE_CLASS_CODE"},
+	{"authorized-keys", "AuthorizedKeys", "TOOLGATE_AUTHORIZED_KEYS"},
+	{"presenter-key", "PresenterKeys", "TOOLGATE_PRESENTER_KEY"},
+	{"presenter-code", "PresenterCode", "TOOLGATE_PRESENTER_CODE"},
+	{"notes-code", "NotesCode", "TOOLGATE_NOTES_CODE"},
+	{"timer", "Timer", "TOOLGATE_TIMER"},
+	{"room-url", "Room.URL", "TOOLGATE_ROOM_URL"},
+	{"room", "Room.Name", "TOOLGATE_ROOM"},
+	{"room-listen", "Room.Listen", "TOOLGATE_ROOM_LISTEN"},
+	{"room-token", "Room.Token", "TOOLGATE_ROOM_TOKEN"},
+	{"room-nkey", "Room.NKeyFile", "TOOLGATE_ROOM_NKEY"},
+	{"room-fingerprint", "Room.Fingerprint", "TOOLGATE_ROOM_FINGERPRINT"},
+	{"room-ca", "Room.CAFile", "TOOLGATE_ROOM_CA"},
+	{"open", "Open", ""},
+	{"log", "", "TOOLGATE_LOG"},
+}
+
+// flagOf is the flag that sets a config field.
+func flagOf(field string) string {
+	for _, s := range serveSettings {
+		if s.field == field {
+			return s.flag
+		}
+	}
+	return field
 }
 
 func newServe(c *common) *cobra.Command {
-	var o ServeOptions
+	o := ServeOptions{Config: config.Default()}
+	cfg := &o.Config
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the trainer over SSH to a lecture hall, with a live poll",
@@ -163,37 +147,39 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 		ValidArgsFunction: cobra.NoFileCompletions,
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.Listen, "listen", "127.0.0.1:2323", "address to listen on; a public one must be given on purpose")
-	f.StringVar(&o.HostKey, "host-key", "", "the server's ed25519 key, created on first start (default in the XDG state directory)")
-	f.IntVar(&o.MaxSessions, "max-sessions", classroom.DefaultMaxSessions, "most sessions at once; the next is told the room is full")
-	f.DurationVar(&o.Idle, "idle", classroom.DefaultIdle, "close a session after this long without a key")
-	f.DurationVar(&o.LoginTimeout, "login-timeout", classroom.DefaultLoginTimeout, "close a connection that has not logged in and started its session within this")
-	f.IntVar(&o.MaxWaiting, "max-waiting", 0, "most connections waiting to log in at once (default twice --max-sessions)")
-	f.IntVar(&o.MaxWaitingPerAddress, "max-waiting-per-address", 0, "most connections from one address waiting to log in (default --max-waiting: a class behind one NAT is one address)")
-	f.IntVar(&o.MaxSessionsPerAddress, "max-sessions-per-address", 0, "most sessions open from one address (default no cap: a class behind one NAT is one address)")
-	f.IntVar(&o.LoginFailures, "login-failures", classroom.DefaultLoginFailures, "wrong codes one address gets answered at once; then one every 3s (a right code always gets in)")
-	o.MaxPTY = classroom.DefaultMaxPTY
-	f.Var(ptyFlag{&o.MaxPTY}, "max-pty", "largest terminal a session is drawn at (WIDTHxHEIGHT); a larger one is clamped")
-	f.StringVar(&o.ClassCode, "class-code", "", "the code students type to get in")
-	f.StringVar(&o.AuthorizedKeys, "authorized-keys", "", "an authorized_keys file of students' keys to admit (re-read when it changes)")
-	f.BoolVar(&o.Open, "open", false, "let anyone in without a code or key (prints a warning)")
-	f.StringVar(&o.PresenterKeys, "presenter-key", "", "an authorized_keys file of the lecturer's keys")
-	f.StringVar(&o.PresenterCode, "presenter-code", "", "the code that leads the room; each presenter login takes the room over")
-	f.StringVar(&o.NotesCode, "notes-code", "", "the code of the lecturer's second screen: speaker notes that follow the presenter's scenario and step, the poll and the clocks")
-	f.DurationVar(&o.Timer, "timer", 0, "count the lecture down from this on the notes screen (e.g. 45m)")
-	f.StringVar(&o.RoomURL, "room-url", "", "join a room shared through the NATS server at nats://HOST:PORT (tls:// off loopback)")
-	f.StringVar(&o.RoomName, "room", "", "the shared room's name (letters, digits, _ and -)")
-	f.StringVar(&o.RoomListen, "room-listen", "", "host the shared room's NATS server (embedded) on HOST:PORT for the other front-ends")
-	f.StringVar(&o.RoomToken, "room-token", "", "the secret front-ends give NATS (16 characters or more; better in TOOLGATE_ROOM_TOKEN)")
-	f.StringVar(&o.RoomNKey, "room-nkey", "", "an NKey seed file front-ends prove themselves to NATS with (made by the host if missing)")
-	f.StringVar(&o.RoomFingerprint, "room-fingerprint", "", "the SHA256 fingerprint of the NATS server's certificate, as its host printed it")
-	f.StringVar(&o.RoomCA, "room-ca", "", "a PEM file of the authority that signed the NATS server's certificate")
+	f.StringVar(&cfg.Listen, "listen", cfg.Listen, "address to listen on; a public one must be given on purpose")
+	f.StringVar(&cfg.HostKeyPath, "host-key", "", "the server's ed25519 key, created on first start (default in the XDG state directory)")
+	f.IntVar(&cfg.MaxSessions, "max-sessions", cfg.MaxSessions, "most sessions at once; the next is told the room is full")
+	f.DurationVar(&cfg.Idle, "idle", cfg.Idle, "close a session after this long without a key")
+	f.DurationVar(&cfg.LoginTimeout, "login-timeout", cfg.LoginTimeout, "close a connection that has not logged in and started its session within this")
+	f.IntVar(&cfg.MaxWaiting, "max-waiting", 0, "most connections waiting to log in at once (default twice --max-sessions)")
+	f.IntVar(&cfg.MaxWaitingPerAddress, "max-waiting-per-address", 0, "most connections from one address waiting to log in (default --max-waiting: a class behind one NAT is one address)")
+	f.IntVar(&cfg.MaxSessionsPerAddress, "max-sessions-per-address", 0, "most sessions open from one address (default no cap: a class behind one NAT is one address)")
+	f.IntVar(&cfg.LoginFailures, "login-failures", cfg.LoginFailures, "wrong codes one address gets answered at once; then one every 3s (a right code always gets in)")
+	f.Var(ptyFlag{&cfg.MaxPTY}, "max-pty", "largest terminal a session is drawn at (WIDTHxHEIGHT); a larger one is clamped")
+	f.StringVar(&cfg.ClassCode, "class-code", "", "the code students type to get in")
+	f.StringVar(&cfg.AuthorizedKeys, "authorized-keys", "", "an authorized_keys file of students' keys to admit (re-read when it changes)")
+	f.BoolVar(&cfg.Open, "open", false, "let anyone in without a code or key (prints a warning)")
+	f.StringVar(&cfg.PresenterKeys, "presenter-key", "", "an authorized_keys file of the lecturer's keys")
+	f.StringVar(&cfg.PresenterCode, "presenter-code", "", "the code that leads the room; each presenter login takes the room over")
+	f.StringVar(&cfg.NotesCode, "notes-code", "", "the code of the lecturer's second screen: speaker notes that follow the presenter's scenario and step, the poll and the clocks")
+	f.DurationVar(&cfg.Timer, "timer", 0, "count the lecture down from this on the notes screen (e.g. 45m)")
+	f.StringVar(&cfg.Room.URL, "room-url", "", "join a room shared through the NATS server at nats://HOST:PORT (tls:// off loopback)")
+	f.StringVar(&cfg.Room.Name, "room", "", "the shared room's name (letters, digits, _ and -)")
+	f.StringVar(&cfg.Room.Listen, "room-listen", "", "host the shared room's NATS server (embedded) on HOST:PORT for the other front-ends")
+	f.StringVar(&cfg.Room.Token, "room-token", "", "the secret front-ends give NATS (16 characters or more; better in TOOLGATE_ROOM_TOKEN)")
+	f.StringVar(&cfg.Room.NKeyFile, "room-nkey", "", "an NKey seed file front-ends prove themselves to NATS with (made by the host if missing)")
+	f.StringVar(&cfg.Room.Fingerprint, "room-fingerprint", "", "the SHA256 fingerprint of the NATS server's certificate, as its host printed it")
+	f.StringVar(&cfg.Room.CAFile, "room-ca", "", "a PEM file of the authority that signed the NATS server's certificate")
 	f.StringVar(&o.LogPath, "log", "", "append the server's log lines to this file (created with mode 0600) instead of stderr")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		if err := serveFromEnv(f, c.env.Getenv); err != nil {
 			return &exitError{ExitUsage, err}
 		}
-		if err := checkServe(f, &o); err != nil {
+		// The codes not given are made first, so that Validate sees a
+		// room someone can log in to; they are said only once it passed.
+		o.MadeClassCode, o.MadePresenterCode = cfg.MakeCodes()
+		if err := checkServe(f, cfg); err != nil {
 			return &exitError{ExitUsage, err}
 		}
 		all, err := c.scenarioSet()
@@ -201,7 +187,7 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 			return err
 		}
 		o.Scenarios = all
-		makeCodes(f, &o, c.env.Stderr)
+		sayCodes(f, &o, c.env.Stderr)
 		if c.env.Serve == nil {
 			return &exitError{ExitUsage, fmt.Errorf("serve is not available in this build")}
 		}
@@ -222,6 +208,9 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 // variable; a value the flag refuses is an error naming the variable.
 func serveFromEnv(f *pflag.FlagSet, getenv func(string) string) error {
 	for _, s := range serveSettings {
+		if s.env == "" {
+			continue
+		}
 		v := getenv(s.env)
 		if v == "" || f.Changed(s.flag) {
 			continue
@@ -273,74 +262,92 @@ func name(f *pflag.FlagSet, flag string) string {
 	return fmt.Sprintf("--%s %s", flag, fl.Value)
 }
 
-// checkServe refuses values that parse but make no sense. The limits
-// whose default follows --max-sessions stay 0 unless given: classroom
-// fills them.
-func checkServe(f *pflag.FlagSet, o *ServeOptions) error {
-	atLeastOne := []struct {
-		flag  string
-		value int
-	}{{"max-sessions", o.MaxSessions}, {"login-failures", o.LoginFailures}}
-	if f.Changed("max-waiting") {
-		atLeastOne = append(atLeastOne, struct {
-			flag  string
-			value int
-		}{"max-waiting", o.MaxWaiting})
+// checkServe refuses what config.Validate refuses, and a cap given as
+// 0: on the command line, a flag given names a cap, and 0 is none.
+func checkServe(f *pflag.FlagSet, cfg *config.Config) error {
+	if err := cfg.Validate(); err != nil {
+		return configError(f, err)
 	}
-	if f.Changed("max-waiting-per-address") {
-		atLeastOne = append(atLeastOne, struct {
-			flag  string
-			value int
-		}{"max-waiting-per-address", o.MaxWaitingPerAddress})
-	}
-	for _, v := range atLeastOne {
-		if v.value < 1 || v.value > 100000 {
-			return fmt.Errorf("%s: want from 1 to 100000", name(f, v.flag))
+	for _, flag := range []string{"max-waiting", "max-waiting-per-address", "max-sessions-per-address"} {
+		if f.Changed(flag) && f.Lookup(flag).Value.String() == "0" {
+			return fmt.Errorf("%s: want from 1 to %d", name(f, flag), config.MaxLimit)
 		}
-	}
-	if o.Timer < 0 || o.Timer > 24*time.Hour {
-		return fmt.Errorf("%s: want a duration from 0 to 24h (like 45m)", name(f, "timer"))
-	}
-	for _, d := range []struct {
-		flag  string
-		value time.Duration
-	}{{"idle", o.Idle}, {"login-timeout", o.LoginTimeout}} {
-		if d.value <= 0 {
-			return fmt.Errorf("%s: want a positive duration (like 30s or 10m)", name(f, d.flag))
-		}
-	}
-	if err := checkRoom(f, o); err != nil {
-		return err
-	}
-	if f.Changed("max-sessions-per-address") && (o.MaxSessionsPerAddress < 1 || o.MaxSessionsPerAddress > 100000) {
-		return fmt.Errorf("%s: want from 1 to 100000", name(f, "max-sessions-per-address"))
 	}
 	return nil
 }
 
-// makeCodes makes the codes not given — a class code when nobody could
-// log in otherwise, a presenter code when nobody could lead — and says
-// them on stderr (not in the log: no code is ever logged); it warns of a
-// code given that is weak.
-func makeCodes(f *pflag.FlagSet, o *ServeOptions, stderr io.Writer) {
-	if o.ClassCode == "" && o.AuthorizedKeys == "" && !o.Open {
-		o.ClassCode, o.MadeClassCode = classroom.NewCode(), true
-		fmt.Fprintf(stderr, "toolgate: class code: %s (made for this lecture: students type it; it is on the presenter's screen)\n", o.ClassCode)
+// configError says a config error in the command line's words: by the flag or
+// the variable that set each field, with its value unless it is a secret
+// or beside the point.
+func configError(f *pflag.FlagSet, err error) error {
+	var e *config.Error
+	if !errors.As(err, &e) {
+		return err
 	}
-	if o.PresenterCode == "" && o.PresenterKeys == "" {
-		o.PresenterCode, o.MadePresenterCode = classroom.NewCode(), true
-		fmt.Fprintf(stderr, "toolgate: presenter code: %s (made for this lecture: keep it to yourself)\n", o.PresenterCode)
+	named := func(i int) string { return name(f, flagOf(e.Fields[i])) }
+	said := func(i int) string { return source(f, flagOf(e.Fields[i])) }
+	switch e.Problem {
+	case config.OutOfRange:
+		return fmt.Errorf("%s: want from %d to %d", named(0), e.Min, e.Max)
+	case config.NotPositive:
+		return fmt.Errorf("%s: want a positive duration (like 30s or 10m)", named(0))
+	case config.TimerOutOfRange:
+		return fmt.Errorf("%s: want a duration from 0 to 24h (like 45m)", named(0))
+	case config.PTYOutOfRange:
+		return fmt.Errorf("%s: %s", named(0), ptyBounds)
+	case config.NoLogin:
+		return errors.New("no way to log in: give --class-code, --authorized-keys, or --open to let anyone in")
+	case config.SameCode:
+		return fmt.Errorf("%s and %s are the same code: give each role its own", said(0), said(1))
+	case config.NotShared:
+		return fmt.Errorf("%s: only for a shared room: give --room-url (join) or --room-listen (host) too", said(0))
+	case config.JoinAndHost:
+		return fmt.Errorf("%s and %s: give one: join a room's NATS server, or host it", named(0), named(1))
+	case config.NoRoomName:
+		return errors.New("a shared room needs a name: give --room NAME (the same on every front-end)")
+	case config.BadRoomName:
+		return fmt.Errorf("%s: want letters, digits, _ and -, at most 32", named(0))
+	case config.NoCredential:
+		return errors.New("a shared room needs one of --room-token and --room-nkey (the same on every front-end)")
+	case config.ShortToken:
+		return fmt.Errorf("%s: want at least %d characters", said(0), config.MinTokenBytes)
+	case config.BadFingerprint:
+		return fmt.Errorf("%s: want SHA256: and 43 characters of base64, as the host printed it", named(0))
+	case config.PinAndCA:
+		return fmt.Errorf("%s and %s: give one", named(0), named(1))
+	case config.BadURL:
+		return fmt.Errorf("%s: want nats://HOST:PORT or tls://HOST:PORT (credentials go in --room-token or --room-nkey)", named(0))
+	case config.PlainOffLoopback:
+		return fmt.Errorf("%s: off loopback, front-ends speak TLS to NATS: use tls://, with --room-fingerprint or --room-ca if its certificate is not from a public authority", named(0))
+	case config.BadListen:
+		return fmt.Errorf("%s: want HOST:PORT, like 0.0.0.0:4222", named(0))
+	case config.HostPins:
+		return fmt.Errorf("%s: for a front-end that joins (--room-url); the host makes its own certificate", said(0))
+	}
+	return err
+}
+
+// sayCodes says the codes made for this lecture (config.MakeCodes) on
+// stderr (not in the log: no code is ever logged), and warns of a code
+// given that is weak.
+func sayCodes(f *pflag.FlagSet, o *ServeOptions, stderr io.Writer) {
+	cfg := &o.Config
+	if o.MadeClassCode {
+		fmt.Fprintf(stderr, "toolgate: class code: %s (made for this lecture: students type it; it is on the presenter's screen)\n", cfg.ClassCode)
+	}
+	if o.MadePresenterCode {
+		fmt.Fprintf(stderr, "toolgate: presenter code: %s (made for this lecture: keep it to yourself)\n", cfg.PresenterCode)
 	}
 	for _, c := range []struct {
 		flag, code string
 		made       bool
-	}{{"class-code", o.ClassCode, o.MadeClassCode}, {"presenter-code", o.PresenterCode, o.MadePresenterCode}, {"notes-code", o.NotesCode, false}} {
+	}{{"class-code", cfg.ClassCode, o.MadeClassCode}, {"presenter-code", cfg.PresenterCode, o.MadePresenterCode}, {"notes-code", cfg.NotesCode, false}} {
 		if c.code == "" || c.made {
 			continue
 		}
-		if bits := classroom.CodeBits(c.code); bits < classroom.StrongBits {
+		if bits := config.CodeBits(c.code); bits < config.StrongBits {
 			fmt.Fprintf(stderr, "toolgate: WARNING: %s is weak (about %.0f bits; want %d): anyone who reaches the port may guess it in time; leave it out to have one made\n",
-				source(f, c.flag), bits, classroom.StrongBits)
+				source(f, c.flag), bits, config.StrongBits)
 		}
 	}
 }
@@ -351,53 +358,4 @@ func source(f *pflag.FlagSet, flag string) string {
 		return env[0]
 	}
 	return "--" + flag
-}
-
-var fingerprintRe = regexp.MustCompile(`^SHA256:[A-Za-z0-9+/]{43}$`)
-
-// checkRoom refuses a shared room's settings that cannot work: a room
-// needs a name, one way to reach NATS and one credential; off loopback,
-// TLS.
-func checkRoom(f *pflag.FlagSet, o *ServeOptions) error {
-	shared := o.RoomURL != "" || o.RoomListen != ""
-	if !shared {
-		for _, flag := range []string{"room", "room-token", "room-nkey", "room-fingerprint", "room-ca"} {
-			if f.Lookup(flag).Value.String() != "" {
-				return fmt.Errorf("%s: only for a shared room: give --room-url (join) or --room-listen (host) too", source(f, flag))
-			}
-		}
-		return nil
-	}
-	switch {
-	case o.RoomURL != "" && o.RoomListen != "":
-		return fmt.Errorf("%s and %s: give one: join a room's NATS server, or host it", name(f, "room-url"), name(f, "room-listen"))
-	case o.RoomName == "":
-		return errors.New("a shared room needs a name: give --room NAME (the same on every front-end)")
-	case !classroom.ValidRoomName(o.RoomName):
-		return fmt.Errorf("%s: want letters, digits, _ and -, at most 32", name(f, "room"))
-	case (o.RoomToken == "") == (o.RoomNKey == ""):
-		return errors.New("a shared room needs one of --room-token and --room-nkey (the same on every front-end)")
-	case o.RoomToken != "" && len(o.RoomToken) < 16:
-		return fmt.Errorf("%s: want at least 16 characters", source(f, "room-token"))
-	case o.RoomFingerprint != "" && !fingerprintRe.MatchString(o.RoomFingerprint):
-		return fmt.Errorf("%s: want SHA256: and 43 characters of base64, as the host printed it", name(f, "room-fingerprint"))
-	case o.RoomFingerprint != "" && o.RoomCA != "":
-		return fmt.Errorf("%s and %s: give one", name(f, "room-fingerprint"), name(f, "room-ca"))
-	}
-	if o.RoomURL != "" {
-		if err := classroom.CheckRoomURL(o.RoomURL, o.RoomFingerprint != "" || o.RoomCA != ""); err != nil {
-			return fmt.Errorf("%s: %v", name(f, "room-url"), err)
-		}
-		return nil
-	}
-	_, port, err := net.SplitHostPort(o.RoomListen)
-	if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 1 || n > 65535 {
-		return fmt.Errorf("%s: want HOST:PORT, like 0.0.0.0:4222", name(f, "room-listen"))
-	}
-	for _, flag := range []string{"room-fingerprint", "room-ca"} {
-		if f.Lookup(flag).Value.String() != "" {
-			return fmt.Errorf("%s: for a front-end that joins (--room-url); the host makes its own certificate", source(f, flag))
-		}
-	}
-	return nil
 }

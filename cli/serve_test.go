@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"toolgate/classroom"
+	"toolgate/classroom/config"
 	"toolgate/cli"
 )
 
@@ -83,25 +83,26 @@ func TestServeSettings(t *testing.T) {
 	got, stderr, exit := serve(map[string]string{"TOOLGATE_CLASS_CODE": "tulip", "TOOLGATE_MAX_SESSIONS": "60",
 		"TOOLGATE_IDLE": "20m", "TOOLGATE_MAX_PTY": "300x100", "TOOLGATE_PRESENTER_CODE": "orchid"})
 	require.Equal(t, 0, exit, stderr)
-	assert.Equal(t, cli.ServeOptions{Scenarios: got.Scenarios, Listen: "127.0.0.1:2323", MaxSessions: 60, Idle: 20 * time.Minute,
+	assert.Equal(t, config.Config{Listen: "127.0.0.1:2323", MaxSessions: 60, Idle: 20 * time.Minute,
 		LoginTimeout: 30 * time.Second, LoginFailures: 20,
-		MaxPTY: classroom.Size{Width: 300, Height: 100}, ClassCode: "tulip", PresenterCode: "orchid"}, *got)
+		MaxPTY: config.Size{Width: 300, Height: 100}, ClassCode: "tulip", PresenterCode: "orchid"}, got.Config)
+	assert.NotEmpty(t, got.Scenarios)
 	assert.Contains(t, stderr, "WARNING: TOOLGATE_CLASS_CODE is weak (about 24 bits; want 40)")
 	assert.NotContains(t, stderr, "tulip", "a code given is never printed")
-	// The waiting limits not given are left to classroom, which derives
-	// them from MaxSessions (classroom.TestWaitingLimitsFollowMaxSessions).
+	// The waiting limits not given are left at 0, which config derives
+	// from MaxSessions (config.TestWaitingFollowsMaxSessions).
 
 	// A flag wins over its variable, even an invalid one.
 	got, stderr, exit = serve(map[string]string{"TOOLGATE_MAX_SESSIONS": "abc"}, "--open", "--max-sessions", "5", "--max-waiting", "7",
 		"--presenter-code", "Correct-Horse-9-Battery")
 	require.Equal(t, 0, exit, stderr)
-	assert.Equal(t, [3]int{5, 7, 0}, [3]int{got.MaxSessions, got.MaxWaiting, got.MaxWaitingPerAddress})
-	assert.True(t, got.Open)
+	assert.Equal(t, [3]int{5, 7, 0}, [3]int{got.Config.MaxSessions, got.Config.MaxWaiting, got.Config.MaxWaitingPerAddress})
+	assert.True(t, got.Config.Open)
 	assert.Empty(t, stderr, "a strong code is not warned about")
 
 	got, _, exit = serve(map[string]string{"TOOLGATE_MAX_SESSIONS_PER_ADDRESS": "3", "TOOLGATE_CLASS_CODE": "tulip"})
 	require.Equal(t, 0, exit)
-	assert.Equal(t, 3, got.MaxSessionsPerAddress)
+	assert.Equal(t, 3, got.Config.MaxSessionsPerAddress)
 }
 
 // Issue 24, item 5: without a code, strong ones are made and said at
@@ -110,18 +111,18 @@ func TestServeMakesCodes(t *testing.T) {
 	got, stderr, exit := serve(nil)
 	require.Equal(t, 0, exit, stderr)
 	words := `[a-z]{3,6}-[a-z]{3,6}-[a-z]{3,6}-[a-z]{3,6}`
-	assert.Regexp(t, "^"+words+"$", got.ClassCode)
-	assert.Regexp(t, "^"+words+"$", got.PresenterCode)
-	assert.NotEqual(t, got.ClassCode, got.PresenterCode)
+	assert.Regexp(t, "^"+words+"$", got.Config.ClassCode)
+	assert.Regexp(t, "^"+words+"$", got.Config.PresenterCode)
+	assert.NotEqual(t, got.Config.ClassCode, got.Config.PresenterCode)
 	assert.True(t, got.MadeClassCode && got.MadePresenterCode)
-	assert.Contains(t, stderr, "toolgate: class code: "+got.ClassCode+" (made for this lecture")
-	assert.Contains(t, stderr, "toolgate: presenter code: "+got.PresenterCode+" (made for this lecture: keep it to yourself)")
+	assert.Contains(t, stderr, "toolgate: class code: "+got.Config.ClassCode+" (made for this lecture")
+	assert.Contains(t, stderr, "toolgate: presenter code: "+got.Config.PresenterCode+" (made for this lecture: keep it to yourself)")
 
 	// A room with keys or an open room gets no class code; a presenter
 	// key, no presenter code.
 	got, stderr, exit = serve(nil, "--open", "--presenter-key", "/dev/null")
 	require.Equal(t, 0, exit, stderr)
-	assert.Empty(t, got.ClassCode+got.PresenterCode)
+	assert.Empty(t, got.Config.ClassCode+got.Config.PresenterCode)
 	assert.Empty(t, stderr)
 }
 
@@ -167,5 +168,5 @@ func TestServeRoomSettings(t *testing.T) {
 		"--room-fingerprint", "SHA256:"+strings.Repeat("A", 43))
 	require.Equal(t, 0, exit, stderr)
 	assert.Equal(t, [4]string{"tls://10.1.2.3:4222", "lecture", token, "SHA256:" + strings.Repeat("A", 43)},
-		[4]string{got.RoomURL, got.RoomName, got.RoomToken, got.RoomFingerprint})
+		[4]string{got.Config.Room.URL, got.Config.Room.Name, got.Config.Room.Token, got.Config.Room.Fingerprint})
 }

@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -74,6 +76,48 @@ func TestServeLog(t *testing.T) {
 			stderr, code := logTo(tc.env, tc.args...)
 			assert.Equal(t, cli.ExitUsage, code)
 			assert.Contains(t, stderr, tc.want)
+		})
+	}
+}
+
+// Issue 23.10: a signal that comes once the server has said anything at
+// start is a goodbye, never the default action that kills it without its
+// last log lines: its handler is in place before the first line. Each
+// case signals as soon as the log has a byte, as a supervisor that stops
+// a server it saw start would; the server ends with status 0 and logs
+// why — also while it waits for a shared room's NATS.
+func TestServeSignalAtStartIsAGoodbye(t *testing.T) {
+	bin := toolgateBinary(t)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"a room of its own", nil, "terminated: telling 0 sessions the lecture is over"},
+		{"waiting for the room's NATS", []string{"--room", "lecture", "--room-url", "nats://127.0.0.1:1", "--room-token", "a-token-for-the-tests-only"},
+			"terminated: stopped before serving"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			state := t.TempDir()
+			logPath := filepath.Join(state, "serve.log")
+			cmd := exec.Command(bin, append([]string{"serve", "--open", "--listen", "127.0.0.1:0", "--log", logPath}, tc.args...)...)
+			cmd.Env = []string{"XDG_STATE_HOME=" + state, "HOME=" + state, "PATH=" + os.Getenv("PATH")}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			require.NoError(t, cmd.Start())
+			deadline := time.Now().Add(time.Minute) // only so that a broken start fails
+			for {
+				if info, err := os.Stat(logPath); err == nil && info.Size() > 0 {
+					break
+				}
+				require.True(t, time.Now().Before(deadline), "no start; stderr:\n%s", stderr.String())
+				time.Sleep(time.Millisecond)
+			}
+			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+			require.NoError(t, cmd.Wait(), "stderr:\n%s", stderr.String())
+			data, err := os.ReadFile(logPath)
+			require.NoError(t, err)
+			assert.Regexp(t, `\d\d:\d\d:\d\d `+tc.want+`\n$`, string(data))
 		})
 	}
 }

@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"toolgate/assess"
 	"toolgate/scenarios"
 )
 
@@ -179,6 +178,6 @@ func (f *fakeRoom) Go(id string, step int) {
 	}
 	f.step = step
 }
-func (f *fakeRoom) Open()                          { f.opened++ }
-func (f *fakeRoom) Reveal()                        { f.revealed++ }
-func (f *fakeRoom) Answer(step int, _ assess.Code) { f.answers = append(f.answers, step) }
+func (f *fakeRoom) Open()           { f.opened++ }
+func (f *fakeRoom) Reveal()         { f.revealed++ }
+func (f *fakeRoom) Answer(step int) { f.answers = append(f.answers, step) }

@@ -102,12 +102,12 @@ func (m notesModel) Update(msg tea.Msg) (component, tea.Cmd) {
 // projector shows; the room's end ends the session as for everyone.
 func (m *notesModel) follow(msg RoomMsg) tea.Cmd {
 	back := m.state.Frozen != NotFrozen && msg.Frozen == NotFrozen
-	if msg.Ending != "" {
+	if msg.Ending != NoGoodbye {
 		m.state = msg
 		if back {
 			m.out.say(tr("roomBack", m.c.lang))
 		}
-		m.out.say(msg.Ending)
+		m.out.say(msg.Ending.Text(m.c.lang))
 		return tea.Sequence(tea.Tick(2*time.Second, func(time.Time) tea.Msg { return nil }), tea.Quit)
 	}
 	p := &m.place

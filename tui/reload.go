@@ -8,10 +8,6 @@ import (
 	"toolgate/scenarios"
 )
 
-// NoticeMsg is a line for the footer from outside the program, until the
-// next key: a server telling a student their terminal was clamped.
-type NoticeMsg struct{ Text string }
-
 // reloadMsg asks for the scenarios again: the files changed (--watch), or
 // the editor closed.
 type reloadMsg struct{}

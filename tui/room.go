@@ -25,8 +25,10 @@ type Room interface {
 	// (presenter only).
 	Reveal()
 	// Answer sends this session's prediction for the open question: the
-	// step (rule or class) and, for admission, the code.
-	Answer(step int, code assess.Code)
+	// step (rule or class). The code of an admission answer is the
+	// session's own: it marks the answer right or wrong on this screen,
+	// and the room's histogram counts steps only.
+	Answer(step int)
 }
 
 // RoomMsg is the room's state as one session sees it.
@@ -47,8 +49,8 @@ type RoomMsg struct {
 	// that offered no key votes once a session).
 	Answered, Students, Sessions, Peak int
 	Anonymous                          int
-	// Ending, when set, is the last thing said before the room closes.
-	Ending string
+	// Ending, when set, is the room's last word to this session.
+	Ending Goodbye
 	// Frozen says the room is out of reach: its state stays as it was,
 	// and the session says so until it is back.
 	Frozen Frozen

@@ -173,7 +173,7 @@ func (m roomModel) key(msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
 		next, done, step, code := m.q.answer(m.scene(), int(msg.Code-'0'))
 		m.q = next
 		if done {
-			m.room.Answer(step, code)
+			m.room.Answer(step)
 			m.answered = m.state.Round
 			m.said = m.scene().mark(step, code)
 		}
@@ -197,8 +197,8 @@ func (m *roomModel) follow(msg RoomMsg) tea.Cmd {
 	if prev.Frozen != NotFrozen && msg.Frozen == NotFrozen {
 		m.out.say(tr("roomBack", m.c.lang))
 	}
-	if msg.Ending != "" {
-		m.out.say(msg.Ending)
+	if msg.Ending != NoGoodbye {
+		m.out.say(msg.Ending.Text(m.c.lang))
 		return tea.Sequence(tea.Tick(2*time.Second, func(time.Time) tea.Msg { return nil }), tea.Quit)
 	}
 	// Students follow the presenter to a new live scenario (and may wander

@@ -56,8 +56,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.c.dark = msg.IsDark()
 			m.restyle()
 		}
-	case NoticeMsg:
-		m.notice = msg.Text
+	case ClampedMsg:
+		m.notice = msg.Text(m.c.lang)
 	case reloadMsg:
 		return m, m.reloadCmd()
 	case reloadedMsg:

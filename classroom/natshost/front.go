@@ -1,4 +1,4 @@
-package classroom
+package natshost
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 	"golang.org/x/time/rate"
+
+	"toolgate/classroom/internal/outside"
 )
 
 // The front of a hosted NATS server: what one address may hold of it.
@@ -23,19 +25,21 @@ const (
 	natsUpstreamLimit = 5 * time.Second
 )
 
-// natsHost is the embedded NATS server and the front it is reached
+// Host is the embedded NATS server and the front it is reached
 // through: the server listens on loopback only, and the room's address
 // is a listener of ours that caps connections per source and in total,
 // and hands each one on with a PROXY protocol header, so that the server
 // still sees (and logs) the client's own address.
-type natsHost struct {
+type Host struct {
 	srv   *server.Server
 	front net.Listener
 	tls   bool
+	// fingerprint is the certificate's, when the server speaks TLS.
+	fingerprint string
 
 	refused func(source, why string)
 	// log is the server's log, with its counts.
-	log *natsLog
+	log *Log
 
 	mu       sync.Mutex
 	bySource map[string]int
@@ -46,16 +50,16 @@ type natsHost struct {
 	wg       sync.WaitGroup
 }
 
-func newNATSHost(srv *server.Server, front net.Listener, tls bool, refused func(source, why string)) *natsHost {
-	h := &natsHost{srv: srv, front: front, tls: tls, refused: refused,
+func newHost(srv *server.Server, front net.Listener, tls bool, refused func(source, why string)) *Host {
+	h := &Host{srv: srv, front: front, tls: tls, refused: refused,
 		bySource: map[string]int{}, dials: map[string]*rate.Limiter{}, conns: map[net.Conn]struct{}{}}
 	h.wg.Add(1)
 	go h.accept()
 	return h
 }
 
-// ClientURL is the room's address for the other front-ends.
-func (h *natsHost) ClientURL() string {
+// URL is the room's address for the other front-ends.
+func (h *Host) URL() string {
 	scheme := "nats://"
 	if h.tls {
 		scheme = "tls://"
@@ -65,7 +69,7 @@ func (h *natsHost) ClientURL() string {
 
 // Shutdown closes the front, every connection through it, and the
 // server.
-func (h *natsHost) Shutdown() {
+func (h *Host) Shutdown() {
 	h.mu.Lock()
 	h.closed = true
 	conns := make([]net.Conn, 0, len(h.conns))
@@ -82,9 +86,20 @@ func (h *natsHost) Shutdown() {
 }
 
 // WaitForShutdown waits until the server is down.
-func (h *natsHost) WaitForShutdown() { h.srv.WaitForShutdown() }
+func (h *Host) WaitForShutdown() { h.srv.WaitForShutdown() }
 
-func (h *natsHost) accept() {
+// Fingerprint is the server's certificate's, for the others to pin (""
+// when it speaks plain text, on loopback).
+func (h *Host) Fingerprint() string { return h.fingerprint }
+
+// Server is the embedded server, for the hosting front-end's own
+// connection (nats.InProcessServer).
+func (h *Host) Server() *server.Server { return h.srv }
+
+// Log is the server's log, with its counts.
+func (h *Host) Log() *Log { return h.log }
+
+func (h *Host) accept() {
 	defer h.wg.Done()
 	for {
 		c, err := h.front.Accept()
@@ -94,7 +109,7 @@ func (h *natsHost) accept() {
 			}
 			return
 		}
-		source := sourceOf(c.RemoteAddr())
+		source := outside.Source(c.RemoteAddr())
 		if why := h.admit(source); why != "" {
 			h.refused(source, why)
 			_ = c.Close()
@@ -109,7 +124,7 @@ func (h *natsHost) accept() {
 }
 
 // admit takes a place for source, or says why there is none.
-func (h *natsHost) admit(source string) string {
+func (h *Host) admit(source string) string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -117,7 +132,7 @@ func (h *natsHost) admit(source string) string {
 	}
 	lim, ok := h.dials[source]
 	if !ok {
-		if len(h.dials) >= maxSources {
+		if len(h.dials) >= outside.MaxSources {
 			clear(h.dials)
 		}
 		lim = rate.NewLimiter(natsDialsPerSec, natsDialBurst)
@@ -136,7 +151,7 @@ func (h *natsHost) admit(source string) string {
 	return ""
 }
 
-func (h *natsHost) release(c net.Conn, source string) {
+func (h *Host) release(c net.Conn, source string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.conns, c)
@@ -148,7 +163,7 @@ func (h *natsHost) release(c net.Conn, source string) {
 
 // relay hands c to the server, after a PROXY protocol (v1) header with
 // c's addresses, and copies both ways until either side closes.
-func (h *natsHost) relay(c net.Conn, source string) {
+func (h *Host) relay(c net.Conn, source string) {
 	defer h.wg.Done()
 	defer h.release(c, source)
 	defer c.Close()

@@ -1,4 +1,4 @@
-package classroom
+package room
 
 import (
 	"context"
@@ -17,7 +17,8 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"toolgate/assess"
+	"toolgate/classroom/config"
+	"toolgate/classroom/internal/outside"
 	"toolgate/tui"
 )
 
@@ -36,77 +37,57 @@ const (
 	stateKey = "state"
 
 	// Bounds of what a front-end accepts from NATS.
-	maxStateBytes  = 1024
+	maxStateBytes  = 16 << 10 // a position with the tally kept at a reveal
 	maxAnswerBytes = 32
 	maxBeatBytes   = 256
 	maxPeers       = 256
 	maxAnswers     = 100_000
 	maxCount       = 1_000_000
-	maxIDBytes     = 128
 )
 
 var (
-	roomNameRe   = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
-	frontEndRe   = regexp.MustCompile(`^[0-9a-f]{16}$`)
-	identityRe   = regexp.MustCompile(`^[0-9a-f]{16}$`)
-	scenarioIDRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`) // scenarios.BadIDAt
+	frontEndRe = regexp.MustCompile(`^[0-9a-f]{16}$`)
+	identityRe = regexp.MustCompile(`^[0-9a-f]{16}$`)
 )
 
-// ValidRoomName reports whether name may name a shared room: letters,
-// digits, _ and -, at most 32.
-func ValidRoomName(name string) bool { return roomNameRe.MatchString(name) }
-
-// sharedState is the room's position, as kept in the bucket.
-type sharedState struct {
-	Live string `json:"live,omitempty"`
-	Step int    `json:"step,omitempty"`
-	// Round is the question's number as shown; Poll counts the sets of
-	// answers: a new question and a new scenario each start one.
-	Round    int    `json:"round,omitempty"`
-	Poll     uint64 `json:"poll,omitempty"`
-	Open     bool   `json:"open,omitempty"`
-	Revealed bool   `json:"revealed,omitempty"`
-	// Leader is the session that leads: "FRONTEND.SESSION".
-	Leader string `json:"leader,omitempty"`
-}
-
-func decodeState(data []byte) (sharedState, error) {
-	var st sharedState
+// decodePosition reads the room's position from the bucket, and refuses
+// what is not one.
+func decodePosition(data []byte) (position, error) {
+	var p position
 	if len(data) == 0 {
-		return st, nil // deleted or never written: nobody leads, nothing live
+		return p, nil // deleted or never written: nobody leads, nothing live
 	}
 	if len(data) > maxStateBytes {
-		return st, fmt.Errorf("room state: %d bytes, at most %d", len(data), maxStateBytes)
+		return p, fmt.Errorf("room state: %d bytes, at most %d", len(data), maxStateBytes)
 	}
-	if err := json.Unmarshal(data, &st); err != nil {
-		return st, fmt.Errorf("room state: %w", err)
+	if err := json.Unmarshal(data, &p); err != nil {
+		return p, fmt.Errorf("room state: %w", err)
 	}
 	switch {
-	case len(st.Live) > maxIDBytes || (st.Live != "" && !scenarioIDRe.MatchString(st.Live)):
-		return st, fmt.Errorf("room state: live scenario %q is not a scenario id", st.Live)
-	case st.Step < 0 || st.Step > maxStep:
-		return st, fmt.Errorf("room state: step %d out of range", st.Step)
-	case st.Round < 0 || st.Round > 1e9 || st.Poll > 1e15:
-		return st, fmt.Errorf("room state: round %d or poll %d out of range", st.Round, st.Poll)
+	case len(p.Live) > maxIDBytes || (p.Live != "" && !scenarioIDRe.MatchString(p.Live)):
+		return p, fmt.Errorf("room state: live scenario %q is not a scenario id", p.Live)
+	case p.Step < 0 || p.Step > maxStep:
+		return p, fmt.Errorf("room state: step %d out of range", p.Step)
+	case p.Round < 0 || p.Round > 1e9 || p.Poll > 1e15:
+		return p, fmt.Errorf("room state: round %d or poll %d out of range", p.Round, p.Poll)
 	}
-	if st.Leader != "" {
-		if _, _, ok := splitLeader(st.Leader); !ok {
-			return st, fmt.Errorf("room state: leader %q is not FRONTEND.SESSION", st.Leader)
+	if p.Leader != "" {
+		if _, _, ok := splitSeat(p.Leader); !ok {
+			return p, fmt.Errorf("room state: leader %q is not FRONTEND.SESSION", p.Leader)
 		}
 	}
-	return st, nil
-}
-
-func splitLeader(v string) (fe string, sess int, ok bool) {
-	fe, s, found := strings.Cut(v, ".")
-	if !found || !frontEndRe.MatchString(fe) || len(s) > 9 {
-		return "", 0, false
+	if f := p.Final; f != nil {
+		const most = maxPeers * maxCount
+		if f.Answered < 0 || f.Answered > most || f.Anonymous < 0 || f.Anonymous > f.Answered || f.Students < 0 || f.Students > most {
+			return p, fmt.Errorf("room state: a tally of %d answers of %d out of range", f.Answered, f.Students)
+		}
+		for step, n := range f.Counts {
+			if step < 0 || step > maxStep || n < 0 || n > most {
+				return p, fmt.Errorf("room state: a count of %d for step %d out of range", n, step)
+			}
+		}
 	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n <= 0 {
-		return "", 0, false
-	}
-	return fe, n, true
+	return p, nil
 }
 
 // beat is a front-end's presence.
@@ -135,47 +116,21 @@ type outAnswer struct {
 	version, sent int
 }
 
-type opKind int
-
-const (
-	opTake opKind = iota
-	opRelease
-	opGo
-	opOpen
-	opReveal
-)
-
-// op is one change of the room's state asked by a session of this
-// front-end.
-type op struct {
-	kind opKind
+// pending is a change asked by a session of this front-end, on its way
+// to the bucket.
+type pending struct {
+	op
 	sess int
-	live string
-	step int
 	// took is told, for a takeover, whether it ended another session's
 	// lead.
 	took chan bool
-	// reclaim takes the lead back after the state was lost: only while
-	// nobody else has taken it.
-	reclaim bool
-}
-
-// NATSRoomConfig is how a front-end takes part in a shared room.
-type NATSRoomConfig struct {
-	// Room names the room: several rooms may share one NATS.
-	Room string
-	// Log gets a line for each trouble with NATS, at most every so often.
-	Log func(format string, v ...any)
-	// Beat is how often a front-end says it is here; Dead how long one
-	// may be unheard before its students drop out. OpTimeout bounds one
-	// request to NATS.
-	Beat, Dead, OpTimeout time.Duration
 }
 
 // NATSRoom is this front-end's part of a room shared through NATS: its
 // own sessions, and the shared state as last heard.
 type NATSRoom struct {
-	cfg    NATSRoomConfig
+	cfg    config.Room
+	log    func(format string, v ...any)
 	id     string
 	nc     *nats.Conn
 	js     jetstream.JetStream
@@ -186,27 +141,24 @@ type NATSRoom struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu      sync.Mutex
-	members map[int]*member
-	next    int
-	peak    int
-	state   sharedState
-	rev     uint64
-	// answers of state.Poll, by "FRONTEND.SESSION": the predicted step;
-	// idents their identities, byIdent the answer that counts for one.
-	answers map[string]int
-	idents  map[string]string
-	byIdent map[string]string
-	peers   map[string]peer
-	mine    map[int]*outAnswer
-	ops     []op
+	mu    sync.Mutex
+	seats *seats
+	peak  int
+	// st is the room as last heard: the position as in the bucket (at
+	// revision rev), and the answers of its poll.
+	st    state
+	rev   uint64
+	peers map[string]peer
+	mine  map[int]*outAnswer
+	ops   []pending
+	// writing is set while the lead loop writes an op taken off ops.
+	writing bool
 	// frozen says NATS is out of reach: the room keeps its state and
 	// every session says so (RoomMsg.Frozen).
 	frozen tui.Frozen
 	closed bool
-
-	// leader is the session of this front-end that leads (0: none here).
-	leader atomic.Int64
+	// delivered is the stream sequence of the last answer taken (tests).
+	delivered atomic.Uint64
 
 	opWake, ansWake, beatWake, syncWake chan struct{}
 	// resync asks the sync loop to read the state back whole (after a
@@ -217,7 +169,7 @@ type NATSRoom struct {
 	consumer   jetstream.ConsumeContext
 	watcher    jetstream.KeyWatcher
 
-	logRate rateLog
+	logRate outside.RateLog
 }
 
 // newFrontEndID is a random name for this front-end's life: a restarted
@@ -229,26 +181,20 @@ func newFrontEndID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// NewNATSRoom joins the room cfg.Room through nc, which should reconnect
-// on its own (see ConnectRoom): it makes the bucket and the stream if
-// they are missing, reads the state and the current poll's answers, and
-// starts saying it is here. The nats.Conn's disconnect and reconnect
-// events must reach the room's Disconnected and Reconnected.
-func NewNATSRoom(nc *nats.Conn, id string, cfg NATSRoomConfig) (*NATSRoom, error) {
-	if !ValidRoomName(cfg.Room) {
-		return nil, fmt.Errorf("room name %q: want letters, digits, _ and -, at most 32", cfg.Room)
+// NewNATSRoom joins the room cfg.Name through nc, which should reconnect
+// on its own (see OpenShared), at the pace cfg sets (its zeros are the
+// defaults): it makes the bucket and the stream if they are missing,
+// reads the state and the current poll's answers, and starts saying it is
+// here; log gets a line for each trouble with NATS, at most every so
+// often. The nats.Conn's disconnect and reconnect events must reach the
+// room's Disconnected and Reconnected.
+func NewNATSRoom(nc *nats.Conn, id string, cfg config.Room, log func(format string, v ...any)) (*NATSRoom, error) {
+	if !config.ValidRoomName(cfg.Name) {
+		return nil, &config.Error{Problem: config.BadRoomName, Fields: []string{"Room.Name"}}
 	}
-	if cfg.Beat <= 0 {
-		cfg.Beat = time.Second
-	}
-	if cfg.Dead <= 0 {
-		cfg.Dead = 5 * cfg.Beat
-	}
-	if cfg.OpTimeout <= 0 {
-		cfg.OpTimeout = 5 * time.Second
-	}
-	if cfg.Log == nil {
-		cfg.Log = func(string, ...any) {}
+	cfg = cfg.WithDefaults()
+	if log == nil {
+		log = func(string, ...any) {}
 	}
 	if id == "" {
 		id = newFrontEndID()
@@ -258,9 +204,8 @@ func NewNATSRoom(nc *nats.Conn, id string, cfg NATSRoomConfig) (*NATSRoom, error
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &NATSRoom{cfg: cfg, id: id, nc: nc, js: js, prefix: "toolgate." + cfg.Room, stream: "toolgate-" + cfg.Room + "-answers",
-		ctx: ctx, cancel: cancel, members: map[int]*member{}, answers: map[string]int{}, peers: map[string]peer{},
-		idents: map[string]string{}, byIdent: map[string]string{},
+	r := &NATSRoom{cfg: cfg, log: log, id: id, nc: nc, js: js, prefix: "toolgate." + cfg.Name, stream: "toolgate-" + cfg.Name + "-answers",
+		ctx: ctx, cancel: cancel, seats: newSeats(id), st: state{ballots: newBallots()}, peers: map[string]peer{},
 		mine:   map[int]*outAnswer{},
 		opWake: make(chan struct{}, 1), ansWake: make(chan struct{}, 1), beatWake: make(chan struct{}, 1), syncWake: make(chan struct{}, 1)}
 	if err := r.setUp(); err != nil {
@@ -285,8 +230,8 @@ func (r *NATSRoom) ID() string { return r.id }
 
 // logf logs a trouble with NATS, at most once a minute for one key.
 func (r *NATSRoom) logf(key string, format string, v ...any) {
-	if r.logRate.allow(key, time.Minute) {
-		r.cfg.Log(format, v...)
+	if r.logRate.Allow(key, time.Minute) {
+		r.log(format, v...)
 	}
 }
 
@@ -296,19 +241,19 @@ func (r *NATSRoom) setUp() error {
 	ctx, cancel := context.WithTimeout(r.ctx, r.cfg.OpTimeout)
 	defer cancel()
 	kv, err := r.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: "toolgate-" + r.cfg.Room, Description: "toolgate room " + r.cfg.Room + ": the live position and poll",
+		Bucket: "toolgate-" + r.cfg.Name, Description: "toolgate room " + r.cfg.Name + ": the live position and poll",
 		History: 1, MaxValueSize: maxStateBytes, MaxBytes: 1 << 20, Storage: jetstream.FileStorage,
 	})
 	if err != nil {
-		return fmt.Errorf("room %s: key-value bucket: %w", r.cfg.Room, err)
+		return fmt.Errorf("room %s: key-value bucket: %w", r.cfg.Name, err)
 	}
 	if _, err := r.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: r.stream, Description: "toolgate room " + r.cfg.Room + ": answers, the latest of each session and poll",
+		Name: r.stream, Description: "toolgate room " + r.cfg.Name + ": answers, the latest of each session and poll",
 		Subjects: []string{r.prefix + ".ans.>"}, MaxMsgsPerSubject: 1, MaxMsgSize: 512, // with its headers
 		MaxMsgs: 1_000_000, MaxBytes: 128 << 20, MaxAge: 24 * time.Hour, Discard: jetstream.DiscardOld,
 		Duplicates: 2 * time.Minute, Storage: jetstream.FileStorage,
 	}); err != nil {
-		return fmt.Errorf("room %s: answers stream: %w", r.cfg.Room, err)
+		return fmt.Errorf("room %s: answers stream: %w", r.cfg.Name, err)
 	}
 	r.mu.Lock()
 	r.kv = kv
@@ -320,43 +265,43 @@ func (r *NATSRoom) setUp() error {
 	}
 	w, err := kv.Watch(r.ctx, stateKey, jetstream.UpdatesOnly())
 	if err != nil {
-		return fmt.Errorf("room %s: watching the state: %w", r.cfg.Room, err)
+		return fmt.Errorf("room %s: watching the state: %w", r.cfg.Name, err)
 	}
 	r.watcher = w
 	e, err := kv.Get(ctx, stateKey)
-	var st sharedState
+	var p position
 	var rev uint64
 	switch {
 	case errors.Is(err, jetstream.ErrKeyNotFound):
 	case err != nil:
-		return fmt.Errorf("room %s: state: %w", r.cfg.Room, err)
+		return fmt.Errorf("room %s: state: %w", r.cfg.Name, err)
 	default:
 		rev = e.Revision()
-		if st, err = decodeState(e.Value()); err != nil {
-			r.logf("bad state", "room %s: ignored: %v", r.cfg.Room, err)
-			st = sharedState{}
+		if p, err = decodePosition(e.Value()); err != nil {
+			r.logf("bad state", "room %s: ignored: %v", r.cfg.Name, err)
+			p = position{}
 		}
 	}
-	r.apply(st, rev, true)
+	r.adopt(p, rev, true)
 	go r.watch(w)
-	return r.follow(st.Poll, true)
+	return r.follow(p.Poll, true)
 }
 
-// watch applies the state as the bucket changes.
+// watch adopts the position as the bucket changes.
 func (r *NATSRoom) watch(w jetstream.KeyWatcher) {
 	for e := range w.Updates() {
 		if e == nil {
 			continue
 		}
-		var st sharedState
+		var p position
 		if e.Operation() == jetstream.KeyValuePut {
 			var err error
-			if st, err = decodeState(e.Value()); err != nil {
-				r.logf("bad state", "room %s: ignored: %v", r.cfg.Room, err)
+			if p, err = decodePosition(e.Value()); err != nil {
+				r.logf("bad state", "room %s: ignored: %v", r.cfg.Name, err)
 				continue
 			}
 		}
-		r.apply(st, e.Revision(), false)
+		r.adopt(p, e.Revision(), false)
 	}
 }
 
@@ -378,124 +323,113 @@ func (r *NATSRoom) follow(poll uint64, again bool) error {
 		FilterSubjects: []string{fmt.Sprintf("%s.ans.%d.*.*", r.prefix, poll)},
 	})
 	if err != nil {
-		return fmt.Errorf("room %s: answers of poll %d: %w", r.cfg.Room, poll, err)
+		return fmt.Errorf("room %s: answers of poll %d: %w", r.cfg.Name, poll, err)
 	}
-	cc, err := c.Consume(func(msg jetstream.Msg) { r.take(msg.Subject(), msg.Data()) })
+	cc, err := c.Consume(func(msg jetstream.Msg) {
+		r.take(msg.Subject(), msg.Data())
+		if meta, err := msg.Metadata(); err == nil {
+			r.delivered.Store(meta.Sequence.Stream)
+		}
+	})
 	if err != nil {
-		return fmt.Errorf("room %s: answers of poll %d: %w", r.cfg.Room, poll, err)
+		return fmt.Errorf("room %s: answers of poll %d: %w", r.cfg.Name, poll, err)
 	}
 	r.consumer, r.followed = cc, poll
 	return nil
 }
 
-// take counts one answer from the stream: the subject names the poll,
-// front-end and session; the body is the step and the session's identity
-// if it has one ("7 0123456789abcdef"), or "-" for an answer taken back
-// (its student left). Of the answers of one identity, the latest counts.
+// take counts one answer from the stream, by the rules (see apply): the
+// subject names the poll, front-end and session; the body is the step
+// and the session's identity if it has one ("7 0123456789abcdef"), or "-"
+// for an answer taken back (its student left). The front-end that sent it
+// checked who may answer; this one checks what it can.
 func (r *NATSRoom) take(subject string, data []byte) {
 	rest, ok := strings.CutPrefix(subject, r.prefix+".ans.")
 	parts := strings.Split(rest, ".")
 	if !ok || len(parts) != 3 || len(data) > maxAnswerBytes || !frontEndRe.MatchString(parts[1]) {
-		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Room, subject)
+		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Name, subject)
 		return
 	}
 	poll, err1 := strconv.ParseUint(parts[0], 10, 64)
-	_, _, okSess := splitLeader(parts[1] + "." + parts[2])
+	key := parts[1] + "." + parts[2]
+	_, _, okSess := splitSeat(key)
 	body, ident, hasIdent := strings.Cut(string(data), " ")
 	step, err2 := strconv.Atoi(body)
 	retract := string(data) == "-"
 	if err1 != nil || !okSess || (!retract && (err2 != nil || step < 0 || step > maxStep)) || (hasIdent && !identityRe.MatchString(ident)) {
-		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Room, subject)
+		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Name, subject)
 		return
 	}
-	key := parts[1] + "." + parts[2]
+	o := op{kind: opAnswer, by: key, role: Student, identity: ident, step: step}
+	if retract {
+		o = op{kind: opRetract, by: key}
+	}
 	r.mu.Lock()
-	if poll != r.state.Poll {
+	if poll != r.st.Poll {
 		r.mu.Unlock()
 		return
 	}
-	if retract {
-		r.dropAnswerLocked(key)
-	} else {
-		if _, ok := r.answers[key]; !ok && len(r.answers) >= maxAnswers {
-			r.mu.Unlock()
-			r.logf("too many answers", "room %s: more than %d answers to one question: the rest are ignored", r.cfg.Room, maxAnswers)
-			return
-		}
-		r.dropAnswerLocked(key)
-		if ident != "" {
-			if other, ok := r.byIdent[ident]; ok {
-				r.dropAnswerLocked(other)
-			}
-			r.byIdent[ident] = key
-		}
-		r.answers[key], r.idents[key] = step, ident
+	if _, ok := r.st.ballots.bySession[key]; !ok && !retract && len(r.st.ballots.bySession) >= maxAnswers {
+		r.mu.Unlock()
+		r.logf("too many answers", "room %s: more than %d answers to one question: the rest are ignored", r.cfg.Name, maxAnswers)
+		return
 	}
+	_, eff := apply(r.st, o)
+	r.st.ballots = r.st.ballots.carry(eff)
 	r.mu.Unlock()
-	r.broadcast(r.watches)
+	r.broadcast(eff.tell, nil)
 }
 
-// dropAnswerLocked forgets the answer of key.
-func (r *NATSRoom) dropAnswerLocked(key string) {
-	if ident := r.idents[key]; ident != "" && r.byIdent[ident] == key {
-		delete(r.byIdent, ident)
-	}
-	delete(r.answers, key)
-	delete(r.idents, key)
-}
-
-// apply takes a state from the bucket (or one this front-end wrote): a
-// newer revision only, unless force (a state read back whole, say after
-// NATS lost its own).
-func (r *NATSRoom) apply(st sharedState, rev uint64, force bool) {
+// adopt takes a position from the bucket (or one this front-end wrote):
+// a newer revision only, unless force (a position read back whole, say
+// after NATS lost its own). A new poll's answers start again; who leads
+// here follows the position.
+func (r *NATSRoom) adopt(p position, rev uint64, force bool) {
 	r.mu.Lock()
 	if r.closed || (!force && rev <= r.rev) {
 		r.mu.Unlock()
 		return
 	}
-	old := r.state
-	r.state, r.rev = st, rev
-	pollChanged := st.Poll != old.Poll
+	old := r.st.position
+	r.st.position, r.rev = p, rev
+	pollChanged := p.Poll != old.Poll
 	if pollChanged {
-		r.answers, r.idents, r.byIdent = map[string]int{}, map[string]string{}, map[string]string{}
+		r.st.ballots = newBallots()
 		for id, a := range r.mine {
-			if a.poll != st.Poll {
+			if a.poll != p.Poll {
 				delete(r.mine, id)
 			}
 		}
 	}
-	was, leader, reclaim := int(r.leader.Load()), 0, false
-	if fe, sess, ok := splitLeader(st.Leader); ok && fe == r.id {
-		if m, ok := r.members[sess]; ok && !isEnded(m) && m.role == Presenter {
-			leader = sess
-		}
+	was, leader, reclaim := int(r.seats.leader.Load()), 0, false
+	if m, ok := r.seats.named(p.Leader); ok && !isEnded(m) && m.role == Presenter {
+		leader = m.id
 	}
-	if st.Leader == "" && was != 0 {
+	if p.Leader == "" && was != 0 {
 		// The state was lost (deleted, purged, or NATS came back without
 		// its store), not taken: who led here leads on, and says so again.
-		if m, ok := r.members[was]; ok && !isEnded(m) {
+		if m, ok := r.seats.members[was]; ok && !isEnded(m) {
 			leader, reclaim = was, true
 		}
 	}
-	r.leader.Store(int64(leader))
+	r.seats.leader.Store(int64(leader))
 	if was != 0 && was != leader {
-		if m, ok := r.members[was]; ok {
-			m.end(TakenOver)
+		if m, ok := r.seats.members[was]; ok {
+			m.end(tui.TakenOver)
 		}
 	}
-	news := old.Live != st.Live || old.Round != st.Round || old.Open != st.Open || old.Revealed != st.Revealed
 	r.mu.Unlock()
 	if reclaim {
-		r.enqueue(op{kind: opTake, sess: leader, reclaim: true})
+		r.enqueue(pending{op: op{kind: opTake, by: seatKey(r.id, leader), reclaim: true}, sess: leader})
 	}
 	if pollChanged || force {
 		r.wake(r.syncWake)
 	}
-	if news || force {
-		r.broadcast(everyone)
-	} else {
-		r.broadcast(r.watches)
+	to := max(tell(old, p), watchers)
+	if force {
+		to = everyone
 	}
+	r.broadcast(to, nil)
 }
 
 func (r *NATSRoom) wake(ch chan struct{}) {
@@ -525,7 +459,7 @@ func (r *NATSRoom) syncLoop() {
 			}
 		} else {
 			r.mu.Lock()
-			poll := r.state.Poll
+			poll := r.st.Poll
 			r.mu.Unlock()
 			err = r.follow(poll, false)
 		}
@@ -545,8 +479,14 @@ func (r *NATSRoom) syncLoop() {
 
 // Disconnected freezes the room: NATS is out of reach.
 func (r *NATSRoom) Disconnected() {
+	r.mu.Lock()
+	closed := r.closed
+	r.mu.Unlock()
+	if closed {
+		return // this front-end left the room: NATS is not out of reach, it is let go
+	}
 	r.setFrozen(tui.FrozenForNow)
-	r.logf("disconnected", "room %s: NATS is out of reach: the room is frozen", r.cfg.Room)
+	r.logf("disconnected", "room %s: NATS is out of reach: the room is frozen", r.cfg.Name)
 }
 
 // Reconnected reads the room back, sends what waited, and unfreezes it.
@@ -566,7 +506,7 @@ func (r *NATSRoom) Reconnected() {
 	r.wake(r.ansWake)
 	r.wake(r.opWake)
 	r.sendBeat(beat{Hello: true})
-	r.cfg.Log("room %s: NATS is back: reading the room back", r.cfg.Room)
+	r.log("room %s: NATS is back: reading the room back", r.cfg.Name)
 }
 
 // ConnectionClosed freezes the room for good: the connection will not
@@ -577,7 +517,7 @@ func (r *NATSRoom) ConnectionClosed() {
 	r.mu.Unlock()
 	if !closed {
 		r.setFrozen(tui.FrozenForGood)
-		r.cfg.Log("room %s: the connection to NATS is closed: the room stays frozen", r.cfg.Room)
+		r.log("room %s: the connection to NATS is closed: the room stays frozen", r.cfg.Name)
 	}
 }
 
@@ -589,7 +529,7 @@ func (r *NATSRoom) setFrozen(f tui.Frozen) {
 	}
 	r.frozen = f
 	r.mu.Unlock()
-	r.broadcast(everyone)
+	r.broadcast(everyone, nil)
 	if f == tui.NotFrozen {
 		// What waited for the room goes now.
 		r.wake(r.ansWake)
@@ -620,7 +560,7 @@ func (r *NATSRoom) heard(msg *nats.Msg) {
 		delete(r.peers, b.FE)
 	case !known && len(r.peers) >= maxPeers:
 		r.mu.Unlock()
-		r.logf("too many front-ends", "room %s: more than %d front-ends: the rest are not counted", r.cfg.Room, maxPeers)
+		r.logf("too many front-ends", "room %s: more than %d front-ends: the rest are not counted", r.cfg.Name, maxPeers)
 		return
 	default:
 		r.peers[b.FE] = peer{students: b.Students, sessions: b.Sessions, seen: time.Now()}
@@ -634,7 +574,7 @@ func (r *NATSRoom) heard(msg *nats.Msg) {
 		r.wake(r.beatWake) // so that it hears of this one now
 	}
 	if changed {
-		r.broadcast(r.watches)
+		r.broadcast(watchers, nil)
 	}
 }
 
@@ -664,9 +604,9 @@ func (r *NATSRoom) beatLoop() {
 
 func (r *NATSRoom) sendBeat(b beat) {
 	r.mu.Lock()
-	st := r.localLocked()
+	sessions, students := r.seats.count()
 	r.mu.Unlock()
-	b.FE, b.Students, b.Sessions = r.id, st.Students, st.Sessions
+	b.FE, b.Students, b.Sessions = r.id, students, sessions
 	data, _ := json.Marshal(b)
 	_ = r.nc.Publish(r.prefix+".here", data)
 }
@@ -688,13 +628,13 @@ func (r *NATSRoom) expire() {
 	}
 	r.mu.Unlock()
 	if gone {
-		r.broadcast(r.watches)
+		r.broadcast(watchers, nil)
 	}
 }
 
 // enqueue hands a change of the state to the lead loop; a step follows
 // the step before it, so a held key is one write, not a hundred.
-func (r *NATSRoom) enqueue(o op) {
+func (r *NATSRoom) enqueue(o pending) {
 	r.mu.Lock()
 	if n := len(r.ops); o.kind == opGo && n > 0 && r.ops[n-1].kind == opGo && r.ops[n-1].sess == o.sess {
 		r.ops[n-1] = o
@@ -724,11 +664,15 @@ func (r *NATSRoom) leadLoop() {
 				break
 			}
 			o := r.ops[0]
+			r.writing = true
 			r.mu.Unlock()
 			took, err := r.write(o)
 			if err != nil && (o.kind == opTake || o.kind == opRelease) && r.ctx.Err() == nil {
 				// Who leads must get through: again when NATS is back.
-				r.logf("lead "+err.Error(), "room %s: %v (trying again)", r.cfg.Room, err)
+				r.logf("lead "+err.Error(), "room %s: %v (trying again)", r.cfg.Name, err)
+				r.mu.Lock()
+				r.writing = false
+				r.mu.Unlock()
 				select {
 				case <-time.After(r.cfg.Beat):
 				case <-r.ctx.Done():
@@ -737,12 +681,13 @@ func (r *NATSRoom) leadLoop() {
 				continue
 			}
 			if err != nil {
-				r.logf("lead "+err.Error(), "room %s: a presenter's key is lost: %v", r.cfg.Room, err)
+				r.logf("lead "+err.Error(), "room %s: a presenter's key is lost: %v", r.cfg.Name, err)
 			}
 			r.mu.Lock()
 			if len(r.ops) > 0 {
 				r.ops = r.ops[1:]
 			}
+			r.writing = false
 			r.mu.Unlock()
 			if o.took != nil {
 				o.took <- took
@@ -751,59 +696,31 @@ func (r *NATSRoom) leadLoop() {
 	}
 }
 
-// write makes one change of the state.
-func (r *NATSRoom) write(o op) (took bool, err error) {
-	me := fmt.Sprintf("%s.%d", r.id, o.sess)
+// write makes one change of the state, by the rules (see apply), on the
+// position as last heard, compare-and-set: if another front-end wrote
+// first, again on what it wrote.
+func (r *NATSRoom) write(o pending) (took bool, err error) {
 	for range 20 {
 		r.mu.Lock()
-		st, rev, kv := r.state, r.rev, r.kv
-		_, here := r.members[o.sess]
+		st, rev, kv := r.st, r.rev, r.kv
+		_, here := r.seats.members[o.sess]
 		frozen := r.frozen != tui.NotFrozen
+		if o.kind == opReveal {
+			o.tally = r.liveLocked()
+		}
 		r.mu.Unlock()
 		if frozen && o.kind != opTake && o.kind != opRelease {
 			return false, errors.New("the room is out of reach")
 		}
-		next := st
-		switch o.kind {
-		case opTake:
-			if !here {
-				return false, nil // left before it could lead
-			}
-			if o.reclaim && st.Leader != "" {
-				return false, nil // another took the room meanwhile, or it is back
-			}
-			took = st.Leader != "" && st.Leader != me && r.leads(st.Leader)
-			next.Leader = me
-		case opRelease:
-			if st.Leader == me {
-				next.Leader = ""
-			}
-		case opGo:
-			if st.Leader != me {
-				return false, nil
-			}
-			if st.Live != o.live {
-				next.Live, next.Open, next.Revealed = o.live, false, false
-				next.Poll++
-			}
-			next.Step = o.step
-		case opOpen:
-			if st.Leader != me || st.Live == "" {
-				return false, nil
-			}
-			next.Round++
-			next.Poll++
-			next.Open, next.Revealed = true, false
-		case opReveal:
-			if st.Leader != me || !st.Open {
-				return false, nil
-			}
-			next.Open, next.Revealed = false, true
+		if o.kind == opTake && !here {
+			return false, nil // left before it could lead
 		}
-		if next == st && rev != 0 {
-			return took, nil
+		next, eff := apply(st, o.op)
+		took = eff.ousted != "" && r.leads(eff.ousted)
+		if !eff.changed && (rev != 0 || o.kind != opTake) {
+			return took, nil // nothing to write, or refused by the rules
 		}
-		data, _ := json.Marshal(next)
+		data, _ := json.Marshal(next.position)
 		ctx, cancel := context.WithTimeout(r.ctx, r.cfg.OpTimeout)
 		var newRev uint64
 		if rev == 0 {
@@ -813,7 +730,7 @@ func (r *NATSRoom) write(o op) (took bool, err error) {
 		}
 		if err == nil {
 			cancel()
-			r.apply(next, newRev, false)
+			r.adopt(next.position, newRev, false)
 			return took, nil
 		}
 		if !errors.Is(err, jetstream.ErrKeyRevisionMismatch) && !errors.Is(err, jetstream.ErrKeyExists) {
@@ -825,11 +742,11 @@ func (r *NATSRoom) write(o op) (took bool, err error) {
 		cancel()
 		switch {
 		case errors.Is(gerr, jetstream.ErrKeyNotFound):
-			r.apply(sharedState{}, 0, true) // deleted: create it again
+			r.adopt(position{}, 0, true) // deleted: create it again
 		case gerr != nil:
 			return false, gerr
 		default:
-			cur, derr := decodeState(e.Value())
+			cur, derr := decodePosition(e.Value())
 			if derr != nil {
 				// Not a state: written over with ours.
 				r.mu.Lock()
@@ -838,7 +755,7 @@ func (r *NATSRoom) write(o op) (took bool, err error) {
 				continue
 			}
 			// A revision below ours: NATS lost the room and began again.
-			r.apply(cur, e.Revision(), e.Revision() < rev)
+			r.adopt(cur, e.Revision(), e.Revision() < rev)
 		}
 	}
 	return false, errors.New("the state kept changing under the write")
@@ -846,14 +763,14 @@ func (r *NATSRoom) write(o op) (took bool, err error) {
 
 // leads reports whether the session named leader is still there to lead.
 func (r *NATSRoom) leads(leader string) bool {
-	fe, sess, ok := splitLeader(leader)
+	fe, sess, ok := splitSeat(leader)
 	if !ok {
 		return false
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if fe == r.id {
-		m, ok := r.members[sess]
+		m, ok := r.seats.members[sess]
 		return ok && !isEnded(m)
 	}
 	_, ok = r.peers[fe]
@@ -880,7 +797,7 @@ func (r *NATSRoom) answerLoop() {
 			var batch []send
 			r.mu.Lock()
 			for sess, a := range r.mine {
-				if a.sent == a.version || a.poll != r.state.Poll {
+				if a.sent == a.version || a.poll != r.st.Poll {
 					continue
 				}
 				body := strconv.Itoa(a.step)
@@ -934,7 +851,7 @@ func (r *NATSRoom) answerLoop() {
 			}
 			deadline.Stop()
 			if failed != nil {
-				r.logf("answers", "room %s: answers wait: %v", r.cfg.Room, failed)
+				r.logf("answers", "room %s: answers wait: %v", r.cfg.Name, failed)
 				select {
 				case <-time.After(r.cfg.Beat):
 				case <-r.ctx.Done():
@@ -945,45 +862,38 @@ func (r *NATSRoom) answerLoop() {
 	}
 }
 
-// localLocked counts this front-end's sessions.
-func (r *NATSRoom) localLocked() Stats {
-	var s Stats
-	for _, m := range r.members {
-		if isEnded(m) {
-			continue
-		}
-		s.Sessions++
-		if int64(m.id) != r.leader.Load() && m.role != Notes {
-			s.Students++
-		}
+// counted reports whether the answer of session still counts: its
+// front-end is this one, or one still heard.
+func (r *NATSRoom) counted(session string) bool {
+	fe := session[:min(len(session), 16)]
+	if fe == r.id {
+		return true
 	}
-	return s
+	_, ok := r.peers[fe]
+	return ok
 }
 
-// statsLocked adds up the room: this front-end's sessions, the others' as
-// last heard, and the answers of the front-ends still here.
-func (r *NATSRoom) statsLocked() (Stats, map[int]int) {
-	s := r.localLocked()
+// liveLocked is the tally of the answers now: those of the front-ends
+// still here, of the students of all of them as last heard.
+func (r *NATSRoom) liveLocked() Tally {
+	_, students := r.seats.count()
 	for _, p := range r.peers {
-		s.Sessions += p.sessions
-		s.Students += p.students
+		students += p.students
 	}
-	counts := map[int]int{}
-	for key, step := range r.answers {
-		if fe := key[:16]; fe != r.id {
-			if _, ok := r.peers[fe]; !ok {
-				continue // its front-end is gone, and its student with it
-			}
-		}
-		counts[step]++
-		s.Answered++
-		if r.idents[key] == "" {
-			s.Anonymous++
-		}
+	return r.st.ballots.tally(r.counted, students)
+}
+
+// statsLocked adds up the room: this front-end's sessions, the others'
+// as last heard, and the tally shown (the one kept at a reveal until the
+// next question).
+func (r *NATSRoom) statsLocked() (Stats, map[int]int) {
+	sessions, _ := r.seats.count()
+	for _, p := range r.peers {
+		sessions += p.sessions
 	}
-	r.peak = max(r.peak, s.Sessions)
-	s.Peak = r.peak
-	return s, counts
+	r.peak = max(r.peak, sessions)
+	t := r.st.shown(r.liveLocked())
+	return Stats{Sessions: sessions, Peak: r.peak, Students: t.Students, Answered: t.Answered, Anonymous: t.Anonymous}, t.Counts
 }
 
 // Stats are the room's numbers as this front-end knows them.
@@ -1002,32 +912,28 @@ func (r *NATSRoom) Counts() map[int]int {
 	return c
 }
 
-// Shared is true: the room goes on at the other front-ends.
-func (r *NATSRoom) Shared() bool { return true }
+// Closing is ServerClosing: the room goes on at the other front-ends —
+// unless it is out of reach here (frozen), when nothing goes on for now.
+func (r *NATSRoom) Closing() tui.Goodbye {
+	if r.isFrozen() {
+		return tui.ClosingOutOfReach
+	}
+	return tui.ServerClosing
+}
 
-func (r *NATSRoom) watches(m *member) bool { return int64(m.id) == r.leader.Load() || m.role == Notes }
-
-// broadcast posts the room's state to the sessions to; the leader and the
-// notes screens also get the histogram.
-func (r *NATSRoom) broadcast(to func(*member) bool) {
+// broadcast posts the room's state to the sessions to hear of it, and to
+// newcomer; the leader and the notes screens also get the histogram.
+func (r *NATSRoom) broadcast(to audience, newcomer *member) {
+	if to == nobody && newcomer == nil {
+		return
+	}
 	r.mu.Lock()
 	st, counts := r.statsLocked()
-	base := tui.RoomMsg{Live: r.state.Live, Step: r.state.Step, Round: r.state.Round, Open: r.state.Open, Revealed: r.state.Revealed,
-		Answered: st.Answered, Anonymous: st.Anonymous, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak, Frozen: r.frozen}
-	var members []*member
-	for _, m := range r.members {
-		if !isEnded(m) && to(m) {
-			members = append(members, m)
-		}
-	}
+	msg := message(r.st.position, st)
+	msg.Frozen = r.frozen
+	members := r.seats.pick(to, newcomer)
 	r.mu.Unlock()
-	for _, m := range members {
-		msg := base
-		if r.watches(m) {
-			msg.Counts = counts
-		}
-		m.post(msg)
-	}
+	r.seats.post(members, msg, counts)
 }
 
 // Join adds a session; a presenter's takes the room over, on whichever
@@ -1038,33 +944,27 @@ func (r *NATSRoom) Join(role Role, send func(tui.RoomMsg)) Member { return r.Joi
 // JoinAs is Join with the session's identity (see Identity).
 func (r *NATSRoom) JoinAs(role Role, identity string, send func(tui.RoomMsg)) Member {
 	r.mu.Lock()
-	r.next++
-	m := newMember(r.next, role, send)
-	m.identity = identity
-	r.members[m.id] = m
+	m := r.seats.add(role, identity, send)
 	r.mu.Unlock()
-	go m.deliver()
 	c := &natsClient{room: r, m: m}
 	if role == Presenter {
 		took := make(chan bool, 1)
-		r.enqueue(op{kind: opTake, sess: m.id, took: took})
+		r.enqueue(pending{op: op{kind: opTake, by: c.key()}, sess: m.id, took: took})
 		select {
 		case c.tookOver = <-took:
 		case <-time.After(r.cfg.OpTimeout):
 		}
 	}
 	r.wake(r.beatWake)
-	r.broadcast(func(o *member) bool { return o == m || r.watches(o) })
+	r.broadcast(watchers, m)
 	return c
 }
 
 // End says the last word to this front-end's sessions.
-func (r *NATSRoom) End(message string) {
+func (r *NATSRoom) End(g tui.Goodbye) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, m := range r.members {
-		m.end(message)
-	}
+	r.seats.end(g)
 }
 
 // Close leaves the room: the others hear this front-end is gone (and its
@@ -1106,38 +1006,43 @@ type natsClient struct {
 }
 
 func (c *natsClient) TookOver() bool         { return c.tookOver }
-func (c *natsClient) Presenter() bool        { return c.room.leader.Load() == int64(c.m.id) }
+func (c *natsClient) Presenter() bool        { return c.room.seats.leads(c.m) }
 func (c *natsClient) Ended() <-chan struct{} { return c.m.ended }
+func (c *natsClient) Goodbye() tui.Goodbye   { return c.m.said() }
+func (c *natsClient) key() string            { return c.room.seats.key(c.m) }
 
-// Go makes a scenario live at a step (the leader only).
+// Go makes a scenario live at a step (see apply). A session that does
+// not lead here asks nothing of NATS.
 func (c *natsClient) Go(id string, step int) {
-	if !c.Presenter() || len(id) > maxIDBytes || !scenarioIDRe.MatchString(id) || step < 0 || step > maxStep {
-		return
+	if c.Presenter() {
+		c.room.enqueue(pending{op: op{kind: opGo, by: c.key(), live: id, step: step}, sess: c.m.id})
 	}
-	c.room.enqueue(op{kind: opGo, sess: c.m.id, live: id, step: step})
 }
 
-// Open starts a new question on the live scenario (the leader only).
+// Open starts a new question on the live scenario (see apply).
 func (c *natsClient) Open() {
 	if c.Presenter() {
-		c.room.enqueue(op{kind: opOpen, sess: c.m.id})
+		c.room.enqueue(pending{op: op{kind: opOpen, by: c.key()}, sess: c.m.id})
 	}
 }
 
-// Reveal closes the question and shows everyone the walk (the leader
-// only).
+// Reveal closes the question and shows everyone the walk; the counts
+// shown are kept until the next question (see apply).
 func (c *natsClient) Reveal() {
 	if c.Presenter() {
-		c.room.enqueue(op{kind: opReveal, sess: c.m.id})
+		c.room.enqueue(pending{op: op{kind: opReveal, by: c.key()}, sess: c.m.id})
 	}
 }
 
 // Answer records a student's prediction for the open question; a second
-// answer replaces the first.
-func (c *natsClient) Answer(step int, _ assess.Code) {
+// answer replaces the first. The rules decide here whether it counts
+// (see apply); the stream then brings it to every front-end.
+func (c *natsClient) Answer(step int) {
 	r := c.room
 	r.mu.Lock()
-	if !r.state.Open || r.members[c.m.id] == nil || !c.m.mayAnswer(step) {
+	_, here := r.seats.members[c.m.id]
+	_, eff := apply(r.st, op{kind: opAnswer, by: c.key(), role: c.m.role, ended: isEnded(c.m), identity: c.m.identity, step: step})
+	if !here || eff.cast == nil {
 		r.mu.Unlock()
 		return
 	}
@@ -1146,7 +1051,7 @@ func (c *natsClient) Answer(step int, _ assess.Code) {
 		a = &outAnswer{}
 		r.mine[c.m.id] = a
 	}
-	a.poll, a.step, a.retract, a.identity = r.state.Poll, step, false, c.m.identity
+	a.poll, a.step, a.retract, a.identity = r.st.Poll, step, false, c.m.identity
 	a.version++
 	r.mu.Unlock()
 	r.wake(r.ansWake)
@@ -1157,26 +1062,23 @@ func (c *natsClient) Leave() {
 	r := c.room
 	id := c.m.id
 	r.mu.Lock()
-	if _, ok := r.members[id]; ok {
-		close(c.m.done)
-	}
-	delete(r.members, id)
+	led := r.seats.leads(c.m)
+	r.seats.remove(id)
 	if a, ok := r.mine[id]; ok {
-		if a.poll == r.state.Poll {
+		if a.poll == r.st.Poll {
 			a.retract = true
 			a.version++
 		} else {
 			delete(r.mine, id)
 		}
 	}
-	led := r.leader.CompareAndSwap(int64(id), 0)
 	r.mu.Unlock()
 	if led {
-		r.enqueue(op{kind: opRelease, sess: id})
+		r.enqueue(pending{op: op{kind: opRelease, by: c.key()}, sess: id})
 	}
 	r.wake(r.ansWake)
 	r.wake(r.beatWake)
-	r.broadcast(r.watches)
+	r.broadcast(watchers, nil)
 }
 
 var (

@@ -1,4 +1,4 @@
-package classroom
+package room
 
 import (
 	"sync"
@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"toolgate/assess"
 	"toolgate/tui"
 )
 
@@ -49,7 +48,7 @@ func (b *inbox) last(t *testing.T) tui.RoomMsg {
 }
 
 func TestRoomPoll(t *testing.T) {
-	r := NewRoom()
+	r := NewLocal()
 	var lecturerBox, aBox, bBox inbox
 	lecturer := r.Join(Presenter, lecturerBox.send)
 	a := r.Join(Student, aBox.send)
@@ -58,19 +57,19 @@ func TestRoomPoll(t *testing.T) {
 
 	a.Go("demo", 0) // a student cannot lead
 	a.Open()
-	assert.Equal(t, "", r.live)
+	assert.Equal(t, "", r.st.Live)
 
 	lecturer.Go("write-without-approval", 0)
 	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Live == "write-without-approval" })
-	a.Answer(4, assess.CodeEnvironmentNotReady) // no question open: ignored
+	a.Answer(4) // no question open: ignored
 	assert.Empty(t, r.Counts())
 
 	lecturer.Open()
 	bBox.sees(t, func(m tui.RoomMsg) bool { return m.Open })
-	a.Answer(4, assess.CodeEnvironmentNotReady)
-	a.Answer(7, assess.CodeApprovalMissing) // a second answer replaces the first
-	b.Answer(7, assess.CodeApprovalScopeMismatch)
-	lecturer.Answer(3, 0) // the presenter does not vote
+	a.Answer(4)
+	a.Answer(7) // a second answer replaces the first
+	b.Answer(7)
+	lecturer.Answer(3) // the presenter does not vote
 	assert.Equal(t, map[int]int{7: 2}, r.Counts())
 	lecturerBox.sees(t, func(m tui.RoomMsg) bool { return m.Answered == 2 && m.Counts[7] == 2 })
 	assert.Nil(t, aBox.last(t).Counts, "students do not")
@@ -83,12 +82,12 @@ func TestRoomPoll(t *testing.T) {
 	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Revealed })
 	lecturer.Go("demo", 0)
 	assert.Empty(t, r.Counts(), "a new scenario starts with no answers")
-	r.End("bye")
-	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == "bye" })
+	r.End(tui.LectureOver)
+	aBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == tui.LectureOver })
 }
 
 func TestRoomTakeover(t *testing.T) {
-	r := NewRoom()
+	r := NewLocal()
 	var firstBox, secondBox, studentBox inbox
 	first := r.Join(Presenter, firstBox.send)
 	student := r.Join(Student, studentBox.send)
@@ -98,27 +97,27 @@ func TestRoomTakeover(t *testing.T) {
 	assert.True(t, second.TookOver())
 	assert.False(t, first.Presenter(), "one session leads at a time")
 	assert.True(t, second.Presenter())
-	firstBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == TakenOver })
+	firstBox.sees(t, func(m tui.RoomMsg) bool { return m.Ending == tui.TakenOver })
 	select {
 	case <-first.Ended():
 	default:
 		t.Fatal("the ousted session is ended")
 	}
 	first.Go("demo", 0) // no longer leads: ignored
-	assert.Equal(t, "", r.live)
+	assert.Equal(t, "", r.st.Live)
 
 	second.Go("write-without-approval", 0)
 	second.Open()
-	student.Answer(7, assess.CodeApprovalMissing)
+	student.Answer(7)
 	secondBox.sees(t, func(m tui.RoomMsg) bool { return m.Counts[7] == 1 })
-	assert.Equal(t, TakenOver, firstBox.last(t).Ending, "nothing replaces the goodbye")
+	assert.Equal(t, tui.TakenOver, firstBox.last(t).Ending, "nothing replaces the goodbye")
 	assert.Equal(t, Stats{Sessions: 2, Peak: 2, Students: 1, Answered: 1, Anonymous: 1}, r.Stats())
 }
 
 // TestStepsGoToWhoFollowsThem: a presenter's step within the live scenario
 // reaches the notes screens and the leader, not two hundred students.
 func TestStepsGoToWhoFollowsThem(t *testing.T) {
-	r := NewRoom()
+	r := NewLocal()
 	var got [3][]tui.RoomMsg
 	var mu sync.Mutex
 	box := func(i int) func(tui.RoomMsg) {
@@ -169,7 +168,7 @@ func TestStepsGoToWhoFollowsThem(t *testing.T) {
 // walk could have: not the notes screen, not a presenter who no longer
 // leads, not a session told the room's last word.
 func TestRoomCountsStudentsOnly(t *testing.T) {
-	r := NewRoom()
+	r := NewLocal()
 	var box inbox
 	ousted := r.Join(Presenter, func(tui.RoomMsg) {})
 	lecturer := r.Join(Presenter, box.send)
@@ -186,17 +185,17 @@ func TestRoomCountsStudentsOnly(t *testing.T) {
 	lecturer.Open()
 
 	r.mu.Lock()
-	r.members[leaving.(*Client).id].end("this server is closing")
+	leaving.(*Client).m.end(tui.ServerClosing)
 	r.mu.Unlock()
 	for name, m := range map[string]Member{"notes": notes, "ousted presenter": ousted, "leader": lecturer, "ended student": leaving} {
-		m.Answer(7, assess.CodeApprovalMissing)
+		m.Answer(7)
 		assert.Empty(t, r.Counts(), "%s does not vote", name)
 	}
 	for _, step := range []int{-1, maxStep + 1} {
-		student.Answer(step, 0)
+		student.Answer(step)
 		assert.Empty(t, r.Counts(), "step %d is no step", step)
 	}
-	student.Answer(4, assess.CodeEnvironmentNotReady)
+	student.Answer(4)
 	assert.Equal(t, map[int]int{4: 1}, r.Counts())
 	box.sees(t, func(m tui.RoomMsg) bool { return m.Answered == 1 && m.Students == 1 })
 }

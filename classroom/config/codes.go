@@ -1,4 +1,4 @@
-package classroom
+package config
 
 import (
 	"crypto/rand"
