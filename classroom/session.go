@@ -3,6 +3,7 @@ package classroom
 import (
 	"context"
 	"io"
+	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -74,6 +75,8 @@ func (s *Server) runTrainer(sess ssh.Session) {
 		Timer:     s.cfg.Timer,
 		Idle:      s.cfg.Idle,
 		Theme:     tui.ThemeDark,
+		// Each student practises their own draw of cases.
+		Seed: rand.Uint64(),
 		// SaveScenario stays nil: a served session writes nothing on the
 		// server.
 	})
