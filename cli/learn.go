@@ -215,6 +215,7 @@ var learnProgressWords = map[string][2]string{
 	"green":    {"green", "绿"},
 	"rules":    {"rules %d/%d", "规则 %d/%d"},
 	"runs":     {"%d runs", "运行 %d 次"},
+	"run":      {"%d run", "运行 %d 次"},
 	"now":      {"now %s %d/%d", "当前 %s %d/%d"},
 	"allPass":  {"last run: every decision vector agrees", "最近一次：每个判断向量都一致"},
 	"practice": {"Practice, by rule: Leitner box 1 (drawn most) to 5; %d and up is mastered", "练习，按规则：Leitner 盒子 1（最常抽到）到 5；%d 及以上为已掌握"},
@@ -234,7 +235,7 @@ func writeLearnProgress(w io.Writer, p progress.Progress, l assess.Lang) {
 			if !ok {
 				continue
 			}
-			parts := []string{fmt.Sprintf(word("rules"), lp.Rules, assess.NumRules), fmt.Sprintf(word("runs"), lp.Runs)}
+			parts := []string{fmt.Sprintf(word("rules"), lp.Rules, assess.NumRules), fmt.Sprintf(word(plural(lp.Runs, "run", "runs")), lp.Runs)}
 			if lp.Green {
 				parts = append([]string{word("green")}, parts...)
 			}

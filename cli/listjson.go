@@ -9,6 +9,8 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"toolgate/assess"
+	"toolgate/learn"
+	"toolgate/practice"
 	"toolgate/progress"
 	"toolgate/scenarios"
 	"toolgate/walk"
@@ -63,6 +65,41 @@ type progressJSON struct {
 	// the trainer was last used in.
 	Last     string `json:"last,omitempty"`
 	LastLang string `json:"lastLang,omitempty"`
+	// Learn is the exercise track (toolgate learn), a programming
+	// language each, in the order learn lists them; absent before a run.
+	Learn []progressLearnJSON `json:"learn,omitempty"`
+	// Practice is the practice's mastery per rule; absent before any
+	// practice.
+	Practice *progressPracticeJSON `json:"practice,omitempty"`
+}
+
+// progressLearnJSON is the exercise track in one programming language:
+// its last run stage by stage, and the best it did.
+type progressLearnJSON struct {
+	Lang string `json:"lang"`
+	// Rules is how many rules, from rule 1 in order, passed every vector
+	// in the best run; Green that one run agreed on every decision vector.
+	Rules  int                       `json:"rules"`
+	Green  bool                      `json:"green"`
+	Runs   int                       `json:"runs"`
+	Stages map[string]progress.Stage `json:"stages"`
+}
+
+// progressPracticeJSON is the practice's Leitner boxes, rule by rule.
+type progressPracticeJSON struct {
+	// Mastered counts the rules in a box from MasteredBox up.
+	Mastered    int                `json:"mastered"`
+	MasteredBox int                `json:"masteredBox"`
+	Rules       []progressRuleJSON `json:"rules"`
+}
+
+type progressRuleJSON struct {
+	Rule int `json:"rule"`
+	// Box is 0 for a rule never practised, else 1 (just missed) to 5.
+	Box      int  `json:"box"`
+	Right    int  `json:"right"`
+	Wrong    int  `json:"wrong"`
+	Mastered bool `json:"mastered"`
 }
 
 type progressTrackJSON struct {
@@ -134,12 +171,32 @@ func progressDoc(path string, p progress.Progress, all []scenarios.Scenario, l a
 	}
 	halves, answered := p.Score()
 	doc.Points, doc.Answered = float64(halves)/2, answered
+	for _, lang := range learn.Langs() {
+		if lp, ok := p.Learn[lang.String()]; ok {
+			if lp.Stages == nil {
+				lp.Stages = map[string]progress.Stage{}
+			}
+			doc.Learn = append(doc.Learn, progressLearnJSON{Lang: lang.String(), Rules: lp.Rules, Green: lp.Green,
+				Runs: lp.Runs, Stages: lp.Stages})
+		}
+	}
+	if len(p.Practice) > 0 {
+		pr := &progressPracticeJSON{MasteredBox: practice.Mastered, Rules: []progressRuleJSON{}}
+		for _, m := range practice.Rules(p) {
+			pr.Rules = append(pr.Rules, progressRuleJSON{Rule: int(m.Rule), Box: m.Box, Right: m.Right, Wrong: m.Wrong,
+				Mastered: m.IsMastered()})
+			if m.IsMastered() {
+				pr.Mastered++
+			}
+		}
+		doc.Practice = pr
+	}
 	return doc
 }
 
 // empty is progress with nothing walked and nothing answered.
 func (d progressJSON) empty() bool {
-	if d.Answered > 0 {
+	if d.Answered > 0 || len(d.Learn) > 0 || d.Practice != nil {
 		return false
 	}
 	for _, t := range d.Tracks {

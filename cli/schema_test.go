@@ -146,12 +146,47 @@ func TestEveryJSONOutputMatchesTheSchema(t *testing.T) {
 		p.Record("audit-missing", progress.Answer{Said: "missing:A", Right: true, Decided: "missing:A"})
 		p.Record("course-other", progress.Answer{Said: "not_found", Decided: "found"})
 		p.Last, p.Lang = "unknown-tool", "zh"
+		p.RecordLearn("js", map[string]progress.Stage{"rule 1": {Agree: 18, Total: 18}, "rule 2": {Agree: 3, Total: 9}}, 1, false)
+		p.RecordPractice("rule/3", true)
+		p.RecordPractice("rule/3", true)
+		p.RecordPractice("rule/3", true)
+		p.RecordPractice("rule/7", false)
 		require.NoError(t, progress.Store{Path: path}.Merge(progress.New(), p))
 		for _, lang := range []string{"en", "zh"} {
 			out, _, code = run(t, "", env, "progress", "--format", "json", "--lang", lang)
 			require.Equal(t, 0, code)
 			assert.NoError(t, s.Validate(instance(t, out)), lang)
 		}
+		var doc struct {
+			Learn []struct {
+				Lang   string
+				Rules  int
+				Stages map[string]struct{ Agree, Total int }
+			}
+			Practice struct {
+				Mastered int
+				Rules    []struct{ Rule, Box, Right, Wrong int }
+			}
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &doc))
+		require.Len(t, doc.Learn, 1)
+		assert.Equal(t, "js", doc.Learn[0].Lang)
+		assert.Equal(t, 1, doc.Learn[0].Rules)
+		assert.Equal(t, 3, doc.Learn[0].Stages["rule 2"].Agree)
+		require.Len(t, doc.Practice.Rules, 8)
+		assert.Equal(t, 1, doc.Practice.Mastered, "rule 3 is in box 4 after three right answers")
+		assert.Equal(t, 4, doc.Practice.Rules[2].Box)
+		assert.Equal(t, 1, doc.Practice.Rules[6].Wrong)
+	})
+	t.Run("progress of the exercise track alone", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "progress.json")
+		p := progress.New()
+		p.RecordLearn("py", map[string]progress.Stage{"rule 1": {Agree: 0, Total: 18}}, 0, false)
+		require.NoError(t, progress.Store{Path: path}.Merge(progress.New(), p))
+		text, _, code := run(t, "", map[string]string{"PROGRESS": path}, "progress")
+		require.Equal(t, 0, code)
+		assert.NotContains(t, text, "Nothing yet", "a run of the exercise track is progress too")
+		assert.Contains(t, text, "Python     rules 0/8 · 1 run ·")
 	})
 	t.Run("progress file", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "progress.json")
