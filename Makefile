@@ -1,6 +1,6 @@
 # toolgate — everyday commands. Everything here is plain `go`; the README
 # gives the same commands for a machine without make.
-.PHONY: run build test race bench fuzz lint jsonl-bench load import-load perf firstframe clean
+.PHONY: run build test race bench fuzz lint jsonl-bench load import-load perf firstframe pictures clean
 
 run:
 	go run .
@@ -68,6 +68,12 @@ perf:
 # Exec to first frame in tmux, against a shell printing the same line.
 firstframe: build
 	go run ./scripts/firstframe -runs 20 ./toolgate
+
+# The README's pictures (docs/img/*.svg) from the real binary: tmux at 80×24,
+# captured with escapes, rendered by charmbracelet/freeze v0.2.2. Needs tmux
+# and ssh. Run it again when a screen changes.
+pictures: build
+	scripts/pictures.sh
 
 clean:
 	rm -f toolgate

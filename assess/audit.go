@@ -8,7 +8,7 @@ import (
 
 // AuditInput is a tool batch after (part of) it returned: the correlation
 // IDs the harness requested, the IDs the results carry, and whether the
-// batch is over (SPEC §3).
+// batch is over (docs/decision.md §4).
 type AuditInput struct {
 	Requested []string `json:"requested"`
 	Results   []string `json:"results"`

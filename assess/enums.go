@@ -8,7 +8,7 @@ import (
 // Status is the kind of answer: may the call go ahead, and if not, why not.
 type Status uint8
 
-// The statuses of SPEC §1.
+// The statuses of docs/decision.md §2.
 const (
 	StatusAllowed Status = iota + 1
 	StatusRejected
@@ -56,7 +56,7 @@ func (s *Status) UnmarshalText(b []byte) error {
 // Code says precisely which condition decided the verdict.
 type Code uint8
 
-// The codes of SPEC §1, in rule order.
+// The codes of docs/decision.md §2, in rule order.
 const (
 	CodeUnknownTool Code = iota + 1
 	CodeToolVersionMismatch
@@ -163,7 +163,7 @@ func isCodeName(name string) bool {
 	return err == nil && c != CodeApprovalStatus
 }
 
-// Rule is one step of the decision order, numbered 1–8 as in SPEC §1.
+// Rule is one step of the decision order, numbered 1–8 as in docs/decision.md §2.
 type Rule uint8
 
 // The rules, in the order they are asked.

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// OutcomeInput is what came back from one tool call (SPEC §4): either a
+// OutcomeInput is what came back from one tool call (docs/decision.md §6): either a
 // JSON-RPC error instead of a result, or a result. The fields are this
 // trainer's teaching model, shaped after MCP's tools/call, not MCP itself.
 type OutcomeInput struct {
@@ -65,7 +65,7 @@ func unknownTool(e *RPCError) bool {
 // OutcomeClass is the kind of outcome a tool call had.
 type OutcomeClass uint8
 
-// The classes of SPEC §4, in the order the classification asks about them.
+// The classes of docs/decision.md §6, in the order the classification asks about them.
 const (
 	ClassProtocolError OutcomeClass = iota + 1
 	ClassInvalidArguments

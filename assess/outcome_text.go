@@ -4,7 +4,7 @@ type classText struct {
 	title, question, yes, no, next, mistake, mcp tmpl
 	// advice is the trainer's own advice, beyond what the seeds say; ""
 	// when there is none. next and mistake are the seeds' (002, with
-	// SPEC §4).
+	// docs/decision.md §6).
 	advice tmpl
 	// legacy is the explanation for invalid arguments sent the old way,
 	// as a -32602 protocol error; unknownTool the one for MCP's own

@@ -1,5 +1,5 @@
 // Package assess is toolgate's functional core: the admission decision of
-// SPEC §1 for one tool invocation, with the trace of how it was reached.
+// docs/decision.md for one tool invocation, with the trace of how it was reached.
 //
 // Everything here is pure: values in, values out, no I/O, no clock, no
 // globals that change, no randomness. The same input always gives the same
@@ -9,7 +9,7 @@ package assess
 
 import "unicode/utf8"
 
-// Input mirrors the JSON input of SPEC §1, as the input check leaves it:
+// Input mirrors the JSON input of docs/decision.md §1, as the input check leaves it:
 // every member the book's function needs is there, and every optional
 // string member is an Opt, absent or a string. Optional objects are
 // pointers: nil means absent (or an explicit JSON null, which the book

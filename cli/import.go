@@ -20,7 +20,7 @@ func newImport(c *common) *cobra.Command {
 		Short: "Import real artefacts: an MCP tool list as a contract, a transcript as audit batches",
 		Long: `Turn what a real agent harness produces into toolgate inputs:
 
-  toolgate import mcp          an MCP server's tools/list answer → a contract (SPEC §1)
+  toolgate import mcp          an MCP server's tools/list answer → a contract
   toolgate import transcript   a model transcript or an MCP log → audit batches
 
 What is read is bounded (a tool list 32 MiB, a transcript 1 GiB read as a stream, nesting

@@ -625,7 +625,7 @@ func newAssess(c *common) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "assess [FILE|-]",
 		Short: "Decide JSON inputs: one compact JSON verdict a line",
-		Long: `Read one JSON input, or a stream of them (JSON Lines), in the shape of SPEC §1, and
+		Long: `Read one JSON input, or a stream of them (JSON Lines), in the shape of docs/decision.md §1, and
 write exactly one compact JSON verdict per input, one a line, in order: the book's verdict on
 every input toolgate's input check accepts.
 

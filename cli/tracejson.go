@@ -127,7 +127,7 @@ func detailsJSON(details []walk.Detail, source string, text map[string]string) [
 }
 
 // tracedLine is a line of `toolgate assess --trace`: the verdict line of
-// SPEC §1, unchanged, with the language, the trace, what the verdict does
+// docs/decision.md §2, unchanged, with the language, the trace, what the verdict does
 // NOT prove and its texts.
 type tracedLine struct {
 	verdictLine
@@ -166,7 +166,7 @@ type scenarioJSON struct {
 	ID     string `json:"id"`
 	Lang   string `json:"lang"`
 	Input  any    `json:"input"`
-	// Verdict is the track's answer: an admission verdict (SPEC §1), an
+	// Verdict is the track's answer: an admission verdict (docs/decision.md §2), an
 	// audit's diagnostics and pending IDs (or its input error), or an
 	// outcome class.
 	Verdict  any `json:"verdict"`

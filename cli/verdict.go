@@ -8,7 +8,7 @@ import (
 
 // appendVerdict writes a verdict line as json.Marshal writes an
 // assess.Verdict — {status, code, correlationId, missingArguments?,
-// effectStatus?} (SPEC §1.2) — without reflection, and a newline.
+// effectStatus?} (docs/decision.md §2) — without reflection, and a newline.
 func appendVerdict(b []byte, v *assess.Verdict) []byte {
 	b = append(b, `{"status":"`...)
 	b = append(b, v.Status.String()...)

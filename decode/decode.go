@@ -1,5 +1,5 @@
 // Package decode turns JSON text into assess inputs with the strictness of
-// SPEC §1: unknown fields and wrong types are errors that name the field
+// docs/decision.md §1: unknown fields and wrong types are errors that name the field
 // path; `arguments` values may be any JSON; an explicit null means absent.
 //
 // It uses github.com/go-json-experiment/json (the encoding/json/v2

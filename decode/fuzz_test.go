@@ -29,8 +29,8 @@ func FuzzDecodeAssess(f *testing.F) {
 	f.Add([]byte(`{"contract":{"tools":[{"name":"t","effectClass":"x","requiredArguments":["a","a",""]}]},"request":{"correlationId":"r","tool":{"name":"t"},"arguments":{"a":null}},"environment":{"status":"ready"},"approval":{"status":"active","scope":"t"},"invocationRecord":{"correlationId":"r","status":"timed_out","effectStatus":"read_back"}}`))
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`[`))
-	// Every field of SPEC §1 as "", null and absent (SPEC §1: absent and
-	// null are the same; "" is a value).
+	// Every field of docs/decision.md §1 as "", null and absent (§1: null
+	// is absent where an object may be null, refused for a string; "" is a value).
 	for _, tr := range triples {
 		for _, v := range []any{"", nil, absent} {
 			f.Add(withField(f, tr, v))

@@ -9,7 +9,7 @@ import (
 	"toolgate/internal/limits"
 )
 
-// Limits on one value of a stream: an input of SPEC §1 is a few hundred
+// Limits on one value of a stream: an input of docs/decision.md §1 is a few hundred
 // bytes and a few levels deep.
 const (
 	// DefaultMaxValue is the largest value a Stream hands out unless told

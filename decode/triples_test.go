@@ -21,7 +21,7 @@ const tripleBase = `{"contract":{"version":"c1","tools":[{"name":"t","version":"
  "environment":{"status":"ready"},"approval":{"status":"active","scope":"s"},
  "invocationRecord":{"correlationId":"r1","status":"succeeded","verificationStatus":"accepted","effectStatus":"read_back"}}`
 
-// triple is one field of SPEC §1 set to "", to null, and left out, with
+// triple is one field of docs/decision.md §1 set to "", to null, and left out, with
 // what each gives: a verdict code, or "error: " and the input error.
 type triple struct {
 	path string

@@ -34,7 +34,7 @@ func toolgateAssess(data []byte) (answer string) {
 
 // TestAdmissionAgainstNode decides generated admission inputs with toolgate
 // (decode.Input, then assess.Assess) and with the Node implementation
-// written from SPEC v2 alone: both must refuse an input, or both give the
+// written from docs/decision.md alone: both must refuse an input, or both give the
 // same verdict as JSON values.
 func TestAdmissionAgainstNode(t *testing.T) {
 	n := 100_000

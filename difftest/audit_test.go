@@ -141,7 +141,7 @@ func equalStrings(a, b []string) bool {
 
 // TestAuditAgainstNode audits generated inputs, open batches and refusals
 // among them, with toolgate and with the Node implementation written from
-// SPEC v2 alone: both refuse, or both give the same diagnostics and
+// docs/decision.md alone: both refuse, or both give the same diagnostics and
 // pending IDs as JSON values.
 func TestAuditAgainstNode(t *testing.T) {
 	n := 20_000

@@ -32,7 +32,7 @@ fs.writeFileSync(1, out.join('\n') + '\n');
 `
 
 // TestNodeAgainstBook checks the Node implementation's decision layer
-// against the book's own function (SPEC §1: on every input the check
+// against the book's own function (docs/decision.md: on every input the check
 // accepts, exactly the book's verdict), on 300,000 generated inputs that
 // the Node implementation accepts. It runs only when TOOLGATE_BOOK names
 // the book's file (examples/agent/tool-invocation-assessment.mjs of the

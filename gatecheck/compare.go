@@ -90,7 +90,7 @@ func Compare(track, layer string, expect, line []byte) (diffs []string, problem 
 		d("status", want.Status, got.Status)
 		d("code", want.Code, got.Code)
 		d("correlationId", want.CorrelationID, got.CorrelationID)
-		// SPEC §1: missingArguments appears only with invalid_arguments,
+		// docs/decision.md §2: missingArguments appears only with invalid_arguments,
 		// effectStatus only with timed_out_without_readback.
 		d("missingArguments", want.MissingArguments, got.MissingArguments)
 		d("effectStatus", want.EffectStatus, got.EffectStatus)

@@ -260,7 +260,7 @@ func TestCompare(t *testing.T) {
 	}
 	allowed := []byte(`{"status":"allowed","code":"admission_allowed","correlationId":"c"}`)
 	diffs, _ := gatecheck.Compare("admission", "decision", allowed, []byte(`{"status":"allowed","code":"admission_allowed","correlationId":"c","missingArguments":[]}`))
-	assert.Equal(t, []string{"missingArguments: want absent, got []"}, diffs, "SPEC: missingArguments only with invalid_arguments")
+	assert.Equal(t, []string{"missingArguments: want absent, got []"}, diffs, "docs/decision.md §2: missingArguments only with invalid_arguments")
 	diffs, _ = gatecheck.Compare("audit", "decision", []byte(`{"diagnostics":[],"pending":[]}`), []byte(`{"diagnostics":[]}`))
 	assert.Empty(t, diffs, "an audit answer may leave out an empty list")
 	diffs, _ = gatecheck.Compare("admission", "decision", []byte(`{"error":"x"}`), []byte(`{"error":{"code":1}}`))

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Admission is a random admission input (SPEC §1) as JSON text, one line:
+// Admission is a random admission input (docs/decision.md §1) as JSON text, one line:
 // about two thirds of them pass the input check (§1.1), their verdicts
 // spread over all 8 rules of §1.2, every code among them; the other third
 // are refused, by every refusal class of §1.1 (see Refusal).
@@ -22,7 +22,7 @@ func Admission(r *rand.Rand) []byte {
 }
 
 // Decision is a random admission input that passes the input check and
-// whose verdict rule (1 to 8, SPEC §1.2) decides: every rule before it
+// whose verdict rule (1 to 8, docs/decision.md §2) decides: every rule before it
 // passes, and it fires. Rule 1 gives unknown_tool or tool_version_mismatch,
 // rule 7 each of its codes, approval_<status> with several statuses. It
 // panics if rule is not between 1 and 8.
@@ -35,7 +35,7 @@ func Decision(r *rand.Rand, rule int) []byte {
 	return a.text(r)
 }
 
-// Refusal is a random admission input that the input check (SPEC §1.1)
+// Refusal is a random admission input that the input check (docs/decision.md §1)
 // refuses, for one reason chosen evenly among its classes: not JSON (bad
 // syntax, bad UTF-8, an unpaired surrogate escape), not an object, a member
 // name twice in some object (request.arguments and its values included),
@@ -137,7 +137,7 @@ var (
 	checkStates    = []string{"accepted", "accepted", "not_run", "rejected", "Accepted", "", "accepted "}
 	envStates      = []string{"", "Ready", "down", " ready", "ready ", "ready\u200b", "READY", "degraded"}
 
-	// jsTrim is String.prototype.trim's set (SPEC §1.2); notTrim are
+	// jsTrim is String.prototype.trim's set (docs/decision.md §2); notTrim are
 	// characters some other definitions of white space include.
 	jsTrim = []rune("\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff")
 	// goodValues are non-blank strings, some of them only non-trim white space.
@@ -498,7 +498,7 @@ func setOpt(o *object, name string, v opt) {
 	}
 }
 
-// tree is a's JSON tree, members in the order SPEC lists them.
+// tree is a's JSON tree, members in the order docs/decision.md §1 names them.
 func (a *admission) tree() *object {
 	tools := make([]any, len(a.tools))
 	for i, t := range a.tools {

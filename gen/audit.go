@@ -6,7 +6,7 @@ import (
 	"strconv"
 )
 
-// Batch is a correlation audit's input (SPEC §3) before it is written as
+// Batch is a correlation audit's input (docs/decision.md §4) before it is written as
 // JSON: the requested IDs (a duplicate among them is an input error), the
 // result IDs, and closed, nil when the member is absent (a closed batch).
 type Batch struct {

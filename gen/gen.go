@@ -1,4 +1,4 @@
-// Package gen writes random inputs for toolgate's contract (SPEC v2) as
+// Package gen writes random inputs for toolgate's contract (docs/decision.md) as
 // JSON text: admission inputs that reach every rule, code and refusal
 // class of §1.1 and §1.2, and correlation-audit batches (§3). Everything
 // is drawn from the *rand.Rand it is given, so one seed always gives the

@@ -54,9 +54,9 @@ func TestDecisionPanicsOutsideRules(t *testing.T) {
 }
 
 // The tests below ask the Node implementation (scripts/node/toolgate.js,
-// written from SPEC v2 alone) what the generated inputs get.
+// written from docs/decision.md alone) what the generated inputs get.
 
-// codes are the verdict codes of SPEC §1.2 by rule; rule 7 also answers
+// codes are the verdict codes of docs/decision.md §2 by rule; rule 7 also answers
 // approval_<status> for any status.
 var codes = map[int][]string{
 	1: {"unknown_tool", "tool_version_mismatch"},
@@ -82,7 +82,7 @@ func ruleOf(code string) int {
 	return 0
 }
 
-// refusalClass tells the input check's refusal classes (SPEC §1.1) apart
+// refusalClass tells the input check's refusal classes (docs/decision.md §1) apart
 // by the Node implementation's messages.
 var refusalClass = regexp.MustCompile(`^line \d+: .*?: (not JSON|not an object|member name twice|unknown member|want |null where a string|null element|required|absent from an approval|empty in an approval|request ID .* listed twice)`)
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// The input check's schema (SPEC §1.1), which the refusals break one
+// The input check's schema (docs/decision.md §1), which the refusals break one
 // place at a time.
 
 type kind uint8

@@ -77,7 +77,7 @@ func TestMCPFilesystemServer(t *testing.T) {
 	assert.Contains(t, imp.Notes[2], `edit_file: required argument "edits" has type array`)
 
 	// The layout is stable: the same list gives the same bytes, and the
-	// contract reads back as a valid contract of SPEC §1.
+	// contract reads back as a valid contract of docs/decision.md §1.
 	again, err := importer.MCP(name, data, "fs-2025-06")
 	require.NoError(t, err)
 	assert.Equal(t, imp.Contract.JSON(), again.Contract.JSON())

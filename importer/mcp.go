@@ -15,7 +15,7 @@ import (
 	"toolgate/decode"
 )
 
-// Contract is SPEC §1's contract as an import writes it: every field
+// Contract is docs/decision.md §1's contract as an import writes it: every field
 // present, in a fixed order, so that two imports of the same list are the
 // same bytes.
 type Contract struct {

@@ -17,7 +17,7 @@ func (x text) in(l assess.Lang) string { return x[l] }
 
 // texts are every text of the exercise track, English and Chinese, a
 // field each, so that a mistyped name does not compile. The hints say
-// what the book's function does (SPEC §1.2), never how to write it.
+// what the book's function does (docs/decision.md §2), never how to write it.
 var texts = struct {
 	// Level 2 of the hints: the condition on the fields each rule
 	// reads, and the input check's.

@@ -14,7 +14,7 @@ import (
 	"toolgate/scenarios"
 )
 
-// bookFixture is the book's test fixture (SPEC §2): its contract and its
+// bookFixture is the book's test fixture (docs/decision.md §3): its contract and its
 // default request, environment and approval, as JSON the tests edit.
 const bookContract = `{"version":"chapter-11-v1","tools":[
  {"name":"document_read_metadata","version":"v1","effectClass":"read_only","requiredArguments":["documentId"]},

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The measurements of the README's "Performance" section, on the real binary.
+# The measurements of docs/performance.md ("The binary"), on the real binary.
 #
 #   scripts/perf.sh [assess|procs|pipe|audit|node|all]   (default: all)
 #

@@ -183,7 +183,7 @@ func TestEveryFieldHasItsFourCases(t *testing.T) {
 	}
 }
 
-// TestSpecCases pins vectors whose answer SPEC §1 states outright, so that
+// TestSpecCases pins vectors whose answer docs/decision.md §2 states outright, so that
 // a change in the core that breaks the contract shows here by name.
 func TestSpecCases(t *testing.T) {
 	m := byID(track(t, scenarios.TrackAdmission))

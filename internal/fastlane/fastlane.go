@@ -30,7 +30,7 @@ import (
 // missing field, a duplicate name — it says no, and the caller runs Input,
 // whose error is the one every message and position comes from.
 //
-// It reads the shape of SPEC §1 and checks the JSON grammar of what it
+// It reads the shape of docs/decision.md §1 and checks the JSON grammar of what it
 // reads itself; what it does not read itself it hands to jsontext, with
 // the options Input uses: a string with escapes or bytes outside ASCII,
 // a number, and an array or object inside arguments. The fuzz targets

@@ -1,6 +1,6 @@
 // AuditHarness runs the seed's correlation audit (seed 002, its Java Main's
 // audit, the algorithm unchanged) on batches read from standard input, so
-// that toolgate's audit (SPEC §3) can be compared with the seed's own code
+// that toolgate's audit (docs/decision.md §4) can be compared with the seed's own code
 // (difftest.TestAuditAgainstJava). Java has no JSON in its standard library,
 // so batches come in a trivial line format instead:
 //

@@ -90,7 +90,7 @@ func audit(w *bufio.Writer, rng *rand.Rand, n int) {
 }
 
 // gen writes random admission inputs that toolgate's input check accepts
-// (SPEC v2 §1.1): every rule fires on some of them, optional members are
+// (docs/decision.md §1): every rule fires on some of them, optional members are
 // present, "" or absent (never null: the check refuses a null string, and
 // the measurements are of the decision), a name may be listed twice in
 // requiredArguments or used by two tools, and arguments take every kind of

@@ -1,5 +1,5 @@
-// toolgate's contract in Node, written from SPEC v2 (§1.1 the input check,
-// §1.2 the decision, §3 the audit) as an independent check: it was written
+// toolgate's contract in Node, written from docs/decision.md (§1 the input
+// check, §2 the decision, §4 the audit) as an independent check: it was written
 // from the specification alone, not from toolgate's Go code nor from the
 // book's JavaScript file. It is the second implementation
 // that the differential tests (difftest/, gen/) compare toolgate with, and
@@ -220,7 +220,7 @@ const APPROVAL = ['status', 'scope'];
 const RECORD = ['correlationId', 'status', 'effectStatus', 'verificationStatus'];
 
 // checkAdmission refuses what the book's function would crash on, read
-// other than as written, or answer with a JavaScript artefact (SPEC §1.1).
+// other than as written, or answer with a JavaScript artefact (docs/decision.md §1).
 function checkAdmission(v) {
   if (kindOf(v) !== 'object') refuse(ROOT, `not an object: got ${kindOf(v)}`);
   members(v, '', TOP);
@@ -276,13 +276,13 @@ function checkAdmission(v) {
 // ------------------------------------------------------ §1.2 the decision
 
 // BLANK matches a string that String.prototype.trim empties: exactly its
-// set (SPEC §1.2), written out so that no engine's Unicode tables move it.
+// set (docs/decision.md §2), written out so that no engine's Unicode tables move it.
 const BLANK = /^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$/;
 const own = Object.prototype.hasOwnProperty;
 
 // decide is the book's verdict on an input the check accepted: the first
 // rule that fires decides. A member absent from the JSON reads as
-// undefined, which equals only undefined, as SPEC §1.2 asks.
+// undefined, which equals only undefined, as docs/decision.md §2 asks.
 function decide(v) {
   const request = v.request;
   const id = request.correlationId;

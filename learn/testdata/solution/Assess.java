@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A learner's finished gate, for the tests: the book's decision as SPEC
- * 1.2 states it. RULE3-TRIM marks the line the scripted learner first gets
+ * A learner's finished gate, for the tests: the book's decision as
+ * docs/decision.md §2 states it. RULE3-TRIM marks the line the scripted learner first gets
  * wrong.
  */
 public class Assess {

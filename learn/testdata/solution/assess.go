@@ -1,7 +1,7 @@
 package main
 
-// A learner's finished gate, for the tests: the book's decision as SPEC
-// §1.2 states it. RULE3-TRIM marks the line the scripted learner first
+// A learner's finished gate, for the tests: the book's decision as
+// docs/decision.md §2 states it. RULE3-TRIM marks the line the scripted learner first
 // gets wrong.
 
 import "strings"

@@ -1,5 +1,5 @@
-// A learner's finished gate, for the tests: the book's decision as SPEC
-// §1.2 states it. RULE3-TRIM marks the line the scripted learner first
+// A learner's finished gate, for the tests: the book's decision as
+// docs/decision.md §2 states it. RULE3-TRIM marks the line the scripted learner first
 // gets wrong.
 export function assessToolInvocation({ contract, request, environment, approval, invocationRecord }) {
   const id = request.correlationId;

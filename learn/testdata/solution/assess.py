@@ -1,5 +1,5 @@
-"""A learner's finished gate, for the tests: the book's decision as SPEC
-1.2 states it. RULE3-TRIM marks the line the scripted learner first gets
+"""A learner's finished gate, for the tests: the book's decision as
+docs/decision.md §2 states it. RULE3-TRIM marks the line the scripted learner first gets
 wrong."""
 
 JS_TRIM = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
