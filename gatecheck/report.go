@@ -57,7 +57,7 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 			row(texts.ByClass, c.String())
 		}
 		row(texts.ByClass, inputErrors)
-	default:
+	case scenarios.TrackAdmission:
 		for ru := assess.RuleToolInContract; ru <= assess.RuleAllow; ru++ {
 			row(texts.ByRule, fmt.Sprintf("%d %s", ru, ru.Title(l)))
 		}
@@ -264,23 +264,26 @@ func WriteText(w io.Writer, r Report, l assess.Lang) {
 
 // writeWhy writes toolgate's own walk of the vector's input up to the
 // step that decides: why the expected answer is what it is.
-func writeWhy(w io.Writer, track string, v vectors.Vector, l assess.Lang) {
+func writeWhy(w io.Writer, track scenarios.Track, v vectors.Vector, l assess.Lang) {
 	exp := vectors.Expected(track, v.Input)
 	fmt.Fprintf(w, "  %s%s\n", texts.Why.in(l), strings.TrimRight(texts.Colon.in(l), " "))
 	if exp.Error != "" {
 		fmt.Fprintf(w, "      %s%s%s\n", texts.Refuses.in(l), texts.Colon.in(l), exp.Error)
 		return
 	}
-	s := scenarios.Scenario{Track: track}
+	var c scenarios.Case
 	switch track {
+	case scenarios.TrackAdmission:
+		in, _ := decode.Input(v.Input)
+		c = scenarios.AdmissionCase{Input: in}
 	case scenarios.TrackAudit:
-		s.Audit, _ = decode.Audit(v.Input)
+		in, _ := decode.Audit(v.Input)
+		c = scenarios.AuditCase{Input: in}
 	case scenarios.TrackOutcome:
-		s.Outcome, _ = decode.Outcome(v.Input)
-	default:
-		s.Input, _ = decode.Input(v.Input)
+		in, _ := decode.Outcome(v.Input)
+		c = scenarios.OutcomeCase{Input: in}
 	}
-	wk := walk.Of(s, l)
+	wk := walk.Of(scenarios.Scenario{Case: c}, l)
 	for i, st := range wk.Steps {
 		if st.Outcome == assess.NotReached {
 			break

@@ -56,7 +56,8 @@ func firstQuestion(c scene) question {
 // English, so that a choice keeps its number in either language), so
 // that the place of the right one says nothing.
 func auditOptions(s scenarios.Scenario) (options []scenarios.Text, correct int) {
-	in := s.Audit
+	ac, _ := s.Case.(scenarios.AuditCase)
+	in := ac.Input
 	first := func(ids []string) string {
 		if len(ids) == 0 {
 			return "A"
@@ -76,7 +77,7 @@ func auditOptions(s scenarios.Scenario) (options []scenarios.Text, correct int) 
 	right := ""
 	for i, v := range variants {
 		alt := s
-		alt.Audit = v
+		alt.Case = scenarios.AuditCase{Input: v, Expect: ac.Expect}
 		label := scenarios.Text{En: walk.Of(alt, assess.English).Verdict.Short, Zh: walk.Of(alt, assess.Chinese).Verdict.Short}
 		if i == 0 {
 			right = label.En
@@ -107,10 +108,11 @@ func unionIDs(a, b []string) []string {
 // The choice and the right one's place come from the scenario's id (the
 // same each time, so a room sees the same order).
 func caveatQuestion(c scene) question {
-	v, ok := c.walk.Result.(assess.Verdict)
+	a, ok := c.walk.Result.(walk.AdmissionAnswer)
 	if !ok {
 		return question{}
 	}
+	v := a.Verdict
 	rule := v.Code.Rule()
 	h := fnv.New32a()
 	h.Write([]byte(c.written().ID))
@@ -217,12 +219,13 @@ func (c scene) mark(step int, code assess.Code) quizResult {
 		return fmt.Sprintf("%s %d%s%s", tr("rule", l), step, tr("comma", l), code)
 	}
 	switch res := c.walk.Result.(type) {
-	case assess.Verdict:
-		r.right = step == c.walk.Decisive && code == res.Code
-		r.half = step == c.walk.Decisive && code != res.Code
+	case walk.AdmissionAnswer:
+		v := res.Verdict
+		r.right = step == c.walk.Decisive && code == v.Code
+		r.half = step == c.walk.Decisive && code != v.Code
 		r.said = scenarios.Text{En: ruleAnswer(assess.English, step, code.String()), Zh: ruleAnswer(assess.Chinese, step, code.String())}
-		r.decided = scenarios.Text{En: ruleAnswer(assess.English, c.walk.Decisive, res.CodeName()), Zh: ruleAnswer(assess.Chinese, c.walk.Decisive, res.CodeName())}
-		r.caveatRight = scenarios.Text{En: res.Code.Caveat(assess.English), Zh: res.Code.Caveat(assess.Chinese)}
+		r.decided = scenarios.Text{En: ruleAnswer(assess.English, c.walk.Decisive, v.CodeName()), Zh: ruleAnswer(assess.Chinese, c.walk.Decisive, v.CodeName())}
+		r.caveatRight = scenarios.Text{En: v.Code.Caveat(assess.English), Zh: v.Code.Caveat(assess.Chinese)}
 	case walk.AuditAnswer:
 		options, correct := auditOptions(s)
 		r.right = step == correct

@@ -253,10 +253,11 @@ func (m *quizModel) markCaveat(q question, picked int) {
 // caveatOf is what an admission scenario's verdict does NOT prove, the
 // right answer to its caveat question; nothing for another track.
 func caveatOf(s scenarios.Scenario) scenarios.Text {
-	if s.Track != scenarios.TrackAdmission {
+	c, ok := s.Case.(scenarios.AdmissionCase)
+	if !ok {
 		return scenarios.Text{}
 	}
-	code := assess.Assess(&s.Input).Code
+	code := assess.Assess(&c.Input).Code
 	return scenarios.Text{En: code.Caveat(assess.English), Zh: code.Caveat(assess.Chinese)}
 }
 
