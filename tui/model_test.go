@@ -68,7 +68,7 @@ func TestVerdictComesFromAssess(t *testing.T) {
 	for _, s := range here(first).inTrack() {
 		m := press(newTest(t, Options{Scenario: s.ID}), "e")
 		want := assess.Assess(new(s.Case.(scenarios.AdmissionCase).Input))
-		assert.Equal(t, want, here(m).walk.Result, s.ID)
+		assert.Equal(t, walk.AdmissionAnswer{Verdict: want}, here(m).walk.Result, s.ID)
 		assert.True(t, here(m).reached(), s.ID)
 		_, step, _ := state(m)
 		assert.Equal(t, int(want.Code.Rule())+1, step, s.ID)
