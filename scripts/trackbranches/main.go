@@ -5,6 +5,8 @@
 //     TrackAudit, TrackOutcome) or on a .Track value;
 //   - a type switch over a track's value: a walk's result or a scenario's
 //     case (a case naming assess.Verdict, an *Answer or a *Case type);
+//   - a type assertion to one track's type (x.(walk.AdmissionAnswer),
+//     x.(assess.Verdict) on a walk's result), outside a type switch;
 //   - a comparison (== or !=) with a track constant, outside such a switch;
 //   - a map literal keyed by track constants.
 //
@@ -158,6 +160,10 @@ func branches(f *ast.File) []token.Pos {
 					out = append(out, n.Pos())
 					break
 				}
+			}
+		case *ast.TypeAssertExpr:
+			if n.Type != nil && trackTypes[typeName(n.Type)] {
+				out = append(out, n.Pos())
 			}
 		case *ast.BinaryExpr:
 			if (n.Op == token.EQL || n.Op == token.NEQ) && !inCase[n] && (isTrackConst(n.X) || isTrackConst(n.Y)) {
