@@ -250,8 +250,10 @@ func (s *session) next() {
 }
 
 func stepWord(s *session) string {
-	if scenarios.Tracks[s.at.Track] == scenarios.TrackAdmission {
+	switch scenarios.Tracks[s.at.Track] {
+	case scenarios.TrackAdmission:
 		return texts.Rule.in(s.lang)
+	case scenarios.TrackAudit, scenarios.TrackOutcome:
 	}
 	return texts.StepWord.in(s.lang)
 }

@@ -78,18 +78,15 @@ func (t *Track) UnmarshalText(b []byte) error {
 
 // Title names the track for people.
 func (t Track) Title(l assess.Lang) string {
-	var title Text
 	switch t {
 	case TrackAdmission:
-		title = Text{En: "Admission", Zh: "准入判断"}
+		return Text{En: "Admission", Zh: "准入判断"}.In(l)
 	case TrackAudit:
-		title = Text{En: "Correlation audit", Zh: "关联审计"}
+		return Text{En: "Correlation audit", Zh: "关联审计"}.In(l)
 	case TrackOutcome:
-		title = Text{En: "Outcomes", Zh: "结果分类"}
-	default:
-		return t.String()
+		return Text{En: "Outcomes", Zh: "结果分类"}.In(l)
 	}
-	return title.In(l)
+	return t.String()
 }
 
 // TrackTitle names a track for people.

@@ -42,9 +42,11 @@ const (
 // firstQuestion is the question a scenario opens with: the audit's is a
 // choice of diagnostics, the others' which step decides.
 func firstQuestion(c scene) question {
-	if c.track() == scenarios.TrackAudit {
+	switch c.track() {
+	case scenarios.TrackAudit:
 		options, correct := auditOptions(c.written())
 		return question{phase: quizAskAudit, options: options, correct: correct}
+	case scenarios.TrackAdmission, scenarios.TrackOutcome:
 	}
 	return question{phase: quizAskStep}
 }
@@ -186,13 +188,15 @@ func (q question) answer(c scene, digit int) (next question, done bool, step int
 		if digit < 1 || digit > len(c.walk.Steps) {
 			return q, false, 0, 0
 		}
-		if c.track() != scenarios.TrackAdmission {
-			return question{}, true, digit, 0
+		switch c.track() {
+		case scenarios.TrackAdmission:
+			if codes := codeOptions(digit); len(codes) == 1 {
+				return question{}, true, digit, codes[0]
+			}
+			return question{phase: quizAskCode, picked: digit}, false, 0, 0
+		case scenarios.TrackAudit, scenarios.TrackOutcome:
 		}
-		if codes := codeOptions(digit); len(codes) == 1 {
-			return question{}, true, digit, codes[0]
-		}
-		return question{phase: quizAskCode, picked: digit}, false, 0, 0
+		return question{}, true, digit, 0
 	case quizAskAudit, quizAskCaveat:
 		if digit < 1 || digit > len(q.options) {
 			return q, false, 0, 0
@@ -284,8 +288,10 @@ func (q question) lines(c scene) []string {
 	switch q.phase {
 	case quizAskStep:
 		text := tr("quizRule", c.lang)
-		if c.track() == scenarios.TrackOutcome {
+		switch c.track() {
+		case scenarios.TrackOutcome:
 			text = tr("quizClass", c.lang)
+		case scenarios.TrackAdmission, scenarios.TrackAudit:
 		}
 		return []string{label.Render(fmt.Sprintf(text, len(c.walk.Steps)))}
 	case quizAskCode:
