@@ -78,25 +78,33 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 	for _, a := range r.Answers {
 		exp := vectors.Expected(r.Track, a.Vector.Input)
 		ok := a.Agree()
-		switch {
-		case exp.Refused && r.Track == scenarios.TrackAudit:
-			tally(texts.ByAudit, inputErrors, ok)
-		case exp.Error != "" && r.Track == scenarios.TrackAudit:
-			tally(texts.ByAudit, texts.DecisionErrors.in(l), ok)
-		case exp.Refused && r.Track == scenarios.TrackOutcome:
-			tally(texts.ByClass, inputErrors, ok)
-		case exp.Refused:
-			tally(texts.ByInput, reasonText(exp.Reason).in(l), ok)
-		case exp.Verdict != nil:
-			ru := exp.Verdict.Code.Rule()
-			tally(texts.ByRule, fmt.Sprintf("%d %s", ru, ru.Title(l)), ok)
-			tally(texts.ByCode, exp.Verdict.Code.String(), ok)
-		case exp.Audit != nil:
-			for _, k := range exp.Audit.Kinds() {
-				tally(texts.ByAudit, auditKind(k, l), ok)
+		switch r.Track {
+		case scenarios.TrackAdmission:
+			switch {
+			case exp.Refused:
+				tally(texts.ByInput, reasonText(exp.Reason).in(l), ok)
+			case exp.Verdict != nil:
+				ru := exp.Verdict.Code.Rule()
+				tally(texts.ByRule, fmt.Sprintf("%d %s", ru, ru.Title(l)), ok)
+				tally(texts.ByCode, exp.Verdict.Code.String(), ok)
 			}
-		default:
-			tally(texts.ByClass, exp.Class.String(), ok)
+		case scenarios.TrackAudit:
+			switch {
+			case exp.Refused:
+				tally(texts.ByAudit, inputErrors, ok)
+			case exp.Error != "":
+				tally(texts.ByAudit, texts.DecisionErrors.in(l), ok)
+			case exp.Audit != nil:
+				for _, k := range exp.Audit.Kinds() {
+					tally(texts.ByAudit, auditKind(k, l), ok)
+				}
+			}
+		case scenarios.TrackOutcome:
+			if exp.Refused {
+				tally(texts.ByClass, inputErrors, ok)
+			} else {
+				tally(texts.ByClass, exp.Class.String(), ok)
+			}
 		}
 	}
 	idx := map[text]int{}

@@ -305,17 +305,20 @@ func (m quizModel) body() body {
 	if m.q.asking() {
 		x.question = append(x.question, m.q.lines(c)...)
 		x.hint = tr("quizHint", c.lang)
-		switch {
-		case m.q.phase == quizAskCaveat:
+		if m.q.phase == quizAskCaveat {
 			x.hint = tr("quizHintCaveat", c.lang)
 			x.hideCaveats = true
-		case c.track() == scenarios.TrackOutcome:
-			x.hint = tr("quizHintOutcome", c.lang)
-		case c.track() == scenarios.TrackAudit:
-			x.hint = tr("quizHintAudit", c.lang)
-			if columnsFor(c.width).inputs == 0 {
-				// One column: the inputs are a key away.
-				x.hint = tr("quizHintAuditTab", c.lang)
+		} else {
+			switch c.track() {
+			case scenarios.TrackAdmission:
+			case scenarios.TrackOutcome:
+				x.hint = tr("quizHintOutcome", c.lang)
+			case scenarios.TrackAudit:
+				x.hint = tr("quizHintAudit", c.lang)
+				if columnsFor(c.width).inputs == 0 {
+					// One column: the inputs are a key away.
+					x.hint = tr("quizHintAuditTab", c.lang)
+				}
 			}
 		}
 	}

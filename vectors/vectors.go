@@ -138,6 +138,9 @@ func (a Answer) JSON() jsontext.Value {
 // list (built-in and the lecturer's), then the generated ones. IDs are
 // unique.
 func For(track scenarios.Track, list []scenarios.Scenario) ([]Vector, error) {
+	if !track.Valid() {
+		return nil, fmt.Errorf("%s: want %s", track, scenarios.TrackNames())
+	}
 	var out []Vector
 	for _, s := range scenarios.InTrack(list, track) {
 		raw, err := s.Case.Encode()
@@ -154,8 +157,6 @@ func For(track scenarios.Track, list []scenarios.Scenario) ([]Vector, error) {
 		gen = audit()
 	case scenarios.TrackOutcome:
 		gen = outcome()
-	default:
-		return nil, fmt.Errorf("%s: want %s", track, scenarios.TrackNames())
 	}
 	for _, g := range gen {
 		out = append(out, make1(track, g.id, g.raw))
