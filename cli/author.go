@@ -117,7 +117,11 @@ An existing FILE is never overwritten.`,
   toolgate new --track audit > my-course/late-result.yaml`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			data, err := scenarios.Template(track)
+			t, err := scenarios.ParseTrack(track)
+			var data []byte
+			if err == nil {
+				data, err = scenarios.Template(t)
+			}
 			if err != nil {
 				return &exitError{ExitUsage, fmt.Errorf("--track: %w", err)}
 			}
@@ -132,7 +136,7 @@ An existing FILE is never overwritten.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&track, "track", scenarios.TrackAdmission, "the track: admission, audit or outcome")
+	cmd.Flags().StringVar(&track, "track", scenarios.TrackAdmission.String(), "the track: admission, audit or outcome")
 	completeFlag(cmd, "track", c.completeTrack)
 	return cmd
 }

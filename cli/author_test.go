@@ -78,7 +78,7 @@ func TestValidateLimits(t *testing.T) {
 
 func TestValidateClashWithBuiltin(t *testing.T) {
 	dir := t.TempDir()
-	data, err := scenarios.Template("admission")
+	data, err := scenarios.Template(scenarios.TrackAdmission)
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "demo.yaml"), bytes.Replace(data, []byte("id: my-first-scenario"), []byte("id: demo"), 1), 0o600))
 	out, _, code := run(t, "", nil, "validate", dir)

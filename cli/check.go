@@ -39,33 +39,34 @@ Run a gate over them with 'toolgate check'.`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			vs, err := c.vectorSet(track)
+			vs, _, err := c.vectorSet(track)
 			if err != nil {
 				return err
 			}
 			return vectors.Write(cmd.OutOrStdout(), vs)
 		},
 	}
-	cmd.Flags().StringVar(&track, "track", scenarios.TrackAdmission, "the track: admission, audit or outcome")
+	cmd.Flags().StringVar(&track, "track", scenarios.TrackAdmission.String(), "the track: admission, audit or outcome")
 	completeFlag(cmd, "track", c.completeTrack)
 	return cmd
 }
 
 // vectorSet makes a track's vectors from the loaded scenarios.
-func (c *common) vectorSet(track string) ([]vectors.Vector, error) {
+func (c *common) vectorSet(track string) ([]vectors.Vector, scenarios.Track, error) {
 	c.track = track
-	if _, err := c.trackFlag(); err != nil {
-		return nil, err
+	t, err := c.trackFlag()
+	if err != nil {
+		return nil, 0, err
 	}
 	list, err := c.scenarioSet()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	vs, err := vectors.For(track, list)
+	vs, err := vectors.For(t, list)
 	if err != nil {
-		return nil, &exitError{ExitInvalid, err}
+		return nil, 0, &exitError{ExitInvalid, err}
 	}
-	return vs, nil
+	return vs, t, nil
 }
 
 func newCheck(c *common) *cobra.Command {
@@ -113,14 +114,14 @@ stderr is shown.`,
 			if layer != "all" && layer != vectors.LayerDecision && layer != vectors.LayerInput {
 				return &exitError{ExitUsage, fmt.Errorf("--layer %q: want decision, input or all", layer)}
 			}
-			vs, err := c.vectorSet(track)
+			vs, t, err := c.vectorSet(track)
 			if err != nil {
 				return err
 			}
 			vs = vectors.InLayer(vs, layer)
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			r, err := gatecheck.Run(ctx, gatecheck.Options{Track: track, Vectors: vs, Command: args, Timeout: timeout})
+			r, err := gatecheck.Run(ctx, gatecheck.Options{Track: t, Vectors: vs, Command: args, Timeout: timeout})
 			var ge *gatecheck.GateError
 			if errors.As(err, &ge) {
 				gatecheck.WriteFailure(c.env.Stderr, ge, lang)
@@ -138,7 +139,7 @@ stderr is shown.`,
 	}
 	cmd.Flags().SetInterspersed(false) // flags after CMD are CMD's
 	cmd.Annotations = map[string]string{flagsBeforeArgs: "true"}
-	cmd.Flags().StringVar(&track, "track", scenarios.TrackAdmission, "the track: admission, audit or outcome")
+	cmd.Flags().StringVar(&track, "track", scenarios.TrackAdmission.String(), "the track: admission, audit or outcome")
 	completeFlag(cmd, "track", c.completeTrack)
 	cmd.Flags().DurationVar(&timeout, "timeout", gatecheck.DefaultTimeout, "the longest wait for one answer (and for the gate to end)")
 	cmd.Flags().StringVar(&layer, "layer", "all", "the vectors to run: decision (the book's verdicts), input (inputs the check refuses) or all")

@@ -35,7 +35,7 @@ func (c *common) completeTrack(*cobra.Command, []string, string) ([]cobra.Comple
 	l := c.completionLang()
 	var out []cobra.Completion
 	for _, t := range scenarios.Tracks {
-		out = append(out, cobra.CompletionWithDesc(t, scenarios.TrackTitle(t, l)))
+		out = append(out, cobra.CompletionWithDesc(t.String(), scenarios.TrackTitle(t, l)))
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
@@ -58,7 +58,7 @@ func (c *common) completeScenario(_ *cobra.Command, args []string, prefix string
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	numbered := track
-	if numbered == "" {
+	if numbered == 0 {
 		numbered = scenarios.TrackAdmission
 	}
 	var out []cobra.Completion
@@ -73,8 +73,8 @@ func (c *common) completeScenario(_ *cobra.Command, args []string, prefix string
 		add(strconv.Itoa(s.Number), s.Title.In(l))
 	}
 	for _, s := range all {
-		if track == "" || s.Track == track {
-			add(s.ID, scenarios.TrackTitle(s.Track, l)+" "+strconv.Itoa(s.Number)+": "+s.Title.In(l))
+		if track == 0 || s.Track() == track {
+			add(s.ID, scenarios.TrackTitle(s.Track(), l)+" "+strconv.Itoa(s.Number)+": "+s.Title.In(l))
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp

@@ -25,7 +25,7 @@ import (
 // answer it walks to (the same verdict as trace --format json) and its
 // title and headline.
 type listItemJSON struct {
-	Track    string            `json:"track"`
+	Track    scenarios.Track   `json:"track"`
 	Number   int               `json:"number"`
 	ID       string            `json:"id"`
 	Lang     string            `json:"lang"`
@@ -39,7 +39,7 @@ func writeListJSON(w io.Writer, all []scenarios.Scenario, l assess.Lang) error {
 	out := make([]listItemJSON, len(all))
 	for i, s := range all {
 		wk := walk.Of(s, l)
-		out[i] = listItemJSON{Track: s.Track, Number: s.Number, ID: s.ID, Lang: l.String(), Verdict: verdictJSON(wk),
+		out[i] = listItemJSON{Track: s.Track(), Number: s.Number, ID: s.ID, Lang: l.String(), Verdict: verdictJSON(wk),
 			Decisive: wk.Decisive, Text: map[string]string{"title": s.Title.In(l), "headline": wk.Verdict.Headline}}
 	}
 	return writeJSONDocument(w, out)
@@ -103,7 +103,7 @@ type progressRuleJSON struct {
 }
 
 type progressTrackJSON struct {
-	Track     string             `json:"track"`
+	Track     scenarios.Track    `json:"track"`
 	Walked    int                `json:"walked"`
 	Total     int                `json:"total"`
 	Points    float64            `json:"points"`
@@ -135,8 +135,8 @@ func progressDoc(path string, p progress.Progress, all []scenarios.Scenario, l a
 	}
 	known := map[string]bool{}
 	for _, group := range byTrack(all) {
-		t := progressTrackJSON{Track: group[0].Track, Total: len(group), Scenarios: []progressItemJSON{},
-			Text: map[string]string{"title": scenarios.TrackTitle(group[0].Track, l)}}
+		t := progressTrackJSON{Track: group[0].Track(), Total: len(group), Scenarios: []progressItemJSON{},
+			Text: map[string]string{"title": scenarios.TrackTitle(group[0].Track(), l)}}
 		halves := 0
 		for _, s := range group {
 			known[s.ID] = true

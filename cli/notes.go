@@ -42,7 +42,7 @@ notes — Markdown, ready to paste into lecture notes. On a terminal it is shown
 					fmt.Fprint(out, "\n---\n\n")
 				}
 				writeNotes(out, s, lang)
-				if s.Track == scenarios.TrackAdmission && (i+1 == len(list) || list[i+1].Track != s.Track) {
+				if s.Track() == scenarios.TrackAdmission && (i+1 == len(list) || list[i+1].Track() != s.Track()) {
 					// Seed 000's non-goals, once after the admission
 					// scenarios: what the decision the room just walked
 					// does not do.
@@ -73,14 +73,14 @@ func noteWord(key string, l assess.Lang) string { return noteWords[key][l] }
 
 func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	wk := walk.Of(s, l)
-	fmt.Fprintf(w, "## %s · %s %d · %s\n\n", scenarios.TrackTitle(s.Track, l), word("scenario", l), s.Number, s.Title.In(l))
+	fmt.Fprintf(w, "## %s · %s %d · %s\n\n", scenarios.TrackTitle(s.Track(), l), word("scenario", l), s.Number, s.Title.In(l))
 	if story := s.Story.In(l); story != "" {
 		fmt.Fprintf(w, "%s%s\n\n", mdLabel(noteWord("story", l), l), story)
 	}
 	var ask string
 	switch r := wk.Result.(type) {
-	case assess.Verdict:
-		ask = fmt.Sprintf(noteWord("askRule", l), wk.Decisive, "`"+r.CodeName()+"`", wk.Steps[wk.Decisive-1].Title)
+	case walk.AdmissionAnswer:
+		ask = fmt.Sprintf(noteWord("askRule", l), wk.Decisive, "`"+r.Verdict.CodeName()+"`", wk.Steps[wk.Decisive-1].Title)
 	case walk.AuditAnswer:
 		ask = fmt.Sprintf(noteWord("askAudit", l), wk.Verdict.Short)
 	case walk.OutcomeAnswer:

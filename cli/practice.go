@@ -92,7 +92,7 @@ type practiceJSON struct {
 
 func writePracticeJSON(w io.Writer, cases []practice.Case) error {
 	for i, pc := range cases {
-		raw, err := decode.Encode(pc.Scenario.Input)
+		raw, err := decode.Encode(pc.Input())
 		if err != nil {
 			return err
 		}
@@ -124,11 +124,12 @@ func writeWorksheet(w io.Writer, seed uint64, cases []practice.Case, l assess.La
 	fmt.Fprintf(w, ww("title")+"\n\n%s\n", seed, ww("intro"))
 	for i, pc := range cases {
 		fmt.Fprintf(w, "\n"+ww("case")+"\n\n%s\n\n```json\n%s\n```\n\n%s\n", i+1, pc.Scenario.Title.In(l), pc.Scenario.Story.In(l),
-			worksheetJSON(pc.Scenario.Input), ww("answer"))
+			worksheetJSON(pc.Input()), ww("answer"))
 	}
 	fmt.Fprintf(w, "\n%s\n\n", ww("keys"))
 	for i, pc := range cases {
-		v, trace := assess.Explain(&pc.Scenario.Input)
+		in := pc.Input()
+		v, trace := assess.Explain(&in)
 		fired := trace.Fired()
 		fmt.Fprintf(w, "%d. %s · `%s` / `%s` — %s\n", i+1, fmt.Sprintf(ww("rule"), fired.Rule), v.Status, v.CodeName(), fired.Explanation(l))
 	}

@@ -44,22 +44,22 @@ func writeList(w io.Writer, all []scenarios.Scenario, l assess.Lang) {
 		idWidth = max(idWidth, len(s.ID))
 		titleWidth = max(titleWidth, lipgloss.Width(s.Title.In(l)))
 	}
-	track := ""
+	var track scenarios.Track // 0: none yet
 	tracks := 0
 	for _, s := range all {
-		if s.Track != track {
+		if s.Track() != track {
 			tracks++
-			track = s.Track
+			track = s.Track()
 		}
 	}
-	track = ""
+	track = 0
 	for _, s := range all {
-		if tracks > 1 && s.Track != track {
-			if track != "" {
+		if tracks > 1 && s.Track() != track {
+			if track != 0 {
 				fmt.Fprintln(w)
 			}
-			fmt.Fprintf(w, word("listTrack", l)+"\n", scenarios.TrackTitle(s.Track, l), s.Track)
-			track = s.Track
+			fmt.Fprintf(w, word("listTrack", l)+"\n", scenarios.TrackTitle(s.Track(), l), s.Track())
+			track = s.Track()
 		}
 		title := s.Title.In(l)
 		fmt.Fprintf(w, "%2d  %-*s  %s  %s\n", s.Number, idWidth, s.ID, pad(title, titleWidth), walk.Of(s, l).Verdict.Short)
@@ -147,8 +147,8 @@ func writeTraceText(w io.Writer, st textStyles, s scenarios.Scenario, l assess.L
 		}
 		fmt.Fprintf(w, "  %s%s%s\n", label, word("colon", l), d.Text)
 	}
-	if s.Track == scenarios.TrackAdmission {
-		writePathText(w, st, s.Input, l)
+	if c, ok := s.Case.(scenarios.AdmissionCase); ok {
+		writePathText(w, st, c.Input, l)
 	}
 }
 
@@ -169,7 +169,7 @@ func writeHandout(w io.Writer, list []scenarios.Scenario, l assess.Lang) {
 			fmt.Fprint(w, "\n---\n\n")
 		}
 		if len(groups) > 1 {
-			fmt.Fprintf(w, "# %s\n\n", scenarios.TrackTitle(group[0].Track, l))
+			fmt.Fprintf(w, "# %s\n\n", scenarios.TrackTitle(group[0].Track(), l))
 		}
 		for i, s := range group {
 			if i > 0 {
@@ -177,7 +177,7 @@ func writeHandout(w io.Writer, list []scenarios.Scenario, l assess.Lang) {
 			}
 			writeTraceMarkdown(w, s, l)
 		}
-		if group[0].Track == scenarios.TrackAdmission {
+		if group[0].Track() == scenarios.TrackAdmission {
 			fmt.Fprint(w, "\n---\n\n")
 			writeNonGoals(w, l)
 		}
@@ -188,7 +188,7 @@ func writeHandout(w io.Writer, list []scenarios.Scenario, l assess.Lang) {
 func byTrack(list []scenarios.Scenario) [][]scenarios.Scenario {
 	var out [][]scenarios.Scenario
 	for i, s := range list {
-		if i == 0 || s.Track != list[i-1].Track {
+		if i == 0 || s.Track() != list[i-1].Track() {
 			out = append(out, nil)
 		}
 		out[len(out)-1] = append(out[len(out)-1], s)
@@ -219,7 +219,7 @@ func mdLabel(label string, l assess.Lang) string {
 
 func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	wk := walk.Of(s, l)
-	fmt.Fprintf(w, "## %s · %s %d · %s\n\n", scenarios.TrackTitle(s.Track, l), word("scenario", l), s.Number, s.Title.In(l))
+	fmt.Fprintf(w, "## %s · %s %d · %s\n\n", scenarios.TrackTitle(s.Track(), l), word("scenario", l), s.Number, s.Title.In(l))
 	if story := s.Story.In(l); story != "" {
 		fmt.Fprintf(w, "%s\n\n", story)
 	}

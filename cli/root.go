@@ -39,7 +39,7 @@ type TUIOptions struct {
 	Scenarios []scenarios.Scenario
 	Lang      assess.Lang
 	// Track is the track to open.
-	Track string
+	Track scenarios.Track
 	// Scenario is the number (in Track) or id to open; "" opens the list.
 	Scenario string
 	// Step is how many rules to reveal at start (0: none).
@@ -278,12 +278,12 @@ func (c *common) pick(verb, key string) ([]scenarios.Scenario, error) {
 		return nil, err
 	}
 	if key == "" {
-		if track != "" {
+		if track != 0 {
 			list = scenarios.InTrack(list, track)
 		}
 		return list, nil
 	}
-	if track == "" {
+	if track == 0 {
 		track = scenarios.TrackAdmission
 	}
 	s, ok := scenarios.Find(list, track, key)
@@ -352,12 +352,16 @@ func (c *common) warn(msg string) {
 	c.warnings = append(c.warnings, msg)
 }
 
-// trackFlag checks --track; "" when it was not given.
-func (c *common) trackFlag() (string, error) {
-	if c.track == "" || slices.Contains(scenarios.Tracks, c.track) {
-		return c.track, nil
+// trackFlag reads --track; 0, no track, when it was not given.
+func (c *common) trackFlag() (scenarios.Track, error) {
+	if c.track == "" {
+		return 0, nil
 	}
-	return "", &exitError{ExitUsage, fmt.Errorf("--track %q: want %s", c.track, strings.Join(scenarios.Tracks, ", "))}
+	t, err := scenarios.ParseTrack(c.track)
+	if err != nil {
+		return 0, &exitError{ExitUsage, fmt.Errorf("--track %q: want %s", c.track, scenarios.TrackNames())}
+	}
+	return t, nil
 }
 
 func (c *common) language() (assess.Lang, error) {
@@ -426,7 +430,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 			if err != nil {
 				return err
 			}
-			if track == "" {
+			if track == 0 {
 				track = scenarios.TrackAdmission
 			}
 			if scenario != "" {
@@ -434,7 +438,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				if !ok {
 					return &exitError{ExitUsage, fmt.Errorf("--scenario %q: no such scenario in track %s (see 'toolgate list')", scenario, track)}
 				}
-				track = s.Track
+				track = s.Track()
 			}
 			if plainMode || env.Getenv("ACCESSIBLE") != "" {
 				// The accessible line mode: plain sentences, one step a

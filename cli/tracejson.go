@@ -161,11 +161,11 @@ func nonNil(s []string) []string {
 
 // scenarioJSON is one scenario walked to its verdict.
 type scenarioJSON struct {
-	Track  string `json:"track"`
-	Number int    `json:"number"`
-	ID     string `json:"id"`
-	Lang   string `json:"lang"`
-	Input  any    `json:"input"`
+	Track  scenarios.Track `json:"track"`
+	Number int             `json:"number"`
+	ID     string          `json:"id"`
+	Lang   string          `json:"lang"`
+	Input  any             `json:"input"`
 	// Verdict is the track's answer: an admission verdict (docs/decision.md §2), an
 	// audit's diagnostics and pending IDs (or its input error), or an
 	// outcome class.
@@ -206,7 +206,7 @@ type outcomeVerdictJSON struct {
 // its path to allowed (traceDoc).
 func scenarioDoc(s scenarios.Scenario, l assess.Lang) scenarioJSON {
 	wk := walk.Of(s, l)
-	doc := scenarioJSON{Track: s.Track, Number: s.Number, ID: s.ID, Lang: l.String(), Decisive: wk.Decisive,
+	doc := scenarioJSON{Track: s.Track(), Number: s.Number, ID: s.ID, Lang: l.String(), Decisive: wk.Decisive,
 		Verdict: verdictJSON(wk), Check: checkOf(wk.Check), Trace: stepsJSON(wk.Steps),
 		Text: map[string]string{"title": s.Title.In(l), "headline": wk.Verdict.Headline}}
 	for key, t := range map[string]scenarios.Text{"story": s.Story, "injected": s.Injected, "notes": s.Notes} {
@@ -214,16 +214,17 @@ func scenarioDoc(s scenarios.Scenario, l assess.Lang) scenarioJSON {
 			doc.Text[key] = text
 		}
 	}
-	caveat := caveatRule
-	switch s.Track {
-	case scenarios.TrackAudit:
+	var caveat string
+	switch c := s.Case.(type) {
+	case scenarios.AdmissionCase:
+		caveat = caveatRule
+		doc.Input = c.Input
+	case scenarios.AuditCase:
 		caveat = caveatAudit
-		doc.Input = s.Audit
-	case scenarios.TrackOutcome:
+		doc.Input = c.Input
+	case scenarios.OutcomeCase:
 		caveat = caveatOutcome
-		doc.Input = s.Outcome
-	default:
-		doc.Input = s.Input
+		doc.Input = c.Input
 	}
 	doc.DoesNotProve = detailsJSON(wk.Verdict.Details, caveat, doc.Text)
 	return doc
@@ -233,6 +234,8 @@ func scenarioDoc(s scenarios.Scenario, l assess.Lang) scenarioJSON {
 // verdict, an audit's (or its input error), an outcome class.
 func verdictJSON(wk walk.Walk) any {
 	switch r := wk.Result.(type) {
+	case walk.AdmissionAnswer:
+		return r.Verdict
 	case walk.AuditAnswer:
 		av := auditVerdictJSON{Diagnostics: nonNil(r.Diagnostics), Pending: nonNil(r.Pending)}
 		if e := r.Error; e != nil {
@@ -242,15 +245,15 @@ func verdictJSON(wk walk.Walk) any {
 	case walk.OutcomeAnswer:
 		return outcomeVerdictJSON{Class: r.Class}
 	}
-	return wk.Result
+	return nil // no answer: an input the core refused
 }
 
 // traceDoc is a scenario's JSON for trace --format json: scenarioDoc and,
 // for an admission scenario, its path to allowed.
 func traceDoc(s scenarios.Scenario, l assess.Lang) scenarioJSON {
 	doc := scenarioDoc(s, l)
-	if s.Track != scenarios.TrackAudit && s.Track != scenarios.TrackOutcome {
-		doc.PathToAllowed = pathToAllowedJSON(s.Input, l)
+	if c, ok := s.Case.(scenarios.AdmissionCase); ok {
+		doc.PathToAllowed = pathToAllowedJSON(c.Input, l)
 	}
 	return doc
 }

@@ -42,7 +42,7 @@ func (s Section) Covered() int {
 // Report is the coverage of one scenario set.
 type Report struct {
 	// Counts is how many scenarios of each track the set has.
-	Counts   map[string]int
+	Counts   map[scenarios.Track]int
 	Sections []Section
 }
 
@@ -129,7 +129,7 @@ func (b branch) label(l assess.Lang) string {
 
 // Of computes the coverage of a scenario set, in a language.
 func Of(list []scenarios.Scenario, l assess.Lang) Report {
-	r := Report{Counts: map[string]int{}}
+	r := Report{Counts: map[scenarios.Track]int{}}
 	rules := make([]Item, assess.NumRules)
 	for i := range rules {
 		ru := assess.Rule(i + 1)
@@ -180,10 +180,10 @@ func Of(list []scenarios.Scenario, l assess.Lang) Report {
 		}
 	}
 	for _, s := range list {
-		r.Counts[s.Track]++
-		switch s.Track {
-		case scenarios.TrackAudit:
-			res, err := assess.Audit(s.Audit)
+		r.Counts[s.Track()]++
+		switch c := s.Case.(type) {
+		case scenarios.AuditCase:
+			res, err := assess.Audit(c.Input)
 			if err != nil {
 				add(&auditItems[inputErrors], s.ID)
 				continue
@@ -191,12 +191,12 @@ func Of(list []scenarios.Scenario, l assess.Lang) Report {
 			for _, k := range res.Kinds() {
 				add(&auditItems[k], s.ID)
 			}
-		case scenarios.TrackOutcome:
-			if class, _, err := assess.Classify(s.Outcome); err == nil {
+		case scenarios.OutcomeCase:
+			if class, _, err := assess.Classify(c.Input); err == nil {
 				add(&classItems[class-assess.ClassProtocolError], s.ID)
 			}
-		default:
-			in := s.Input
+		case scenarios.AdmissionCase:
+			in := c.Input
 			v, trace := assess.Explain(&in)
 			add(&rules[v.Code.Rule()-1], s.ID)
 			for i, c := range codes {

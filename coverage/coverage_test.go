@@ -15,7 +15,7 @@ import (
 
 func TestBuiltinSet(t *testing.T) {
 	r := coverage.Of(scenarios.Builtin(), assess.English)
-	assert.Equal(t, map[string]int{"admission": 14, "audit": 8, "outcome": 8}, r.Counts)
+	assert.Equal(t, map[scenarios.Track]int{scenarios.TrackAdmission: 14, scenarios.TrackAudit: 8, scenarios.TrackOutcome: 8}, r.Counts)
 	never := r.Never()
 	for _, name := range []string{"4 Environment not ready", "environment_not_ready", "approval_scope_mismatch"} {
 		assert.Contains(t, never, name, "the built-in set never exercises %s", name)
@@ -46,7 +46,7 @@ func TestEveryBranchIsReachable(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		list = append(list, scenarios.Scenario{ID: v.ID, Track: scenarios.TrackAdmission, Input: in})
+		list = append(list, scenarios.Scenario{ID: v.ID, Case: scenarios.AdmissionCase{Input: in}})
 	}
 	r := coverage.Of(list, assess.English)
 	for _, s := range r.Sections[:4] {

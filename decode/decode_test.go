@@ -163,26 +163,26 @@ func TestEncodeRoundTrips(t *testing.T) {
 	for _, s := range scenarios.Builtin() {
 		var err error
 		var b []byte
-		switch s.Track {
-		case scenarios.TrackAdmission:
-			b, err = decode.Encode(s.Input)
+		switch c := s.Case.(type) {
+		case scenarios.AdmissionCase:
+			b, err = decode.Encode(c.Input)
 			require.NoError(t, err, s.ID)
 			back, err := decode.Input(b)
 			require.NoError(t, err, s.ID)
-			assert.Equal(t, s.Input, back, s.ID)
-		case scenarios.TrackAudit:
-			b, err = decode.Encode(s.Audit)
+			assert.Equal(t, c.Input, back, s.ID)
+		case scenarios.AuditCase:
+			b, err = decode.Encode(c.Input)
 			require.NoError(t, err, s.ID)
 			back, err := decode.Audit(b)
 			require.NoError(t, err, s.ID)
-			assert.Equal(t, s.Audit.Closed, back.Closed, s.ID)
-			assert.Equal(t, len(s.Audit.Requested), len(back.Requested), s.ID)
-		case scenarios.TrackOutcome:
-			b, err = decode.Encode(s.Outcome)
+			assert.Equal(t, c.Input.Closed, back.Closed, s.ID)
+			assert.Equal(t, len(c.Input.Requested), len(back.Requested), s.ID)
+		case scenarios.OutcomeCase:
+			b, err = decode.Encode(c.Input)
 			require.NoError(t, err, s.ID)
 			back, err := decode.Outcome(b)
 			require.NoError(t, err, s.ID)
-			assert.Equal(t, s.Outcome, back, s.ID)
+			assert.Equal(t, c.Input, back, s.ID)
 		}
 	}
 }

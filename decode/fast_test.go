@@ -98,7 +98,7 @@ func differ(a, b *assess.Input) string {
 func fastCorpus(t testing.TB) [][]byte {
 	var out [][]byte
 	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
-		b, err := decode.Encode(s.Input)
+		b, err := decode.Encode(s.Case.(scenarios.AdmissionCase).Input)
 		require.NoError(t, err)
 		out = append(out, b)
 		var compact bytes.Buffer

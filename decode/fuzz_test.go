@@ -19,7 +19,7 @@ import (
 //	go test ./decode -run '^$' -fuzz FuzzDecodeAssess -fuzztime 30s
 func FuzzDecodeAssess(f *testing.F) {
 	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
-		b, err := decode.Encode(s.Input)
+		b, err := decode.Encode(s.Case.(scenarios.AdmissionCase).Input)
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -43,7 +43,10 @@ func isSet(v jsontext.Value) bool { return len(v) > 0 && string(v) != "null" }
 // On an admission vector of the input layer — one toolgate's input check
 // refuses — a gate agrees by refusing it or by answering anything but
 // allowed: only letting it through is failing open.
-func Compare(track, layer string, expect, line []byte) (diffs []string, problem string) {
+func Compare(track scenarios.Track, layer string, expect, line []byte) (diffs []string, problem string) {
+	if !track.Valid() {
+		return nil, fmt.Sprintf("%s: want %s", track, scenarios.TrackNames())
+	}
 	var got answer
 	if err := json.Unmarshal(line, &got, jsontext.AllowDuplicateNames(false), jsontext.AllowInvalidUTF8(false)); err != nil {
 		if !jsontext.Value(line).IsValid() {
@@ -86,7 +89,7 @@ func Compare(track, layer string, expect, line []byte) (diffs []string, problem 
 		d("pending", orEmptyList(want.Pending), orEmptyList(got.Pending))
 	case scenarios.TrackOutcome:
 		d("class", want.Class, got.Class)
-	default:
+	case scenarios.TrackAdmission:
 		d("status", want.Status, got.Status)
 		d("code", want.Code, got.Code)
 		d("correlationId", want.CorrelationID, got.CorrelationID)

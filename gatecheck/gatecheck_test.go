@@ -42,22 +42,22 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func vecs(t *testing.T, track string) []vectors.Vector {
+func vecs(t *testing.T, track scenarios.Track) []vectors.Vector {
 	t.Helper()
 	vs, err := vectors.For(track, scenarios.Builtin())
 	require.NoError(t, err)
 	return vs
 }
 
-func check(t *testing.T, track string, timeout time.Duration, args ...string) (gatecheck.Report, error) {
+func check(t *testing.T, track scenarios.Track, timeout time.Duration, args ...string) (gatecheck.Report, error) {
 	t.Helper()
 	return gatecheck.Run(context.Background(), gatecheck.Options{Track: track, Vectors: vecs(t, track),
-		Command: append([]string{gateBin, "-track", track}, args...), Timeout: timeout})
+		Command: append([]string{gateBin, "-track", track.String()}, args...), Timeout: timeout})
 }
 
 func TestFaithfulGateAgrees(t *testing.T) {
 	for _, track := range scenarios.Tracks {
-		t.Run(track, func(t *testing.T) {
+		t.Run(track.String(), func(t *testing.T) {
 			r, err := check(t, track, 0)
 			require.NoError(t, err)
 			assert.Len(t, r.Answers, len(vecs(t, track)))
@@ -227,7 +227,7 @@ func TestStderrIsBounded(t *testing.T) {
 }
 
 func TestCannotRun(t *testing.T) {
-	_, err := gatecheck.Run(context.Background(), gatecheck.Options{Track: "admission", Vectors: vecs(t, "admission"),
+	_, err := gatecheck.Run(context.Background(), gatecheck.Options{Track: scenarios.TrackAdmission, Vectors: vecs(t, scenarios.TrackAdmission),
 		Command: []string{filepath.Join(t.TempDir(), "no-such-gate")}})
 	assert.Contains(t, gateError(t, err).Msg, "cannot run")
 	_, err = gatecheck.Run(context.Background(), gatecheck.Options{})
@@ -253,17 +253,17 @@ func TestCompare(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			diffs, problem := gatecheck.Compare("admission", "decision", want, []byte(tt.line))
+			diffs, problem := gatecheck.Compare(scenarios.TrackAdmission, "decision", want, []byte(tt.line))
 			assert.Equal(t, tt.diffs, diffs)
 			assert.Equal(t, tt.problem, problem)
 		})
 	}
 	allowed := []byte(`{"status":"allowed","code":"admission_allowed","correlationId":"c"}`)
-	diffs, _ := gatecheck.Compare("admission", "decision", allowed, []byte(`{"status":"allowed","code":"admission_allowed","correlationId":"c","missingArguments":[]}`))
+	diffs, _ := gatecheck.Compare(scenarios.TrackAdmission, "decision", allowed, []byte(`{"status":"allowed","code":"admission_allowed","correlationId":"c","missingArguments":[]}`))
 	assert.Equal(t, []string{"missingArguments: want absent, got []"}, diffs, "docs/decision.md §2: missingArguments only with invalid_arguments")
-	diffs, _ = gatecheck.Compare("audit", "decision", []byte(`{"diagnostics":[],"pending":[]}`), []byte(`{"diagnostics":[]}`))
+	diffs, _ = gatecheck.Compare(scenarios.TrackAudit, "decision", []byte(`{"diagnostics":[],"pending":[]}`), []byte(`{"diagnostics":[]}`))
 	assert.Empty(t, diffs, "an audit answer may leave out an empty list")
-	diffs, _ = gatecheck.Compare("admission", "decision", []byte(`{"error":"x"}`), []byte(`{"error":{"code":1}}`))
+	diffs, _ = gatecheck.Compare(scenarios.TrackAdmission, "decision", []byte(`{"error":"x"}`), []byte(`{"error":{"code":1}}`))
 	assert.Empty(t, diffs, "any error agrees with an expected error")
 }
 
@@ -278,14 +278,14 @@ func TestCompareInputLayer(t *testing.T) {
 		`{"status":"allowed","code":"admission_allowed","correlationId":"c"}`:            false,
 		`{"status":"allowed"}`: false,
 	} {
-		diffs, problem := gatecheck.Compare("admission", "input", refused, []byte(line))
+		diffs, problem := gatecheck.Compare(scenarios.TrackAdmission, "input", refused, []byte(line))
 		assert.Empty(t, problem, line)
 		assert.Equal(t, ok, len(diffs) == 0, line)
 		if !ok {
 			assert.Contains(t, diffs[0], "fails open", line)
 		}
 	}
-	diffs, _ := gatecheck.Compare("audit", "input", []byte(`{"error":"results[0]: want string"}`), []byte(`{"diagnostics":[],"pending":[]}`))
+	diffs, _ := gatecheck.Compare(scenarios.TrackAudit, "input", []byte(`{"error":"results[0]: want string"}`), []byte(`{"diagnostics":[],"pending":[]}`))
 	assert.NotEmpty(t, diffs, "an audit input the check refuses must be refused")
 }
 

@@ -57,7 +57,7 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 			row(texts.ByClass, c.String())
 		}
 		row(texts.ByClass, inputErrors)
-	default:
+	case scenarios.TrackAdmission:
 		for ru := assess.RuleToolInContract; ru <= assess.RuleAllow; ru++ {
 			row(texts.ByRule, fmt.Sprintf("%d %s", ru, ru.Title(l)))
 		}
@@ -78,25 +78,33 @@ func Summary(r Report, l assess.Lang) (groups []string, rows [][]Row) {
 	for _, a := range r.Answers {
 		exp := vectors.Expected(r.Track, a.Vector.Input)
 		ok := a.Agree()
-		switch {
-		case exp.Refused && r.Track == scenarios.TrackAudit:
-			tally(texts.ByAudit, inputErrors, ok)
-		case exp.Error != "" && r.Track == scenarios.TrackAudit:
-			tally(texts.ByAudit, texts.DecisionErrors.in(l), ok)
-		case exp.Refused && r.Track == scenarios.TrackOutcome:
-			tally(texts.ByClass, inputErrors, ok)
-		case exp.Refused:
-			tally(texts.ByInput, reasonText(exp.Reason).in(l), ok)
-		case exp.Verdict != nil:
-			ru := exp.Verdict.Code.Rule()
-			tally(texts.ByRule, fmt.Sprintf("%d %s", ru, ru.Title(l)), ok)
-			tally(texts.ByCode, exp.Verdict.Code.String(), ok)
-		case exp.Audit != nil:
-			for _, k := range exp.Audit.Kinds() {
-				tally(texts.ByAudit, auditKind(k, l), ok)
+		switch r.Track {
+		case scenarios.TrackAdmission:
+			switch {
+			case exp.Refused:
+				tally(texts.ByInput, reasonText(exp.Reason).in(l), ok)
+			case exp.Verdict != nil:
+				ru := exp.Verdict.Code.Rule()
+				tally(texts.ByRule, fmt.Sprintf("%d %s", ru, ru.Title(l)), ok)
+				tally(texts.ByCode, exp.Verdict.Code.String(), ok)
 			}
-		default:
-			tally(texts.ByClass, exp.Class.String(), ok)
+		case scenarios.TrackAudit:
+			switch {
+			case exp.Refused:
+				tally(texts.ByAudit, inputErrors, ok)
+			case exp.Error != "":
+				tally(texts.ByAudit, texts.DecisionErrors.in(l), ok)
+			case exp.Audit != nil:
+				for _, k := range exp.Audit.Kinds() {
+					tally(texts.ByAudit, auditKind(k, l), ok)
+				}
+			}
+		case scenarios.TrackOutcome:
+			if exp.Refused {
+				tally(texts.ByClass, inputErrors, ok)
+			} else {
+				tally(texts.ByClass, exp.Class.String(), ok)
+			}
 		}
 	}
 	idx := map[text]int{}
@@ -264,23 +272,26 @@ func WriteText(w io.Writer, r Report, l assess.Lang) {
 
 // writeWhy writes toolgate's own walk of the vector's input up to the
 // step that decides: why the expected answer is what it is.
-func writeWhy(w io.Writer, track string, v vectors.Vector, l assess.Lang) {
+func writeWhy(w io.Writer, track scenarios.Track, v vectors.Vector, l assess.Lang) {
 	exp := vectors.Expected(track, v.Input)
 	fmt.Fprintf(w, "  %s%s\n", texts.Why.in(l), strings.TrimRight(texts.Colon.in(l), " "))
 	if exp.Error != "" {
 		fmt.Fprintf(w, "      %s%s%s\n", texts.Refuses.in(l), texts.Colon.in(l), exp.Error)
 		return
 	}
-	s := scenarios.Scenario{Track: track}
+	var c scenarios.Case
 	switch track {
+	case scenarios.TrackAdmission:
+		in, _ := decode.Input(v.Input)
+		c = scenarios.AdmissionCase{Input: in}
 	case scenarios.TrackAudit:
-		s.Audit, _ = decode.Audit(v.Input)
+		in, _ := decode.Audit(v.Input)
+		c = scenarios.AuditCase{Input: in}
 	case scenarios.TrackOutcome:
-		s.Outcome, _ = decode.Outcome(v.Input)
-	default:
-		s.Input, _ = decode.Input(v.Input)
+		in, _ := decode.Outcome(v.Input)
+		c = scenarios.OutcomeCase{Input: in}
 	}
-	wk := walk.Of(s, l)
+	wk := walk.Of(scenarios.Scenario{Case: c}, l)
 	for i, st := range wk.Steps {
 		if st.Outcome == assess.NotReached {
 			break

@@ -24,6 +24,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"toolgate/scenarios"
 	"toolgate/vectors"
 )
 
@@ -40,7 +41,7 @@ const DefaultTimeout = 10 * time.Second
 
 // Options says which gate to run on which vectors.
 type Options struct {
-	Track   string
+	Track   scenarios.Track
 	Vectors []vectors.Vector
 	// Command is the program and its arguments.
 	Command []string
@@ -69,7 +70,7 @@ func (a Answer) Agree() bool { return len(a.Diffs) == 0 }
 
 // Report is a finished check: every vector answered and compared.
 type Report struct {
-	Track   string
+	Track   scenarios.Track
 	Answers []Answer
 	// Stderr is the start of what the gate printed on stderr.
 	Stderr string

@@ -164,12 +164,12 @@ func TestScenarioFromMCP(t *testing.T) {
 		assert.True(t, bytes.HasPrefix(out, []byte("# Written by toolgate import mcp.")))
 		parsed, err := scenarios.Parse("imported.yaml", out)
 		require.NoError(t, err, string(out))
-		assert.Equal(t, want, parsed.Expect.Code, tool)
+		assert.Equal(t, want, parsed.Case.(scenarios.AdmissionCase).Expect.Code, tool)
 		assert.Equal(t, "mcp-"+strings.ReplaceAll(tool, "_", "-"), parsed.ID)
 	}
 	s, err := importer.Scenario(imp, importer.Call{Tool: "edit_file", Arguments: map[string]any{"path": "a.txt"}})
 	require.NoError(t, err)
-	assert.Equal(t, assess.CodeInvalidArguments, assess.Assess(&s.Input).Code)
+	assert.Equal(t, assess.CodeInvalidArguments, assess.Assess(new(s.Case.(scenarios.AdmissionCase).Input)).Code)
 	_, err = importer.Scenario(imp, importer.Call{Tool: "rm_rf"})
 	assert.ErrorContains(t, err, `--scenario "rm_rf": no such tool in the list (it has: read_file, read_text_file, read_media_file`)
 }

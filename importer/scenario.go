@@ -59,7 +59,6 @@ func Scenario(imp MCPImport, call Call) (scenarios.Scenario, error) {
 	}
 	s := scenarios.Scenario{
 		ID:    id,
-		Track: scenarios.TrackAdmission,
 		Title: scenarios.Text{En: "MCP tool " + tool.Name, Zh: "MCP 工具 " + tool.Name},
 		Story: scenarios.Text{
 			En: fmt.Sprintf("Imported from %s by toolgate import mcp. The server's annotations decided the effect class: %s. "+
@@ -74,12 +73,12 @@ func Scenario(imp MCPImport, call Call) (scenarios.Scenario, error) {
 			En: "that the server's annotations are true: they are hints, and a server can mislabel a destructive tool",
 			Zh: "服务器的注解属实：注解只是提示，服务器可能把破坏性工具标错",
 		},
-		Input: assess.Input{
+		Case: scenarios.AdmissionCase{Input: assess.Input{
 			Contract: c,
 			Request: assess.Request{CorrelationID: "call-1", Tool: assess.ToolRef{Name: tool.Name, Version: tool.Version},
 				Arguments: args},
 			Environment: assess.Environment{Status: assess.Some("ready")},
-		},
+		}},
 	}
 	return s, nil
 }

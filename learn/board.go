@@ -243,7 +243,7 @@ func firstFailure(o Outcome, stages []int, stage, of int) *Failure {
 
 // Walk is toolgate's own walk of the failure's input, in a language.
 func (f *Failure) Walk(l assess.Lang) walk.Walk {
-	return walk.Of(scenarios.Scenario{Track: scenarios.TrackAdmission, Input: f.Input}, l)
+	return walk.Of(scenarios.Scenario{Case: scenarios.AdmissionCase{Input: f.Input}}, l)
 }
 
 // Expected is the answer expected, as a line.

@@ -26,8 +26,8 @@ func find(t *testing.T, fields []look.Field, path string) look.Field {
 func TestFieldsShowAbsentPartsAndMissingArguments(t *testing.T) {
 	s, ok := scenarios.Find(scenarios.Builtin(), scenarios.TrackAdmission, "invalid-arguments")
 	require.True(t, ok)
-	_, trace := assess.Explain(&s.Input)
-	fields := look.Fields(s.Input, trace)
+	_, trace := assess.Explain(new(s.Case.(scenarios.AdmissionCase).Input))
+	fields := look.Fields(s.Case.(scenarios.AdmissionCase).Input, trace)
 
 	assert.True(t, find(t, fields, "invocationRecord").Absent, "an absent record is a line, not hidden")
 	assert.Equal(t, `"active"`, find(t, fields, "approval.status").Value)
@@ -89,8 +89,8 @@ func TestSymbolsAreOneCellWide(t *testing.T) {
 func TestMarkedFieldsAreTheComparedOnes(t *testing.T) {
 	s, ok := scenarios.Find(scenarios.Builtin(), scenarios.TrackAdmission, "unknown-tool")
 	require.True(t, ok)
-	_, trace := assess.Explain(&s.Input)
-	fields := look.Fields(s.Input, trace)
+	_, trace := assess.Explain(new(s.Case.(scenarios.AdmissionCase).Input))
+	fields := look.Fields(s.Case.(scenarios.AdmissionCase).Input, trace)
 	var marked []string
 	for _, f := range fields {
 		if look.Reads(f, trace[0].Reads) {
@@ -100,9 +100,9 @@ func TestMarkedFieldsAreTheComparedOnes(t *testing.T) {
 	assert.Equal(t, []string{"contract.tools[0].name", "contract.tools[1].name", "request.tool.name"}, marked)
 
 	s, _ = scenarios.Find(scenarios.Builtin(), scenarios.TrackAdmission, "write-without-approval")
-	_, trace = assess.Explain(&s.Input)
+	_, trace = assess.Explain(new(s.Case.(scenarios.AdmissionCase).Input))
 	marked = nil
-	for _, f := range look.Fields(s.Input, trace) {
+	for _, f := range look.Fields(s.Case.(scenarios.AdmissionCase).Input, trace) {
 		if look.Reads(f, trace[assess.RuleApproval-1].Reads) {
 			marked = append(marked, f.Path)
 		}

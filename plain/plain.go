@@ -25,8 +25,10 @@ import (
 type Options struct {
 	Scenarios []scenarios.Scenario
 	Lang      assess.Lang
-	// Track and Scenario open a scenario at start, as in the trainer.
-	Track, Scenario string
+	// Track and Scenario open a scenario at start, as in the trainer;
+	// Track 0 is none given.
+	Track    scenarios.Track
+	Scenario string
 }
 
 // maxLine bounds one typed line: a line mode must not grow without end on
@@ -68,7 +70,7 @@ func Run(in io.Reader, out io.Writer, o Options) error {
 	}
 	s.say("%s", texts.Welcome.in(s.lang))
 	track := o.Track
-	if track == "" {
+	if track == 0 {
 		track = scenarios.TrackAdmission
 	}
 	if sc, ok := scenarios.Find(o.Scenarios, track, o.Scenario); ok && o.Scenario != "" {
@@ -95,7 +97,7 @@ func Run(in io.Reader, out io.Writer, o Options) error {
 	return s.err
 }
 
-func indexOf(list []string, x string) int {
+func indexOf(list []scenarios.Track, x scenarios.Track) int {
 	for i, v := range list {
 		if v == x {
 			return i
@@ -248,8 +250,10 @@ func (s *session) next() {
 }
 
 func stepWord(s *session) string {
-	if scenarios.Tracks[s.at.Track] == scenarios.TrackAdmission {
+	switch scenarios.Tracks[s.at.Track] {
+	case scenarios.TrackAdmission:
 		return texts.Rule.in(s.lang)
+	case scenarios.TrackAudit, scenarios.TrackOutcome:
 	}
 	return texts.StepWord.in(s.lang)
 }

@@ -35,6 +35,12 @@ type Case struct {
 	Verdict assess.Verdict
 }
 
+// Input is the case's input: an admission input, as every case is.
+func (c Case) Input() assess.Input {
+	ac, _ := c.Scenario.Case.(scenarios.AdmissionCase)
+	return ac.Input
+}
+
 // Target is what a draw aims at: a code of the book (CodeApprovalStatus
 // stands for every approval_<status>).
 type Target = assess.Code
@@ -94,7 +100,11 @@ func Draw(r *rand.Rand, bases []scenarios.Scenario, boxes map[string]progress.Bo
 	var first *Case
 	for range tries {
 		base := pickOf(r, bases)
-		in, ch, ok := mutate(r, base.Input)
+		bc, ok := base.Case.(scenarios.AdmissionCase)
+		if !ok {
+			continue // only an admission scenario is a base
+		}
+		in, ch, ok := mutate(r, bc.Input)
 		if !ok {
 			continue
 		}
@@ -134,14 +144,12 @@ func build(base scenarios.Scenario, in assess.Input, ch Change) Case {
 	v := assess.Assess(&in)
 	s := scenarios.Scenario{
 		ID:       "practice~" + base.ID + "~" + ch.Path + "=" + slug(ch.Now),
-		Track:    scenarios.TrackAdmission,
 		Number:   base.Number, // the scenario it changes; no File: it is not one to edit
 		Title:    title(base),
 		Story:    story(base, ch),
 		Injected: scenarios.Text{En: ch.Path + ": " + ch.Was + " → " + ch.Now, Zh: ch.Path + "：" + ch.Was + " → " + ch.Now},
-		Input:    in,
-		Expect: scenarios.Expect{Status: v.Status, Code: v.Code, ApprovalStatus: v.ApprovalStatus,
-			MissingArguments: slices.Clone(v.MissingArguments), EffectStatus: v.EffectStatus},
+		Case: scenarios.AdmissionCase{Input: in, Expect: scenarios.AdmissionExpect{Status: v.Status, Code: v.Code, ApprovalStatus: v.ApprovalStatus,
+			MissingArguments: slices.Clone(v.MissingArguments), EffectStatus: v.EffectStatus}},
 	}
 	return Case{Scenario: s, Base: base, Change: ch, Verdict: v}
 }

@@ -23,7 +23,7 @@ func TestCasesAgreeWithAssess(t *testing.T) {
 	r := rand.New(rand.NewPCG(2026, 25))
 	for i := range 3000 {
 		c := Draw(r, bases, nil)
-		raw, err := decode.Encode(c.Scenario.Input)
+		raw, err := decode.Encode(c.Input())
 		require.NoError(t, err)
 		back, err := decode.Input(raw)
 		require.NoError(t, err, "case %d (%s) does not pass the input check: %s", i, c.Scenario.ID, raw)

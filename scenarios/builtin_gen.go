@@ -11,7 +11,6 @@ func builtinScenarios() []Scenario {
 			Number: 1,
 			File:   "data/admission/01-unknown-tool.yaml",
 			ID:     "unknown-tool",
-			Track:  "admission",
 			Title: Text{
 				En: "Unknown tool",
 				Zh: "未知工具",
@@ -32,52 +31,54 @@ func builtinScenarios() []Scenario {
 				En: "that a real tool discovery happened",
 				Zh: "真实工具发现已经发生",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-1",
+						Tool: assess.ToolRef{
+							Name:    "document_delete",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"documentId": "chapter-11",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-1",
-					Tool: assess.ToolRef{
-						Name:    "document_delete",
-						Version: assess.Some("v1"),
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
-					Arguments: map[string]interface{}{
-						"documentId": "chapter-11",
+					Approval: &assess.Approval{
+						Status: "active",
+						Scope:  assess.Some("metadata_write"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
+				Expect: AdmissionExpect{
+					Status: assess.Status(2),
+					Code:   assess.Code(1),
 				},
-				Approval: &assess.Approval{
-					Status: "active",
-					Scope:  assess.Some("metadata_write"),
-				},
-			},
-			Expect: Expect{
-				Status: assess.Status(2),
-				Code:   assess.Code(1),
 			},
 			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
@@ -85,7 +86,6 @@ func builtinScenarios() []Scenario {
 			Number: 2,
 			File:   "data/admission/02-invalid-arguments.yaml",
 			ID:     "invalid-arguments",
-			Track:  "admission",
 			Title: Text{
 				En: "Invalid argument shape",
 				Zh: "参数形状不合格",
@@ -106,52 +106,54 @@ func builtinScenarios() []Scenario {
 				En: "that a schema engine ran",
 				Zh: "Schema 引擎已经运行",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-2",
+						Tool: assess.ToolRef{
+							Name:    "document_read_metadata",
+							Version: assess.Some("v1"),
 						},
+						Arguments: map[string]interface{}{},
+					},
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
+					},
+					Approval: &assess.Approval{
+						Status: "active",
+						Scope:  assess.Some("metadata_write"),
 					},
 				},
-				Request: assess.Request{
-					CorrelationID: "request-2",
-					Tool: assess.ToolRef{
-						Name:    "document_read_metadata",
-						Version: assess.Some("v1"),
+				Expect: AdmissionExpect{
+					Status: assess.Status(2),
+					Code:   assess.Code(4),
+					MissingArguments: []string{
+						"documentId",
 					},
-					Arguments: map[string]interface{}{},
-				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
-				},
-				Approval: &assess.Approval{
-					Status: "active",
-					Scope:  assess.Some("metadata_write"),
-				},
-			},
-			Expect: Expect{
-				Status: assess.Status(2),
-				Code:   assess.Code(4),
-				MissingArguments: []string{
-					"documentId",
 				},
 			},
 			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
@@ -160,7 +162,6 @@ func builtinScenarios() []Scenario {
 			Number: 3,
 			File:   "data/admission/03-read-only-candidate.yaml",
 			ID:     "read-only-candidate",
-			Track:  "admission",
 			Title: Text{
 				En: "Known read-only candidate",
 				Zh: "已知只读候选",
@@ -181,52 +182,54 @@ func builtinScenarios() []Scenario {
 				En: "that a real read was permitted or executed",
 				Zh: "真实读取已获准或已执行",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-1",
+						Tool: assess.ToolRef{
+							Name:    "document_read_metadata",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"documentId": "chapter-11",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-1",
-					Tool: assess.ToolRef{
-						Name:    "document_read_metadata",
-						Version: assess.Some("v1"),
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
-					Arguments: map[string]interface{}{
-						"documentId": "chapter-11",
+					Approval: &assess.Approval{
+						Status: "active",
+						Scope:  assess.Some("metadata_write"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
+				Expect: AdmissionExpect{
+					Status: assess.Status(1),
+					Code:   assess.Code(11),
 				},
-				Approval: &assess.Approval{
-					Status: "active",
-					Scope:  assess.Some("metadata_write"),
-				},
-			},
-			Expect: Expect{
-				Status: assess.Status(1),
-				Code:   assess.Code(11),
 			},
 			injectedAt: [2][2]int{[2]int{24, 7}, [2]int{25, 7}},
 		},
@@ -234,7 +237,6 @@ func builtinScenarios() []Scenario {
 			Number: 4,
 			File:   "data/admission/04-write-without-approval.yaml",
 			ID:     "write-without-approval",
-			Track:  "admission",
 			Title: Text{
 				En: "Write without approval",
 				Zh: "写入缺批准",
@@ -255,50 +257,52 @@ func builtinScenarios() []Scenario {
 				En: "that a real approval process exists or ran",
 				Zh: "真实的批准流程存在或已运行",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-3",
+						Tool: assess.ToolRef{
+							Name:    "document_update_metadata",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"documentId": "chapter-11",
+							"field":      "status",
+							"value":      "complete",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-3",
-					Tool: assess.ToolRef{
-						Name:    "document_update_metadata",
-						Version: assess.Some("v1"),
-					},
-					Arguments: map[string]interface{}{
-						"documentId": "chapter-11",
-						"field":      "status",
-						"value":      "complete",
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
+				Expect: AdmissionExpect{
+					Status: assess.Status(6),
+					Code:   assess.Code(8),
 				},
-			},
-			Expect: Expect{
-				Status: assess.Status(6),
-				Code:   assess.Code(8),
 			},
 			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
@@ -306,7 +310,6 @@ func builtinScenarios() []Scenario {
 			Number: 5,
 			File:   "data/admission/05-correlation-conflict.yaml",
 			ID:     "correlation-conflict",
-			Track:  "admission",
 			Title: Text{
 				En: "Correlation conflict",
 				Zh: "关联冲突",
@@ -327,57 +330,59 @@ func builtinScenarios() []Scenario {
 				En: "that the external state did not change",
 				Zh: "外部状态没有变化",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-1",
+						Tool: assess.ToolRef{
+							Name:    "document_read_metadata",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"documentId": "chapter-11",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-1",
-					Tool: assess.ToolRef{
-						Name:    "document_read_metadata",
-						Version: assess.Some("v1"),
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
-					Arguments: map[string]interface{}{
-						"documentId": "chapter-11",
+					Approval: &assess.Approval{
+						Status: "active",
+						Scope:  assess.Some("metadata_write"),
+					},
+					InvocationRecord: &assess.InvocationRecord{
+						CorrelationID:      assess.Some("request-other"),
+						Status:             assess.Some("succeeded"),
+						VerificationStatus: assess.Some("accepted"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
+				Expect: AdmissionExpect{
+					Status: assess.Status(3),
+					Code:   assess.Code(3),
 				},
-				Approval: &assess.Approval{
-					Status: "active",
-					Scope:  assess.Some("metadata_write"),
-				},
-				InvocationRecord: &assess.InvocationRecord{
-					CorrelationID:      assess.Some("request-other"),
-					Status:             assess.Some("succeeded"),
-					VerificationStatus: assess.Some("accepted"),
-				},
-			},
-			Expect: Expect{
-				Status: assess.Status(3),
-				Code:   assess.Code(3),
 			},
 			injectedAt: [2][2]int{[2]int{22, 7}, [2]int{23, 7}},
 		},
@@ -385,7 +390,6 @@ func builtinScenarios() []Scenario {
 			Number: 6,
 			File:   "data/admission/06-timed-out-no-readback.yaml",
 			ID:     "timed-out-no-readback",
-			Track:  "admission",
 			Title: Text{
 				En: "Timed out, no read-back",
 				Zh: "超时且无回读",
@@ -410,58 +414,60 @@ func builtinScenarios() []Scenario {
 				En: "The book's test uses the read tool: rule 5 reads only the record, never the effect class. Ask the room whether that matters for a read.",
 				Zh: "本书的测试用的是读取工具：规则 5 只看记录，从不看效果类别。可以问学生：对读取来说这有没有关系？",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-1",
+						Tool: assess.ToolRef{
+							Name:    "document_read_metadata",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"documentId": "chapter-11",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-1",
-					Tool: assess.ToolRef{
-						Name:    "document_read_metadata",
-						Version: assess.Some("v1"),
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
-					Arguments: map[string]interface{}{
-						"documentId": "chapter-11",
+					Approval: &assess.Approval{
+						Status: "active",
+						Scope:  assess.Some("metadata_write"),
+					},
+					InvocationRecord: &assess.InvocationRecord{
+						CorrelationID: assess.Some("request-1"),
+						Status:        assess.Some("timed_out"),
+						EffectStatus:  assess.Some("unknown"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
+				Expect: AdmissionExpect{
+					Status:       assess.Status(4),
+					Code:         assess.Code(6),
+					EffectStatus: "unknown",
 				},
-				Approval: &assess.Approval{
-					Status: "active",
-					Scope:  assess.Some("metadata_write"),
-				},
-				InvocationRecord: &assess.InvocationRecord{
-					CorrelationID: assess.Some("request-1"),
-					Status:        assess.Some("timed_out"),
-					EffectStatus:  assess.Some("unknown"),
-				},
-			},
-			Expect: Expect{
-				Status:       assess.Status(4),
-				Code:         assess.Code(6),
-				EffectStatus: "unknown",
 			},
 			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
@@ -469,7 +475,6 @@ func builtinScenarios() []Scenario {
 			Number: 7,
 			File:   "data/admission/07-succeeded-not-verified.yaml",
 			ID:     "succeeded-not-verified",
-			Track:  "admission",
 			Title: Text{
 				En: "Succeeded, not verified",
 				Zh: "工具成功但未验证",
@@ -490,57 +495,59 @@ func builtinScenarios() []Scenario {
 				En: "that the task or the external effect was accepted",
 				Zh: "任务或外部效果已被接受",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-1",
+						Tool: assess.ToolRef{
+							Name:    "document_read_metadata",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"documentId": "chapter-11",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-1",
-					Tool: assess.ToolRef{
-						Name:    "document_read_metadata",
-						Version: assess.Some("v1"),
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
-					Arguments: map[string]interface{}{
-						"documentId": "chapter-11",
+					Approval: &assess.Approval{
+						Status: "active",
+						Scope:  assess.Some("metadata_write"),
+					},
+					InvocationRecord: &assess.InvocationRecord{
+						CorrelationID:      assess.Some("request-1"),
+						Status:             assess.Some("succeeded"),
+						VerificationStatus: assess.Some("not_run"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
+				Expect: AdmissionExpect{
+					Status: assess.Status(5),
+					Code:   assess.Code(7),
 				},
-				Approval: &assess.Approval{
-					Status: "active",
-					Scope:  assess.Some("metadata_write"),
-				},
-				InvocationRecord: &assess.InvocationRecord{
-					CorrelationID:      assess.Some("request-1"),
-					Status:             assess.Some("succeeded"),
-					VerificationStatus: assess.Some("not_run"),
-				},
-			},
-			Expect: Expect{
-				Status: assess.Status(5),
-				Code:   assess.Code(7),
 			},
 			injectedAt: [2][2]int{[2]int{22, 7}, [2]int{23, 7}},
 		},
@@ -548,7 +555,6 @@ func builtinScenarios() []Scenario {
 			Number: 8,
 			File:   "data/admission/08-demo.yaml",
 			ID:     "demo",
-			Track:  "admission",
 			Title: Text{
 				En: "Demo: the worked example",
 				Zh: "演示：教学接口示例",
@@ -569,46 +575,48 @@ func builtinScenarios() []Scenario {
 				En: "that the tool ran, an effect happened, or the task was accepted",
 				Zh: "工具已执行、效果已发生或任务已验收",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
 							},
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-1",
-					Tool: assess.ToolRef{
-						Name:    "document_read_metadata",
-						Version: assess.Some("v1"),
+					Request: assess.Request{
+						CorrelationID: "request-1",
+						Tool: assess.ToolRef{
+							Name:    "document_read_metadata",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"documentId": "chapter-11",
+						},
 					},
-					Arguments: map[string]interface{}{
-						"documentId": "chapter-11",
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
+					},
+					Approval: &assess.Approval{
+						Status: "active",
+						Scope:  assess.Some("metadata_write"),
+					},
+					InvocationRecord: &assess.InvocationRecord{
+						CorrelationID:      assess.Some("request-1"),
+						Status:             assess.Some("succeeded"),
+						VerificationStatus: assess.Some("accepted"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
+				Expect: AdmissionExpect{
+					Status: assess.Status(1),
+					Code:   assess.Code(11),
 				},
-				Approval: &assess.Approval{
-					Status: "active",
-					Scope:  assess.Some("metadata_write"),
-				},
-				InvocationRecord: &assess.InvocationRecord{
-					CorrelationID:      assess.Some("request-1"),
-					Status:             assess.Some("succeeded"),
-					VerificationStatus: assess.Some("accepted"),
-				},
-			},
-			Expect: Expect{
-				Status: assess.Status(1),
-				Code:   assess.Code(11),
 			},
 			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
@@ -616,7 +624,6 @@ func builtinScenarios() []Scenario {
 			Number: 9,
 			File:   "data/admission/09-expired-approval.yaml",
 			ID:     "expired-approval",
-			Track:  "admission",
 			Title: Text{
 				En: "Approval expired",
 				Zh: "批准已过期",
@@ -641,55 +648,57 @@ func builtinScenarios() []Scenario {
 				En: "The table says only 'the matching approval code'. The book's code builds it from the status: approval_expired here, approval_revoked for a revoked one. Ask: what code does a status of missing give?",
 				Zh: "表里只写“对应批准代码”。本书的代码由状态拼出：这里是 approval_expired，撤销的是 approval_revoked。可以问：状态写成 missing 会得到什么代码？",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-3",
+						Tool: assess.ToolRef{
+							Name:    "document_update_metadata",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"documentId": "chapter-11",
+							"field":      "status",
+							"value":      "complete",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-3",
-					Tool: assess.ToolRef{
-						Name:    "document_update_metadata",
-						Version: assess.Some("v1"),
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
-					Arguments: map[string]interface{}{
-						"documentId": "chapter-11",
-						"field":      "status",
-						"value":      "complete",
+					Approval: &assess.Approval{
+						Status: "expired",
+						Scope:  assess.Some("metadata_write"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
+				Expect: AdmissionExpect{
+					Status:         assess.Status(6),
+					Code:           assess.Code(9),
+					ApprovalStatus: "expired",
 				},
-				Approval: &assess.Approval{
-					Status: "expired",
-					Scope:  assess.Some("metadata_write"),
-				},
-			},
-			Expect: Expect{
-				Status:         assess.Status(6),
-				Code:           assess.Code(9),
-				ApprovalStatus: "expired",
 			},
 			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
@@ -697,7 +706,6 @@ func builtinScenarios() []Scenario {
 			Number: 10,
 			File:   "data/admission/10-blank-argument.yaml",
 			ID:     "blank-argument",
-			Track:  "admission",
 			Title: Text{
 				En: "Blank argument",
 				Zh: "空白参数",
@@ -722,54 +730,56 @@ func builtinScenarios() []Scenario {
 				En: "The book trims with JavaScript's trim: tabs, newlines, a no-break space or an ideographic space are blank too; a zero-width space is not.",
 				Zh: "本书用 JavaScript 的 trim 去空白：制表符、换行、不换行空格、全角空格都算空白；零宽空格不算。",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-1",
+						Tool: assess.ToolRef{
+							Name:    "document_read_metadata",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"documentId": "   ",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-1",
-					Tool: assess.ToolRef{
-						Name:    "document_read_metadata",
-						Version: assess.Some("v1"),
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
-					Arguments: map[string]interface{}{
-						"documentId": "   ",
+					Approval: &assess.Approval{
+						Status: "active",
+						Scope:  assess.Some("metadata_write"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
-				},
-				Approval: &assess.Approval{
-					Status: "active",
-					Scope:  assess.Some("metadata_write"),
-				},
-			},
-			Expect: Expect{
-				Status: assess.Status(2),
-				Code:   assess.Code(4),
-				MissingArguments: []string{
-					"documentId",
+				Expect: AdmissionExpect{
+					Status: assess.Status(2),
+					Code:   assess.Code(4),
+					MissingArguments: []string{
+						"documentId",
+					},
 				},
 			},
 			injectedAt: [2][2]int{[2]int{21, 7}, [2]int{22, 7}},
@@ -778,7 +788,6 @@ func builtinScenarios() []Scenario {
 			Number: 11,
 			File:   "data/admission/11-two-tools-one-name.yaml",
 			ID:     "two-tools-one-name",
-			Track:  "admission",
 			Title: Text{
 				En: "Two tools, one name",
 				Zh: "同名的两个工具",
@@ -799,65 +808,67 @@ func builtinScenarios() []Scenario {
 				En: "that the contract has no v2 of the tool: its second entry was never read",
 				Zh: "契约里没有这个工具的 v2：第二个条目从未被读取",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v2"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-3",
+						Tool: assess.ToolRef{
+							Name:    "document_update_metadata",
+							Version: assess.Some("v2"),
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v2"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+						Arguments: map[string]interface{}{
+							"documentId": "chapter-11",
+							"field":      "status",
+							"value":      "complete",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-3",
-					Tool: assess.ToolRef{
-						Name:    "document_update_metadata",
-						Version: assess.Some("v2"),
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
-					Arguments: map[string]interface{}{
-						"documentId": "chapter-11",
-						"field":      "status",
-						"value":      "complete",
+					Approval: &assess.Approval{
+						Status: "active",
+						Scope:  assess.Some("metadata_write"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
+				Expect: AdmissionExpect{
+					Status: assess.Status(2),
+					Code:   assess.Code(2),
 				},
-				Approval: &assess.Approval{
-					Status: "active",
-					Scope:  assess.Some("metadata_write"),
-				},
-			},
-			Expect: Expect{
-				Status: assess.Status(2),
-				Code:   assess.Code(2),
 			},
 			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
 		},
@@ -865,7 +876,6 @@ func builtinScenarios() []Scenario {
 			Number: 12,
 			File:   "data/admission/12-write-without-approval-scope.yaml",
 			ID:     "write-without-approval-scope",
-			Track:  "admission",
 			Title: Text{
 				En: "Write tool without a scope",
 				Zh: "未写明范围的写入工具",
@@ -890,48 +900,50 @@ func builtinScenarios() []Scenario {
 				En: "The book compares approval.scope with approvalScope as values: absent equals only absent. An approval naming metadata_write, or even document_archive, would give approval_scope_mismatch. Ask what a careful harness would require of every write tool.",
 				Zh: "本书把 approval.scope 与 approvalScope 当作值比较：缺失只等于缺失。批准若写 metadata_write，甚至写 document_archive，都会得到 approval_scope_mismatch。可以问：谨慎的 Harness 应当要求每个写入工具做到什么？",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_archive",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+								},
 							},
 						},
-						{
-							Name:        "document_archive",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-							},
+					},
+					Request: assess.Request{
+						CorrelationID: "request-4",
+						Tool: assess.ToolRef{
+							Name:    "document_archive",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"documentId": "chapter-11",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-4",
-					Tool: assess.ToolRef{
-						Name:    "document_archive",
-						Version: assess.Some("v1"),
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
-					Arguments: map[string]interface{}{
-						"documentId": "chapter-11",
+					Approval: &assess.Approval{
+						Status: "active",
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
+				Expect: AdmissionExpect{
+					Status: assess.Status(1),
+					Code:   assess.Code(11),
 				},
-				Approval: &assess.Approval{
-					Status: "active",
-				},
-			},
-			Expect: Expect{
-				Status: assess.Status(1),
-				Code:   assess.Code(11),
 			},
 			injectedAt: [2][2]int{[2]int{24, 7}, [2]int{25, 7}},
 		},
@@ -939,7 +951,6 @@ func builtinScenarios() []Scenario {
 			Number: 13,
 			File:   "data/admission/13-timed-out-no-effect-status.yaml",
 			ID:     "timed-out-no-effect-status",
-			Track:  "admission",
 			Title: Text{
 				En: "Timed out, effect not stated",
 				Zh: "超时，效果未写明",
@@ -964,58 +975,60 @@ func builtinScenarios() []Scenario {
 				En: "Rule 5 fires only on effectStatus \"unknown\" exactly. A record that says nothing of its effect passes, and so does this retry of a write. The trainer's note says what a careful harness would do; the book does not.",
 				Zh: "规则 5 只在 effectStatus 恰好是 \"unknown\" 时触发。对效果只字未提的记录会通过，这次写入的重试也就通过了。训练器的补充说明谨慎的 Harness 会怎么做；本书没有这样做。",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-3",
+						Tool: assess.ToolRef{
+							Name:    "document_update_metadata",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"documentId": "chapter-11",
+							"field":      "status",
+							"value":      "complete",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-3",
-					Tool: assess.ToolRef{
-						Name:    "document_update_metadata",
-						Version: assess.Some("v1"),
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
-					Arguments: map[string]interface{}{
-						"documentId": "chapter-11",
-						"field":      "status",
-						"value":      "complete",
+					Approval: &assess.Approval{
+						Status: "active",
+						Scope:  assess.Some("metadata_write"),
+					},
+					InvocationRecord: &assess.InvocationRecord{
+						CorrelationID: assess.Some("request-3"),
+						Status:        assess.Some("timed_out"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
+				Expect: AdmissionExpect{
+					Status: assess.Status(1),
+					Code:   assess.Code(11),
 				},
-				Approval: &assess.Approval{
-					Status: "active",
-					Scope:  assess.Some("metadata_write"),
-				},
-				InvocationRecord: &assess.InvocationRecord{
-					CorrelationID: assess.Some("request-3"),
-					Status:        assess.Some("timed_out"),
-				},
-			},
-			Expect: Expect{
-				Status: assess.Status(1),
-				Code:   assess.Code(11),
 			},
 			injectedAt: [2][2]int{[2]int{25, 7}, [2]int{26, 7}},
 		},
@@ -1023,7 +1036,6 @@ func builtinScenarios() []Scenario {
 			Number: 14,
 			File:   "data/admission/14-name-required-twice.yaml",
 			ID:     "name-required-twice",
-			Track:  "admission",
 			Title: Text{
 				En: "A name required twice",
 				Zh: "重复列出的必填参数",
@@ -1048,57 +1060,59 @@ func builtinScenarios() []Scenario {
 				En: "missingArguments follows requiredArguments, duplicates kept: a gate that lists each name once answers differently from the book.",
 				Zh: "missingArguments 按 requiredArguments 的顺序列出，重复的也保留：每个名称只列一次的门禁，答案就与本书不同。",
 			},
-			Input: assess.Input{
-				Contract: assess.Contract{
-					Version: assess.Some("chapter-11-v1"),
-					Tools: []assess.Tool{
-						{
-							Name:        "document_read_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("read_only"),
-							RequiredArguments: []string{
-								"documentId",
+			Case: AdmissionCase{
+				Input: assess.Input{
+					Contract: assess.Contract{
+						Version: assess.Some("chapter-11-v1"),
+						Tools: []assess.Tool{
+							{
+								Name:        "document_read_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("read_only"),
+								RequiredArguments: []string{
+									"documentId",
+								},
+							},
+							{
+								Name:        "document_update_metadata",
+								Version:     assess.Some("v1"),
+								EffectClass: assess.Some("reversible_write"),
+								RequiredArguments: []string{
+									"documentId",
+									"field",
+									"value",
+									"documentId",
+								},
+								ApprovalScope: assess.Some("metadata_write"),
 							},
 						},
-						{
-							Name:        "document_update_metadata",
-							Version:     assess.Some("v1"),
-							EffectClass: assess.Some("reversible_write"),
-							RequiredArguments: []string{
-								"documentId",
-								"field",
-								"value",
-								"documentId",
-							},
-							ApprovalScope: assess.Some("metadata_write"),
+					},
+					Request: assess.Request{
+						CorrelationID: "request-3",
+						Tool: assess.ToolRef{
+							Name:    "document_update_metadata",
+							Version: assess.Some("v1"),
+						},
+						Arguments: map[string]interface{}{
+							"field": "status",
+							"value": "complete",
 						},
 					},
-				},
-				Request: assess.Request{
-					CorrelationID: "request-3",
-					Tool: assess.ToolRef{
-						Name:    "document_update_metadata",
-						Version: assess.Some("v1"),
+					Environment: assess.Environment{
+						Status: assess.Some("ready"),
 					},
-					Arguments: map[string]interface{}{
-						"field": "status",
-						"value": "complete",
+					Approval: &assess.Approval{
+						Status: "active",
+						Scope:  assess.Some("metadata_write"),
 					},
 				},
-				Environment: assess.Environment{
-					Status: assess.Some("ready"),
-				},
-				Approval: &assess.Approval{
-					Status: "active",
-					Scope:  assess.Some("metadata_write"),
-				},
-			},
-			Expect: Expect{
-				Status: assess.Status(2),
-				Code:   assess.Code(4),
-				MissingArguments: []string{
-					"documentId",
-					"documentId",
+				Expect: AdmissionExpect{
+					Status: assess.Status(2),
+					Code:   assess.Code(4),
+					MissingArguments: []string{
+						"documentId",
+						"documentId",
+					},
 				},
 			},
 			injectedAt: [2][2]int{[2]int{23, 7}, [2]int{24, 7}},
@@ -1107,7 +1121,6 @@ func builtinScenarios() []Scenario {
 			Number: 1,
 			File:   "data/audit/01-out-of-order.yaml",
 			ID:     "audit-out-of-order",
-			Track:  "audit",
 			Title: Text{
 				En: "Out of order is fine",
 				Zh: "乱序是正常的",
@@ -1128,19 +1141,21 @@ func builtinScenarios() []Scenario {
 				En: "that B's body is the right business result for B",
 				Zh: "B 的正文就是 B 正确的业务结果",
 			},
-			Audit: assess.AuditInput{
-				Requested: []string{
-					"A",
-					"B",
+			Case: AuditCase{
+				Input: assess.AuditInput{
+					Requested: []string{
+						"A",
+						"B",
+					},
+					Results: []string{
+						"B",
+						"A",
+					},
+					Closed: true,
 				},
-				Results: []string{
-					"B",
-					"A",
+				Expect: AuditExpect{
+					Diagnostics: []string{},
 				},
-				Closed: true,
-			},
-			Expect: Expect{
-				Diagnostics: []string{},
 			},
 			injectedAt: [2][2]int{[2]int{17, 16}, [2]int{17, 52}},
 		},
@@ -1148,7 +1163,6 @@ func builtinScenarios() []Scenario {
 			Number: 2,
 			File:   "data/audit/02-duplicate-missing-unknown.yaml",
 			ID:     "audit-duplicate-missing-unknown",
-			Track:  "audit",
 			Title: Text{
 				En: "Duplicate, missing, unknown",
 				Zh: "重复、缺失、未知",
@@ -1169,23 +1183,25 @@ func builtinScenarios() []Scenario {
 				En: "that the first A is the right one",
 				Zh: "第一个 A 才是正确的那个",
 			},
-			Audit: assess.AuditInput{
-				Requested: []string{
-					"A",
-					"B",
+			Case: AuditCase{
+				Input: assess.AuditInput{
+					Requested: []string{
+						"A",
+						"B",
+					},
+					Results: []string{
+						"A",
+						"A",
+						"C",
+					},
+					Closed: true,
 				},
-				Results: []string{
-					"A",
-					"A",
-					"C",
-				},
-				Closed: true,
-			},
-			Expect: Expect{
-				Diagnostics: []string{
-					"duplicate:A",
-					"missing:B",
-					"unknown:C",
+				Expect: AuditExpect{
+					Diagnostics: []string{
+						"duplicate:A",
+						"missing:B",
+						"unknown:C",
+					},
 				},
 			},
 			injectedAt: [2][2]int{[2]int{17, 16}, [2]int{17, 55}},
@@ -1194,7 +1210,6 @@ func builtinScenarios() []Scenario {
 			Number: 3,
 			File:   "data/audit/03-empty.yaml",
 			ID:     "audit-empty",
-			Track:  "audit",
 			Title: Text{
 				En: "Empty batch",
 				Zh: "空批次",
@@ -1215,13 +1230,15 @@ func builtinScenarios() []Scenario {
 				En: "that the model should have called nothing",
 				Zh: "模型本就不该调用任何工具",
 			},
-			Audit: assess.AuditInput{
-				Requested: []string{},
-				Results:   []string{},
-				Closed:    true,
-			},
-			Expect: Expect{
-				Diagnostics: []string{},
+			Case: AuditCase{
+				Input: assess.AuditInput{
+					Requested: []string{},
+					Results:   []string{},
+					Closed:    true,
+				},
+				Expect: AuditExpect{
+					Diagnostics: []string{},
+				},
 			},
 			injectedAt: [2][2]int{[2]int{15, 16}, [2]int{15, 52}},
 		},
@@ -1229,7 +1246,6 @@ func builtinScenarios() []Scenario {
 			Number: 4,
 			File:   "data/audit/04-missing.yaml",
 			ID:     "audit-missing",
-			Track:  "audit",
 			Title: Text{
 				En: "A request never answered",
 				Zh: "请求没有回音",
@@ -1250,16 +1266,18 @@ func builtinScenarios() []Scenario {
 				En: "that A did not run — only that no result came back",
 				Zh: "A 没有执行——只说明没有结果回来",
 			},
-			Audit: assess.AuditInput{
-				Requested: []string{
-					"A",
+			Case: AuditCase{
+				Input: assess.AuditInput{
+					Requested: []string{
+						"A",
+					},
+					Results: []string{},
+					Closed:  true,
 				},
-				Results: []string{},
-				Closed:  true,
-			},
-			Expect: Expect{
-				Diagnostics: []string{
-					"missing:A",
+				Expect: AuditExpect{
+					Diagnostics: []string{
+						"missing:A",
+					},
 				},
 			},
 			injectedAt: [2][2]int{[2]int{16, 16}, [2]int{16, 63}},
@@ -1268,7 +1286,6 @@ func builtinScenarios() []Scenario {
 			Number: 5,
 			File:   "data/audit/05-unknown.yaml",
 			ID:     "audit-unknown",
-			Track:  "audit",
 			Title: Text{
 				En: "An answer nobody asked for",
 				Zh: "没人请求的答案",
@@ -1289,16 +1306,18 @@ func builtinScenarios() []Scenario {
 				En: "where X came from",
 				Zh: "X 从何而来",
 			},
-			Audit: assess.AuditInput{
-				Requested: []string{},
-				Results: []string{
-					"X",
+			Case: AuditCase{
+				Input: assess.AuditInput{
+					Requested: []string{},
+					Results: []string{
+						"X",
+					},
+					Closed: true,
 				},
-				Closed: true,
-			},
-			Expect: Expect{
-				Diagnostics: []string{
-					"unknown:X",
+				Expect: AuditExpect{
+					Diagnostics: []string{
+						"unknown:X",
+					},
 				},
 			},
 			injectedAt: [2][2]int{[2]int{16, 16}, [2]int{16, 49}},
@@ -1307,7 +1326,6 @@ func builtinScenarios() []Scenario {
 			Number: 6,
 			File:   "data/audit/06-unknown-twice.yaml",
 			ID:     "audit-unknown-twice",
-			Track:  "audit",
 			Title: Text{
 				En: "Unknown, and twice",
 				Zh: "未知且重复",
@@ -1328,18 +1346,20 @@ func builtinScenarios() []Scenario {
 				En: "that the two X results are the same result",
 				Zh: "两个 X 结果是同一个结果",
 			},
-			Audit: assess.AuditInput{
-				Requested: []string{},
-				Results: []string{
-					"X",
-					"X",
+			Case: AuditCase{
+				Input: assess.AuditInput{
+					Requested: []string{},
+					Results: []string{
+						"X",
+						"X",
+					},
+					Closed: true,
 				},
-				Closed: true,
-			},
-			Expect: Expect{
-				Diagnostics: []string{
-					"duplicate:X",
-					"unknown:X",
+				Expect: AuditExpect{
+					Diagnostics: []string{
+						"duplicate:X",
+						"unknown:X",
+					},
 				},
 			},
 			injectedAt: [2][2]int{[2]int{17, 16}, [2]int{17, 52}},
@@ -1348,7 +1368,6 @@ func builtinScenarios() []Scenario {
 			Number: 7,
 			File:   "data/audit/07-duplicate-request.yaml",
 			ID:     "audit-duplicate-request",
-			Track:  "audit",
 			Title: Text{
 				En: "Duplicate request ID",
 				Zh: "请求 ID 重复",
@@ -1369,18 +1388,20 @@ func builtinScenarios() []Scenario {
 				En: "which of the two calls the result answers",
 				Zh: "结果回答的是两个调用中的哪一个",
 			},
-			Audit: assess.AuditInput{
-				Requested: []string{
-					"A",
-					"A",
+			Case: AuditCase{
+				Input: assess.AuditInput{
+					Requested: []string{
+						"A",
+						"A",
+					},
+					Results: []string{
+						"A",
+					},
+					Closed: true,
 				},
-				Results: []string{
-					"A",
+				Expect: AuditExpect{
+					Error: "duplicate request ID",
 				},
-				Closed: true,
-			},
-			Expect: Expect{
-				Error: "duplicate request ID",
 			},
 			injectedAt: [2][2]int{[2]int{16, 16}, [2]int{16, 49}},
 		},
@@ -1388,7 +1409,6 @@ func builtinScenarios() []Scenario {
 			Number: 8,
 			File:   "data/audit/08-streaming-open.yaml",
 			ID:     "audit-streaming-open",
-			Track:  "audit",
 			Title: Text{
 				En: "Still streaming",
 				Zh: "仍在流式返回",
@@ -1409,21 +1429,23 @@ func builtinScenarios() []Scenario {
 				En: "that A and C will ever arrive",
 				Zh: "A 和 C 最终会到达",
 			},
-			Audit: assess.AuditInput{
-				Requested: []string{
-					"A",
-					"B",
-					"C",
+			Case: AuditCase{
+				Input: assess.AuditInput{
+					Requested: []string{
+						"A",
+						"B",
+						"C",
+					},
+					Results: []string{
+						"B",
+					},
 				},
-				Results: []string{
-					"B",
-				},
-			},
-			Expect: Expect{
-				Diagnostics: []string{},
-				Pending: []string{
-					"A",
-					"C",
+				Expect: AuditExpect{
+					Diagnostics: []string{},
+					Pending: []string{
+						"A",
+						"C",
+					},
 				},
 			},
 			injectedAt: [2][2]int{[2]int{18, 16}, [2]int{18, 64}},
@@ -1432,7 +1454,6 @@ func builtinScenarios() []Scenario {
 			Number: 1,
 			File:   "data/outcome/01-found.yaml",
 			ID:     "outcome-found",
-			Track:  "outcome",
 			Title: Text{
 				En: "Found",
 				Zh: "找到",
@@ -1453,17 +1474,19 @@ func builtinScenarios() []Scenario {
 				En: "that the note is the one the user meant",
 				Zh: "这就是用户想要的那条笔记",
 			},
-			Outcome: assess.OutcomeInput{
-				Result: &assess.ToolResult{
-					Found: ptr(true),
-					Content: map[string]interface{}{
-						"noteId": "note-7",
-						"title":  "Groceries",
+			Case: OutcomeCase{
+				Input: assess.OutcomeInput{
+					Result: &assess.ToolResult{
+						Found: ptr(true),
+						Content: map[string]interface{}{
+							"noteId": "note-7",
+							"title":  "Groceries",
+						},
 					},
 				},
-			},
-			Expect: Expect{
-				Class: assess.OutcomeClass(6),
+				Expect: OutcomeExpect{
+					Class: assess.OutcomeClass(6),
+				},
 			},
 			injectedAt: [2][2]int{[2]int{15, 16}, [2]int{15, 59}},
 		},
@@ -1471,7 +1494,6 @@ func builtinScenarios() []Scenario {
 			Number: 2,
 			File:   "data/outcome/02-not-found.yaml",
 			ID:     "outcome-not-found",
-			Track:  "outcome",
 			Title: Text{
 				En: "Not found",
 				Zh: "未找到",
@@ -1492,13 +1514,15 @@ func builtinScenarios() []Scenario {
 				En: "that the note never existed",
 				Zh: "这条笔记从未存在过",
 			},
-			Outcome: assess.OutcomeInput{
-				Result: &assess.ToolResult{
-					Found: ptr(false),
+			Case: OutcomeCase{
+				Input: assess.OutcomeInput{
+					Result: &assess.ToolResult{
+						Found: ptr(false),
+					},
 				},
-			},
-			Expect: Expect{
-				Class: assess.OutcomeClass(5),
+				Expect: OutcomeExpect{
+					Class: assess.OutcomeClass(5),
+				},
 			},
 			injectedAt: [2][2]int{[2]int{16, 16}, [2]int{16, 60}},
 		},
@@ -1506,7 +1530,6 @@ func builtinScenarios() []Scenario {
 			Number: 3,
 			File:   "data/outcome/03-invalid-arguments.yaml",
 			ID:     "outcome-invalid-arguments",
-			Track:  "outcome",
 			Title: Text{
 				En: "Invalid arguments",
 				Zh: "参数无效",
@@ -1527,15 +1550,17 @@ func builtinScenarios() []Scenario {
 				En: "that a corrected call will succeed",
 				Zh: "修正后的调用一定成功",
 			},
-			Outcome: assess.OutcomeInput{
-				Result: &assess.ToolResult{
-					IsError:   true,
-					ErrorKind: "invalid_arguments",
-					Content:   "noteId must not be empty",
+			Case: OutcomeCase{
+				Input: assess.OutcomeInput{
+					Result: &assess.ToolResult{
+						IsError:   true,
+						ErrorKind: "invalid_arguments",
+						Content:   "noteId must not be empty",
+					},
 				},
-			},
-			Expect: Expect{
-				Class: assess.OutcomeClass(2),
+				Expect: OutcomeExpect{
+					Class: assess.OutcomeClass(2),
+				},
 			},
 			injectedAt: [2][2]int{[2]int{17, 16}, [2]int{17, 75}},
 		},
@@ -1543,7 +1568,6 @@ func builtinScenarios() []Scenario {
 			Number: 4,
 			File:   "data/outcome/04-invalid-arguments-legacy.yaml",
 			ID:     "outcome-invalid-arguments-legacy",
-			Track:  "outcome",
 			Title: Text{
 				En: "Invalid arguments, the old way",
 				Zh: "参数无效（旧方式）",
@@ -1564,14 +1588,16 @@ func builtinScenarios() []Scenario {
 				En: "that the model was told what to fix",
 				Zh: "模型被告知了要修正什么",
 			},
-			Outcome: assess.OutcomeInput{
-				Error: &assess.RPCError{
-					Code:    -32602,
-					Message: "Invalid params: noteId must not be empty",
+			Case: OutcomeCase{
+				Input: assess.OutcomeInput{
+					Error: &assess.RPCError{
+						Code:    -32602,
+						Message: "Invalid params: noteId must not be empty",
+					},
 				},
-			},
-			Expect: Expect{
-				Class: assess.OutcomeClass(2),
+				Expect: OutcomeExpect{
+					Class: assess.OutcomeClass(2),
+				},
 			},
 			injectedAt: [2][2]int{[2]int{20, 16}, [2]int{20, 47}},
 		},
@@ -1579,7 +1605,6 @@ func builtinScenarios() []Scenario {
 			Number: 5,
 			File:   "data/outcome/05-permission-denied.yaml",
 			ID:     "outcome-permission-denied",
-			Track:  "outcome",
 			Title: Text{
 				En: "Permission denied",
 				Zh: "权限拒绝",
@@ -1600,15 +1625,17 @@ func builtinScenarios() []Scenario {
 				En: "that the caller lacks access everywhere",
 				Zh: "调用方在任何地方都没有权限",
 			},
-			Outcome: assess.OutcomeInput{
-				Result: &assess.ToolResult{
-					IsError:   true,
-					ErrorKind: "permission_denied",
-					Content:   "not your note",
+			Case: OutcomeCase{
+				Input: assess.OutcomeInput{
+					Result: &assess.ToolResult{
+						IsError:   true,
+						ErrorKind: "permission_denied",
+						Content:   "not your note",
+					},
 				},
-			},
-			Expect: Expect{
-				Class: assess.OutcomeClass(3),
+				Expect: OutcomeExpect{
+					Class: assess.OutcomeClass(3),
+				},
 			},
 			injectedAt: [2][2]int{[2]int{17, 16}, [2]int{17, 75}},
 		},
@@ -1616,7 +1643,6 @@ func builtinScenarios() []Scenario {
 			Number: 6,
 			File:   "data/outcome/06-execution-error.yaml",
 			ID:     "outcome-execution-error",
-			Track:  "outcome",
 			Title: Text{
 				En: "Execution error",
 				Zh: "执行错误",
@@ -1637,15 +1663,17 @@ func builtinScenarios() []Scenario {
 				En: "that a retry is safe for a write",
 				Zh: "对写入操作重试是安全的",
 			},
-			Outcome: assess.OutcomeInput{
-				Result: &assess.ToolResult{
-					IsError:   true,
-					ErrorKind: "execution_error",
-					Content:   "database timeout",
+			Case: OutcomeCase{
+				Input: assess.OutcomeInput{
+					Result: &assess.ToolResult{
+						IsError:   true,
+						ErrorKind: "execution_error",
+						Content:   "database timeout",
+					},
 				},
-			},
-			Expect: Expect{
-				Class: assess.OutcomeClass(4),
+				Expect: OutcomeExpect{
+					Class: assess.OutcomeClass(4),
+				},
 			},
 			injectedAt: [2][2]int{[2]int{18, 16}, [2]int{18, 73}},
 		},
@@ -1653,7 +1681,6 @@ func builtinScenarios() []Scenario {
 			Number: 7,
 			File:   "data/outcome/07-protocol-error.yaml",
 			ID:     "outcome-protocol-error",
-			Track:  "outcome",
 			Title: Text{
 				En: "Protocol error",
 				Zh: "协议错误",
@@ -1674,14 +1701,16 @@ func builtinScenarios() []Scenario {
 				En: "which part of the request was malformed",
 				Zh: "请求的哪一部分格式错误",
 			},
-			Outcome: assess.OutcomeInput{
-				Error: &assess.RPCError{
-					Code:    -32700,
-					Message: "Parse error",
+			Case: OutcomeCase{
+				Input: assess.OutcomeInput{
+					Error: &assess.RPCError{
+						Code:    -32700,
+						Message: "Parse error",
+					},
 				},
-			},
-			Expect: Expect{
-				Class: assess.OutcomeClass(1),
+				Expect: OutcomeExpect{
+					Class: assess.OutcomeClass(1),
+				},
 			},
 			injectedAt: [2][2]int{[2]int{16, 16}, [2]int{16, 47}},
 		},
@@ -1689,7 +1718,6 @@ func builtinScenarios() []Scenario {
 			Number: 8,
 			File:   "data/outcome/08-unknown-tool.yaml",
 			ID:     "outcome-unknown-tool",
-			Track:  "outcome",
 			Title: Text{
 				En: "Unknown tool, the MCP way",
 				Zh: "未知工具（MCP 的方式）",
@@ -1710,14 +1738,16 @@ func builtinScenarios() []Scenario {
 				En: "that the server lacks the tool under another name",
 				Zh: "服务器换个名称也没有这个工具",
 			},
-			Outcome: assess.OutcomeInput{
-				Error: &assess.RPCError{
-					Code:    -32602,
-					Message: "Unknown tool: note_delete",
+			Case: OutcomeCase{
+				Input: assess.OutcomeInput{
+					Error: &assess.RPCError{
+						Code:    -32602,
+						Message: "Unknown tool: note_delete",
+					},
 				},
-			},
-			Expect: Expect{
-				Class: assess.OutcomeClass(1),
+				Expect: OutcomeExpect{
+					Class: assess.OutcomeClass(1),
+				},
 			},
 			injectedAt: [2][2]int{[2]int{21, 16}, [2]int{21, 65}},
 		},

@@ -111,16 +111,19 @@ func quoteAll(values []string) []string {
 // element, as names.
 func inputFacts(s Scenario) (values map[string][]string, names map[string]bool) {
 	var in any
-	switch s.Track {
-	case TrackAudit:
-		in = s.Audit
-	case TrackOutcome:
-		in = s.Outcome
-	default:
-		in = s.Input
+	switch c := s.Case.(type) {
+	case AdmissionCase:
+		in = c.Input
+	case AuditCase:
+		in = c.Input
+	case OutcomeCase:
+		in = c.Input
+	}
+	values, names = map[string][]string{}, map[string]bool{}
+	if in == nil {
+		return values, names
 	}
 	b, err := json.Marshal(in)
-	values, names = map[string][]string{}, map[string]bool{}
 	if err != nil {
 		return values, names
 	}

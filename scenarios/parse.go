@@ -31,11 +31,17 @@ var fields = map[string][]string{
 		"class"}, // outcome
 }
 
-// expectFields are the expect keys each track may use.
-var expectFields = map[string][]string{
-	TrackAdmission: {"status", "code", "missingArguments", "effectStatus"},
-	TrackAudit:     {"diagnostics", "pending", "error"},
-	TrackOutcome:   {"class"},
+// expectFields are the expect keys a track may use.
+func expectFields(t Track) []string {
+	switch t {
+	case TrackAdmission:
+		return []string{"status", "code", "missingArguments", "effectStatus"}
+	case TrackAudit:
+		return []string{"diagnostics", "pending", "error"}
+	case TrackOutcome:
+		return []string{"class"}
+	}
+	return nil
 }
 
 // Parse reads one scenario file (YAML, or JSON for a name ending in
@@ -94,7 +100,7 @@ func (p *fileParser) parse() Scenario {
 		p.problems = append(p.problems, yamlProblem(p.name, err))
 		return Scenario{}
 	}
-	s := Scenario{File: p.name, ID: fl.ID, Track: fl.Track, Title: fl.Title, Story: fl.Story, Scene: fl.Scene,
+	s := Scenario{File: p.name, ID: fl.ID, Title: fl.Title, Story: fl.Story, Scene: fl.Scene,
 		Injected: fl.Injected, DoesNotProve: fl.DoesNotProve, Notes: fl.Notes}
 	for i, lang := range []string{"en", "zh"} {
 		s.injectedAt[i][0], s.injectedAt[i][1] = p.at("$.injected." + lang)
@@ -107,12 +113,13 @@ func (p *fileParser) parse() Scenario {
 	if s.Title.En == "" && s.Title.Zh == "" {
 		p.add("$.title", "title: required in at least one language (en or zh)")
 	}
-	if s.Track == "" {
-		s.Track = TrackAdmission
-	}
-	if !slices.Contains(Tracks, s.Track) {
-		p.add("$.track", "track %q: want %s", s.Track, strings.Join(Tracks, ", "))
-		return s
+	track := TrackAdmission
+	if fl.Track != "" {
+		var err error
+		if track, err = ParseTrack(fl.Track); err != nil {
+			p.add("$.track", "track %q: want %s", fl.Track, TrackNames())
+			return s
+		}
 	}
 	if fl.Input == nil {
 		p.add("", "input: required")
@@ -123,13 +130,20 @@ func (p *fileParser) parse() Scenario {
 	if fl.Input == nil || fl.Expect == nil {
 		return s
 	}
-	p.expect(&s, fl)
-	p.input(&s)
-	if len(p.problems) > 0 {
+	s.Case = p.input(p.expect(track, fl))
+	if len(p.problems) > 0 || s.Case == nil {
 		return s
 	}
 	if err := s.Check(); err != nil {
-		where := map[string]string{TrackAdmission: "$.expect.code", TrackAudit: "$.expect.diagnostics", TrackOutcome: "$.expect.class"}[s.Track]
+		var where string
+		switch track {
+		case TrackAdmission:
+			where = "$.expect.code"
+		case TrackAudit:
+			where = "$.expect.diagnostics"
+		case TrackOutcome:
+			where = "$.expect.class"
+		}
 		if fl.Expect.Error != nil {
 			where = "$.expect.error"
 		}
@@ -182,54 +196,65 @@ func (p *fileParser) unknownFields() {
 	walk(top, "")
 }
 
-func (p *fileParser) expect(s *Scenario, fl file) {
+// expect reads the expected answer of a track's case: the case, with no
+// input yet.
+func (p *fileParser) expect(track Track, fl file) Case {
 	ex := fl.Expect
 	set := map[string]bool{
 		"status": ex.Status != nil, "code": ex.Code != nil, "missingArguments": ex.MissingArguments != nil,
 		"effectStatus": ex.EffectStatus != nil, "diagnostics": ex.Diagnostics != nil, "pending": ex.Pending != nil,
 		"error": ex.Error != nil, "class": ex.Class != nil,
 	}
+	own := expectFields(track)
 	for _, k := range fields["expect"] {
-		if set[k] && !slices.Contains(expectFields[s.Track], k) {
-			p.add("$.expect."+k, "expect.%s: not a field of the %s track (it has %s)", k, s.Track, strings.Join(expectFields[s.Track], ", "))
+		if set[k] && !slices.Contains(own, k) {
+			p.add("$.expect."+k, "expect.%s: not a field of the %s track (it has %s)", k, track, strings.Join(own, ", "))
 		}
 	}
-	switch s.Track {
+	switch track {
 	case TrackAdmission:
+		var c AdmissionCase
 		if ex.Status == nil || ex.Code == nil {
 			p.add("$.expect", "expect: an admission scenario expects a status and a code")
-			return
+			return c
 		}
-		if err := s.Expect.Status.UnmarshalText([]byte(*ex.Status)); err != nil {
+		if err := c.Expect.Status.UnmarshalText([]byte(*ex.Status)); err != nil {
 			p.add("$.expect.status", "expect.status: %v", err)
 		}
-		c, status, err := assess.ParseCode(*ex.Code)
+		code, status, err := assess.ParseCode(*ex.Code)
 		if err != nil {
 			p.add("$.expect.code", "expect.code: %v", err)
 		}
-		s.Expect.Code, s.Expect.ApprovalStatus = c, status
-		s.Expect.MissingArguments, s.Expect.EffectStatus = ex.MissingArguments, deref(ex.EffectStatus)
+		c.Expect.Code, c.Expect.ApprovalStatus = code, status
+		c.Expect.MissingArguments, c.Expect.EffectStatus = ex.MissingArguments, deref(ex.EffectStatus)
+		return c
 	case TrackAudit:
-		s.Expect.Error = deref(ex.Error)
+		var c AuditCase
+		c.Expect.Error = deref(ex.Error)
 		if ex.Diagnostics != nil {
-			s.Expect.Diagnostics = *ex.Diagnostics
+			c.Expect.Diagnostics = *ex.Diagnostics
 		}
 		if ex.Pending != nil {
-			s.Expect.Pending = *ex.Pending
+			c.Expect.Pending = *ex.Pending
 		}
-		if s.Expect.Diagnostics == nil && s.Expect.Error == "" {
+		if c.Expect.Diagnostics == nil && c.Expect.Error == "" {
 			p.add("$.expect", "expect: an audit scenario expects diagnostics (may be []) or an error")
 		}
+		return c
 	case TrackOutcome:
-		if err := s.Expect.Class.UnmarshalText([]byte(deref(ex.Class))); err != nil {
+		var c OutcomeCase
+		if err := c.Expect.Class.UnmarshalText([]byte(deref(ex.Class))); err != nil {
 			p.add("$.expect.class", "expect.class: %v", err)
 		}
+		return c
 	}
+	p.add("$.track", "%s: want %s", track, TrackNames())
+	return nil
 }
 
 // input decodes the scenario's input from the JSON it stands for, with
-// the decoder toolgate assess uses.
-func (p *fileParser) input(s *Scenario) {
+// the decoder toolgate assess uses, into the case.
+func (p *fileParser) input(c Case) Case {
 	node := p.inputNode()
 	raw, err := newInputWriter(p.doc.Body).write(nil, node, "input")
 	if err != nil {
@@ -237,28 +262,33 @@ func (p *fileParser) input(s *Scenario) {
 		if errors.As(err, &pa) {
 			pos := pa.node.GetToken().Position
 			p.problems = append(p.problems, Problem{File: p.name, Line: pos.Line, Col: pos.Column, Msg: decode.Clip(pa.path) + ": " + pa.msg})
-			return
+			return c
 		}
 		p.add("$.input", "input: %v", err)
-		return
+		return c
 	}
-	switch s.Track {
-	case TrackAdmission:
-		s.Input, err = decode.Input(raw)
-	case TrackAudit:
-		s.Audit, err = decode.Audit(raw)
-	case TrackOutcome:
-		s.Outcome, err = decode.Outcome(raw)
+	switch cc := c.(type) {
+	case AdmissionCase:
+		cc.Input, err = decode.Input(raw)
+		c = cc
+	case AuditCase:
+		cc.Input, err = decode.Audit(raw)
+		c = cc
+	case OutcomeCase:
+		cc.Input, err = decode.Outcome(raw)
+		c = cc
+	case nil:
+		return nil
 	}
 	if err == nil {
-		return
+		return c
 	}
 	var list decode.Errors
 	if !errors.As(err, &list) {
 		var one *decode.Error
 		if !errors.As(err, &one) {
 			p.add("$.input", "input: %v", err)
-			return
+			return c
 		}
 		list = decode.Errors{one}
 	}
@@ -269,6 +299,7 @@ func (p *fileParser) input(s *Scenario) {
 		}
 		p.add("$."+where, "%s: %s", where, e.Msg)
 	}
+	return c
 }
 
 // inputNode is the value of the top-level input field.

@@ -85,8 +85,9 @@ func TestScenariosAreTheBooksTests(t *testing.T) {
 	}
 	require.Len(t, all, len(want)+len(edges))
 	check := func(t *testing.T, s scenarios.Scenario, verdict string) {
-		assert.Equal(t, "admission", s.Track)
-		got, err := json.Marshal(assess.Assess(&s.Input))
+		assert.Equal(t, "admission", s.Track().String())
+		in := s.Case.(scenarios.AdmissionCase).Input
+		got, err := json.Marshal(assess.Assess(&in))
 		require.NoError(t, err)
 		assert.JSONEq(t, verdict, string(got))
 		for _, l := range []assess.Lang{assess.English, assess.Chinese} {
@@ -101,7 +102,7 @@ func TestScenariosAreTheBooksTests(t *testing.T) {
 		s := all[i]
 		t.Run(w.id, func(t *testing.T) {
 			assert.Equal(t, w.id, s.ID)
-			assert.Equal(t, bookInput(t, w.members), s.Input, "input for input the book's test")
+			assert.Equal(t, bookInput(t, w.members), s.Case.(scenarios.AdmissionCase).Input, "input for input the book's test")
 			check(t, s, w.verdict)
 		})
 	}
@@ -208,12 +209,12 @@ func TestOtherTracks(t *testing.T) {
 	seen := map[assess.OutcomeClass]bool{}
 	for _, s := range outcome {
 		assert.NoError(t, s.Check(), s.ID)
-		seen[s.Expect.Class] = true
+		seen[s.Case.(scenarios.OutcomeCase).Expect.Class] = true
 	}
 	assert.Len(t, seen, 6, "every outcome class has a scenario")
 	unknown, ok := scenarios.Find(all, scenarios.TrackOutcome, "outcome-unknown-tool")
 	require.True(t, ok)
-	assert.Equal(t, assess.ClassProtocolError, unknown.Expect.Class, "MCP's own -32602 \"Unknown tool\" is a protocol error")
+	assert.Equal(t, assess.ClassProtocolError, unknown.Case.(scenarios.OutcomeCase).Expect.Class, "MCP's own -32602 \"Unknown tool\" is a protocol error")
 }
 
 func TestTrackErrors(t *testing.T) {
@@ -240,11 +241,11 @@ func TestTemplatesAreValid(t *testing.T) {
 	for _, track := range scenarios.Tracks {
 		data, err := scenarios.Template(track)
 		require.NoError(t, err)
-		s, err := scenarios.Parse(track+".yaml", data)
+		s, err := scenarios.Parse(track.String()+".yaml", data)
 		require.NoError(t, err, "the %s template must validate", track)
-		assert.Equal(t, track, s.Track)
+		assert.Equal(t, track, s.Track())
 	}
-	_, err := scenarios.Template("nope")
+	_, err := scenarios.Template(0)
 	assert.Error(t, err)
 }
 
@@ -254,9 +255,9 @@ func TestMarshalRoundTrips(t *testing.T) {
 		require.NoError(t, err, s.ID)
 		back, err := scenarios.Parse(s.ID+".yaml", data)
 		require.NoError(t, err, "%s:\n%s", s.ID, data)
-		assert.Equal(t, s.Input, back.Input, s.ID)
+		assert.Equal(t, s.Case.(scenarios.AdmissionCase).Input, back.Case.(scenarios.AdmissionCase).Input, s.ID)
 		assert.Equal(t, s.Title, back.Title, s.ID)
-		assert.Equal(t, s.Expect.Code, back.Expect.Code, s.ID)
+		assert.Equal(t, s.Case.(scenarios.AdmissionCase).Expect.Code, back.Case.(scenarios.AdmissionCase).Expect.Code, s.ID)
 	}
 	_, err := scenarios.Marshal(scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAudit)[0], "")
 	assert.Error(t, err)
@@ -267,15 +268,17 @@ func TestMarshalRoundTrips(t *testing.T) {
 // through a what-if save and back.
 func TestMarshalKeepsNumbersAndStrings(t *testing.T) {
 	s := scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission)[2]
-	s.Input.Request.Arguments = map[string]any{"documentId": "1e10", "title": assess.Number("1e400"), "pad": " \u3000",
+	c := s.Case.(scenarios.AdmissionCase)
+	c.Input.Request.Arguments = map[string]any{"documentId": "1e10", "title": assess.Number("1e400"), "pad": " \u3000",
 		"n": 12.5, "big": "123456789012345678901234567890", "s": ""}
-	s.Input.Approval = &assess.Approval{Status: "active"}
-	s.Input.InvocationRecord = &assess.InvocationRecord{CorrelationID: assess.Some(s.Input.Request.CorrelationID), Status: assess.Some("timed_out"), EffectStatus: assess.Some("")}
+	c.Input.Approval = &assess.Approval{Status: "active"}
+	c.Input.InvocationRecord = &assess.InvocationRecord{CorrelationID: assess.Some(c.Input.Request.CorrelationID), Status: assess.Some("timed_out"), EffectStatus: assess.Some("")}
+	s.Case = c
 	data, err := scenarios.Marshal(s, "")
 	require.NoError(t, err)
 	back, err := scenarios.Parse("back.yaml", data)
 	require.NoError(t, err, string(data))
-	assert.Equal(t, s.Input, back.Input, string(data))
+	assert.Equal(t, c.Input, back.Case.(scenarios.AdmissionCase).Input, string(data))
 }
 
 func TestSaveCopyNeverOverwrites(t *testing.T) {

@@ -13,7 +13,6 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"toolgate/assess"
-	"toolgate/decode"
 	"toolgate/safefile"
 )
 
@@ -22,10 +21,11 @@ import (
 // verdict is what assess says of the input now. comment, when not "",
 // is the file's first line: who wrote it.
 func Marshal(s Scenario, comment string) ([]byte, error) {
-	if s.Track != TrackAdmission {
-		return nil, fmt.Errorf("only admission scenarios can be written, not %s", s.Track)
+	c, ok := s.Case.(AdmissionCase)
+	if !ok {
+		return nil, fmt.Errorf("only admission scenarios can be written, not %s", s.Track())
 	}
-	raw, err := decode.Encode(s.Input)
+	raw, err := c.Encode()
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +36,7 @@ func Marshal(s Scenario, comment string) ([]byte, error) {
 		return nil, err
 	}
 	input = exactYAML(input)
-	v := assess.Assess(&s.Input)
+	v := assess.Assess(&c.Input)
 	expect := yaml.MapSlice{{Key: "status", Value: v.Status.String()}, {Key: "code", Value: v.CodeName()}}
 	if len(v.MissingArguments) > 0 {
 		expect = append(expect, yaml.MapItem{Key: "missingArguments", Value: v.MissingArguments})
@@ -44,7 +44,7 @@ func Marshal(s Scenario, comment string) ([]byte, error) {
 	if v.EffectStatus != "" {
 		expect = append(expect, yaml.MapItem{Key: "effectStatus", Value: v.EffectStatus})
 	}
-	doc := yaml.MapSlice{{Key: "id", Value: s.ID}, {Key: "track", Value: s.Track}}
+	doc := yaml.MapSlice{{Key: "id", Value: s.ID}, {Key: "track", Value: s.Track().String()}}
 	for _, t := range []struct {
 		key  string
 		text Text

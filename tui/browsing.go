@@ -266,6 +266,8 @@ func (c scene) stepHint(presenter bool) string {
 				return fmt.Sprintf(tr("lastRuleHint", c.lang), c.at.Step)
 			}
 			return fmt.Sprintf(tr("firedHint", c.lang), c.at.Step)
+		case scenarios.TrackAudit:
+			return tr("lastHint", c.lang)
 		case scenarios.TrackOutcome:
 			return fmt.Sprintf(tr("questionHint", c.lang), c.at.Step)
 		}

@@ -54,8 +54,8 @@ func (d *deck) find(id string) (track, index int, ok bool) {
 // column: the status's symbol and the code (the code names the status),
 // or the audit's diagnostics, or the class.
 func listAnswer(w walk.Walk) string {
-	if v, ok := w.Result.(assess.Verdict); ok {
-		return w.Verdict.Symbol + " " + v.Code.String()
+	if a, ok := w.Result.(walk.AdmissionAnswer); ok {
+		return w.Verdict.Symbol + " " + a.Verdict.Code.String()
 	}
 	return w.Verdict.Symbol + " " + w.Verdict.Short
 }

@@ -28,8 +28,8 @@ import (
 type Options struct {
 	Scenarios []scenarios.Scenario
 	Lang      assess.Lang
-	// Track is the track to start in; "" is admission.
-	Track string
+	// Track is the track to start in; 0 is admission.
+	Track scenarios.Track
 	// Scenario is the number (in Track) or id to open at start; "" starts
 	// on the list.
 	Scenario string
@@ -215,7 +215,7 @@ func New(opts Options) Model {
 // start.
 func (m *Model) startPlace(opts Options) place {
 	track := opts.Track
-	if track == "" {
+	if track == 0 {
 		track = scenarios.TrackAdmission
 	}
 	p := newPlace(m.deck, opts.Lang)

@@ -67,8 +67,8 @@ func TestVerdictComesFromAssess(t *testing.T) {
 	first := newTest(t, Options{})
 	for _, s := range here(first).inTrack() {
 		m := press(newTest(t, Options{Scenario: s.ID}), "e")
-		want := assess.Assess(&s.Input)
-		assert.Equal(t, want, here(m).walk.Result, s.ID)
+		want := assess.Assess(new(s.Case.(scenarios.AdmissionCase).Input))
+		assert.Equal(t, walk.AdmissionAnswer{Verdict: want}, here(m).walk.Result, s.ID)
 		assert.True(t, here(m).reached(), s.ID)
 		_, step, _ := state(m)
 		assert.Equal(t, int(want.Code.Rule())+1, step, s.ID)
@@ -77,9 +77,9 @@ func TestVerdictComesFromAssess(t *testing.T) {
 
 func TestTracks(t *testing.T) {
 	m := newTest(t, Options{})
-	assert.Equal(t, "admission", m.Track())
+	assert.Equal(t, scenarios.TrackAdmission, m.Track())
 	m = press(m, "t")
-	assert.Equal(t, "audit", m.Track())
+	assert.Equal(t, scenarios.TrackAudit, m.Track())
 	num, step, focus := state(m)
 	assert.Equal(t, []any{1, 0, "list"}, []any{num, step, focus})
 	assert.Contains(t, plain(m), "Out of order is fine")
@@ -88,21 +88,21 @@ func TestTracks(t *testing.T) {
 	assert.Contains(t, out, "duplicate:A  missing:B  unknown:C")
 	assert.Contains(t, out, "does NOT prove")
 	m = press(m, "t")
-	assert.Equal(t, "outcome", m.Track())
+	assert.Equal(t, scenarios.TrackOutcome, m.Track())
 	m = press(m, "5", "e")
 	assert.Contains(t, plain(m), "another user id")
 	m = press(m, "t")
-	assert.Equal(t, "admission", m.Track(), "t cycles back")
+	assert.Equal(t, scenarios.TrackAdmission, m.Track(), "t cycles back")
 
-	m = newTest(t, Options{Track: "audit", Scenario: "8", Step: 99})
-	assert.Equal(t, "audit", m.Track())
+	m = newTest(t, Options{Track: scenarios.TrackAudit, Scenario: "8", Step: 99})
+	assert.Equal(t, scenarios.TrackAudit, m.Track())
 	num, step, _ = state(m)
 	assert.Equal(t, 8, num)
 	assert.Equal(t, 4, step, "an open batch with one result: three steps and the verdict")
 	assert.Contains(t, plain(m), `pending: A, C`)
 
 	m = newTest(t, Options{Scenario: "outcome-protocol-error"})
-	assert.Equal(t, "outcome", m.Track(), "an id opens its own track")
+	assert.Equal(t, scenarios.TrackOutcome, m.Track(), "an id opens its own track")
 }
 
 func TestStartAt(t *testing.T) {
@@ -322,7 +322,7 @@ func TestQuizPeekKeysAreTheWalks(t *testing.T) {
 }
 
 func TestQuizOutcomeAndAudit(t *testing.T) {
-	m := newTest(t, Options{Track: "outcome", Quiz: true})
+	m := newTest(t, Options{Track: scenarios.TrackOutcome, Quiz: true})
 	assert.Contains(t, plain(m), "which class is this? Press 1–6")
 	assert.Contains(t, plain(m), "The questions are listed above", "the outcome quiz says where its questions are")
 	m = press(m, "6")
@@ -332,7 +332,7 @@ func TestQuizOutcomeAndAudit(t *testing.T) {
 
 	// The audit is quizzed too: a choice of diagnostics, decided by assess.
 	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAudit) {
-		a := newTest(t, Options{Track: "audit", Quiz: true, Scenario: s.ID})
+		a := newTest(t, Options{Track: scenarios.TrackAudit, Quiz: true, Scenario: s.ID})
 		require.Equal(t, quizAskAudit, a.modes.quiz.q.phase, s.ID)
 		q := a.modes.quiz.q
 		assert.GreaterOrEqual(t, len(q.options), 3, "%s: %v", s.ID, q.options)
@@ -365,7 +365,7 @@ func TestOutcomeAnswersAreTheWalks(t *testing.T) {
 		}
 	}
 	rs := RoomMsg{Round: 1, Counts: map[int]int{1: 2, 6: 5}, Answered: 7, Students: 9}
-	w := here(newTest(t, Options{Track: "outcome", Scenario: "1"})).walk
+	w := here(newTest(t, Options{Track: scenarios.TrackOutcome, Scenario: "1"})).walk
 	assert.Equal(t, "protocol_error: 2 · found: 5 · answered 7 of 9", histogram(rs, scenarios.TrackOutcome, w, assess.English))
 }
 
@@ -413,7 +413,7 @@ func TestWhatIf(t *testing.T) {
 
 	// Knob 1 is the environment: 2 sets degraded.
 	m = press(m, "2")
-	assert.Equal(t, assess.CodeEnvironmentNotReady, here(m).walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, assess.CodeEnvironmentNotReady, here(m).walk.Result.(walk.AdmissionAnswer).Verdict.Code)
 	assert.Equal(t, "verdict: allowed/admission_allowed → blocked/environment_not_ready (rule 4 now fires)", m.modes.whatIf.message)
 	assert.Contains(t, plain(m), "WHAT-IF: input edited · changes: 1")
 
@@ -426,35 +426,35 @@ func TestWhatIf(t *testing.T) {
 	m = press(m, "2")
 	// The scenario's approval names metadata_write; the read tool names no
 	// approvalScope: absent equals only absent.
-	assert.Equal(t, assess.CodeApprovalScopeMismatch, here(m).walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, assess.CodeApprovalScopeMismatch, here(m).walk.Result.(walk.AdmissionAnswer).Verdict.Code)
 	assert.Equal(t, "verdict: allowed/admission_allowed → requires_approval/approval_scope_mismatch (rule 7 now fires)", m.modes.whatIf.message)
 	assert.Contains(t, plain(m), "changes so far: 3")
 
 	m = press(m, "u")
-	assert.Equal(t, assess.CodeAdmissionAllowed, here(m).walk.Result.(assess.Verdict).Code, "u undoes the last change")
+	assert.Equal(t, assess.CodeAdmissionAllowed, here(m).walk.Result.(walk.AdmissionAnswer).Verdict.Code, "u undoes the last change")
 	assert.Contains(t, plain(m), "changes so far: 2", "the count follows undo")
 	m = press(m, "2", "R")
-	assert.Equal(t, here(m).written().Input, *here(m).edited, "R resets to the scenario as written")
+	assert.Equal(t, admissionInput(here(m).written()), *here(m).edited, "R resets to the scenario as written")
 	assert.Empty(t, m.modes.whatIf.history)
 	assert.Contains(t, plain(m), "changes so far: 0", "the count follows reset")
 
 	m = press(m, "up", "3", "n") // the knob above the class is the version: it has no 3; n does not leave the experiment
 	require.Equal(t, "what-if", m.Mode())
 	m = press(m, "2") // a version the contract lacks
-	assert.Equal(t, assess.CodeToolVersionMismatch, here(m).walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, assess.CodeToolVersionMismatch, here(m).walk.Result.(walk.AdmissionAnswer).Verdict.Code)
 	m = runCmd(t, m, "s")
 	assert.Contains(t, m.notice, "saved as "+filepath.Join(dir, "read-only-candidate-whatif-1.yaml"))
 	data, err := os.ReadFile(filepath.Join(dir, "read-only-candidate-whatif-1.yaml"))
 	require.NoError(t, err)
 	saved, err := scenarios.Parse("saved.yaml", data)
 	require.NoError(t, err, "a saved experiment is a valid scenario")
-	assert.Equal(t, assess.CodeToolVersionMismatch, saved.Expect.Code)
+	assert.Equal(t, assess.CodeToolVersionMismatch, saved.Case.(scenarios.AdmissionCase).Expect.Code)
 	m = runCmd(t, m, "s")
 	assert.Contains(t, m.notice, "whatif-2.yaml", "never over an earlier one")
 
 	m = press(m, "w")
 	assert.Equal(t, "walk", m.Mode())
-	assert.Equal(t, assess.CodeAdmissionAllowed, here(m).walk.Result.(assess.Verdict).Code, "leaving restores the scenario")
+	assert.Equal(t, assess.CodeAdmissionAllowed, here(m).walk.Result.(walk.AdmissionAnswer).Verdict.Code, "leaving restores the scenario")
 
 	m = press(m, "t", "w")
 	assert.Equal(t, "walk", m.Mode(), "what-if is for admission scenarios")
@@ -585,7 +585,7 @@ func TestHintsTellTheTruth(t *testing.T) {
 	assert.Contains(t, plain(p), "Press → (or the clicker) for the first step")
 	assert.NotContains(t, plain(p), "enter runs to the verdict")
 
-	outcome := newTest(t, Options{Track: "outcome", Scenario: "1"})
+	outcome := newTest(t, Options{Track: scenarios.TrackOutcome, Scenario: "1"})
 	assert.NotContains(t, strings.ToLower(m.renderFooter(m.active().Status())+outcome.renderFooter(outcome.active().Status())), "next rule", "the outcome track has no rules")
 }
 
@@ -598,7 +598,7 @@ func TestOneMeaningPerKeyPerMode(t *testing.T) {
 	p = press(p, "c")
 	assert.False(t, p.modes.present.clocks.show)
 	p = press(p, "t")
-	assert.Equal(t, "audit", p.Track())
+	assert.Equal(t, scenarios.TrackAudit, p.Track())
 	w := press(newTest(t, Options{}), "c", "b")
 	assert.Equal(t, here(newTest(t, Options{})).at, here(w).at)
 }
@@ -653,15 +653,15 @@ func TestPathToAllowed(t *testing.T) {
 	assert.NotContains(t, plain(m), "Path to allowed")
 
 	w := press(newTest(t, Options{Scenario: "4"}), "w", "a", "enter")
-	assert.Equal(t, assess.CodeAdmissionAllowed, here(w).walk.Result.(assess.Verdict).Code)
+	assert.Equal(t, assess.CodeAdmissionAllowed, here(w).walk.Result.(walk.AdmissionAnswer).Verdict.Code)
 	assert.Contains(t, w.modes.whatIf.message, "→ allowed/admission_allowed")
 	w = press(w, "u")
-	assert.Equal(t, assess.CodeApprovalMissing, here(w).walk.Result.(assess.Verdict).Code, "undo takes the whole path back")
+	assert.Equal(t, assess.CodeApprovalMissing, here(w).walk.Result.(walk.AdmissionAnswer).Verdict.Code, "undo takes the whole path back")
 
 	q := newTest(t, Options{Quiz: true, Scenario: "4"})
 	q = press(q, "a")
 	assert.NotContains(t, plain(q), "Path to allowed", "no path while the question is open: it would give the answer away")
-	assert.Contains(t, plain(press(newTest(t, Options{Track: "outcome"}), "a")), "Outcomes", "the path is for admission inputs")
+	assert.Contains(t, plain(press(newTest(t, Options{Track: scenarios.TrackOutcome}), "a")), "Outcomes", "the path is for admission inputs")
 }
 
 // TestIntro: what the decision does not do is shown once, on a learner's
@@ -967,7 +967,7 @@ func TestOverlaysCloseOnEsc(t *testing.T) {
 	w = press(w, "esc")
 	assert.Equal(t, "walk", w.Mode(), "with no overlay, esc ends the experiment")
 
-	o := press(newTest(t, Options{Track: "outcome", Scenario: "1"}), "a")
+	o := press(newTest(t, Options{Track: scenarios.TrackOutcome, Scenario: "1"}), "a")
 	assert.Contains(t, plain(o), "the path to allowed is for admission scenarios", "a says why it does nothing")
 }
 

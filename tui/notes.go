@@ -251,10 +251,11 @@ func (n *noteLines) projector(step int) {
 // askText is the question for the room with its answer.
 func askText(w walk.Walk, l assess.Lang) string {
 	switch res := w.Result.(type) {
-	case assess.Verdict:
-		return fmt.Sprintf(tr("notesAskRule", l), w.Decisive, res.CodeName(), w.Steps[w.Decisive-1].Title)
+	case walk.AdmissionAnswer:
+		return fmt.Sprintf(tr("notesAskRule", l), w.Decisive, res.Verdict.CodeName(), w.Steps[w.Decisive-1].Title)
 	case walk.OutcomeAnswer:
 		return fmt.Sprintf(tr("notesAskClass", l), res.Class)
+	case walk.AuditAnswer:
 	}
 	return fmt.Sprintf(tr("notesAskAudit", l), w.Verdict.Short)
 }

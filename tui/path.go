@@ -27,7 +27,7 @@ type pathPanel struct {
 func canPath(p *place) bool { return p.has() && p.track() == scenarios.TrackAdmission }
 
 func openPath(p *place) *pathPanel {
-	in := p.scenario().Input
+	in := admissionInput(p.scenario())
 	return &pathPanel{path: whatif.PathToAllowed(in), input: in}
 }
 

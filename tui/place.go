@@ -57,8 +57,15 @@ func (p *place) LastStep(t, i int) int {
 	return p.deck.last[t][i]
 }
 
-// track is the current track's name.
-func (p *place) track() string { return scenarios.Tracks[p.at.Track] }
+// track is the current track.
+func (p *place) track() scenarios.Track { return scenarios.Tracks[p.at.Track] }
+
+// admissionInput is an admission scenario's input; the zero input for a
+// scenario of another track, which has none.
+func admissionInput(s scenarios.Scenario) assess.Input {
+	c, _ := s.Case.(scenarios.AdmissionCase)
+	return c.Input
+}
 
 // inTrack is the current track's scenarios.
 func (p *place) inTrack() []scenarios.Scenario { return p.deck.byTrack[p.at.Track] }
@@ -86,11 +93,13 @@ func (p *place) scenario() scenarios.Scenario {
 		return s
 	}
 	var en, zh []string
-	for _, e := range whatif.Edits(s.Input, *p.edited) {
+	c, _ := s.Case.(scenarios.AdmissionCase)
+	for _, e := range whatif.Edits(c.Input, *p.edited) {
 		en = append(en, e.Text(assess.English))
 		zh = append(zh, e.Text(assess.Chinese))
 	}
-	s.Input = *p.edited
+	c.Input = *p.edited
+	s.Case = c
 	s.Injected = scenarios.Text{En: "edited in what-if: " + strings.Join(en, "; "), Zh: "在假设模式中修改：" + strings.Join(zh, "；")}
 	s.Story = scenarios.Text{
 		En: fmt.Sprintf("An edited copy of scenario %q (%s), made in what-if mode; its original story and caveat no longer hold. Changed: %s.", s.ID, s.Title.En, strings.Join(en, "; ")),
@@ -116,7 +125,7 @@ func (p *place) showEdited(in *assess.Input) {
 // changed reports whether the input shown is edited: it differs from the
 // scenario as written.
 func (p *place) changed() bool {
-	return p.edited != nil && !reflect.DeepEqual(*p.edited, p.written().Input)
+	return p.edited != nil && !reflect.DeepEqual(*p.edited, admissionInput(p.written()))
 }
 
 // input is the admission input shown: the what-if's edited one, or the
@@ -125,7 +134,7 @@ func (p *place) input() assess.Input {
 	if p.edited != nil {
 		return *p.edited
 	}
-	return p.written().Input
+	return admissionInput(p.written())
 }
 
 // navigate moves the learner and, when another scenario opens, walks it.

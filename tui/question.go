@@ -42,9 +42,11 @@ const (
 // firstQuestion is the question a scenario opens with: the audit's is a
 // choice of diagnostics, the others' which step decides.
 func firstQuestion(c scene) question {
-	if c.track() == scenarios.TrackAudit {
+	switch c.track() {
+	case scenarios.TrackAudit:
 		options, correct := auditOptions(c.written())
 		return question{phase: quizAskAudit, options: options, correct: correct}
+	case scenarios.TrackAdmission, scenarios.TrackOutcome:
 	}
 	return question{phase: quizAskStep}
 }
@@ -56,7 +58,8 @@ func firstQuestion(c scene) question {
 // English, so that a choice keeps its number in either language), so
 // that the place of the right one says nothing.
 func auditOptions(s scenarios.Scenario) (options []scenarios.Text, correct int) {
-	in := s.Audit
+	ac, _ := s.Case.(scenarios.AuditCase)
+	in := ac.Input
 	first := func(ids []string) string {
 		if len(ids) == 0 {
 			return "A"
@@ -76,7 +79,7 @@ func auditOptions(s scenarios.Scenario) (options []scenarios.Text, correct int) 
 	right := ""
 	for i, v := range variants {
 		alt := s
-		alt.Audit = v
+		alt.Case = scenarios.AuditCase{Input: v, Expect: ac.Expect}
 		label := scenarios.Text{En: walk.Of(alt, assess.English).Verdict.Short, Zh: walk.Of(alt, assess.Chinese).Verdict.Short}
 		if i == 0 {
 			right = label.En
@@ -107,10 +110,11 @@ func unionIDs(a, b []string) []string {
 // The choice and the right one's place come from the scenario's id (the
 // same each time, so a room sees the same order).
 func caveatQuestion(c scene) question {
-	v, ok := c.walk.Result.(assess.Verdict)
+	a, ok := c.walk.Result.(walk.AdmissionAnswer)
 	if !ok {
 		return question{}
 	}
+	v := a.Verdict
 	rule := v.Code.Rule()
 	h := fnv.New32a()
 	h.Write([]byte(c.written().ID))
@@ -184,13 +188,15 @@ func (q question) answer(c scene, digit int) (next question, done bool, step int
 		if digit < 1 || digit > len(c.walk.Steps) {
 			return q, false, 0, 0
 		}
-		if c.track() != scenarios.TrackAdmission {
-			return question{}, true, digit, 0
+		switch c.track() {
+		case scenarios.TrackAdmission:
+			if codes := codeOptions(digit); len(codes) == 1 {
+				return question{}, true, digit, codes[0]
+			}
+			return question{phase: quizAskCode, picked: digit}, false, 0, 0
+		case scenarios.TrackAudit, scenarios.TrackOutcome:
 		}
-		if codes := codeOptions(digit); len(codes) == 1 {
-			return question{}, true, digit, codes[0]
-		}
-		return question{phase: quizAskCode, picked: digit}, false, 0, 0
+		return question{}, true, digit, 0
 	case quizAskAudit, quizAskCaveat:
 		if digit < 1 || digit > len(q.options) {
 			return q, false, 0, 0
@@ -217,12 +223,13 @@ func (c scene) mark(step int, code assess.Code) quizResult {
 		return fmt.Sprintf("%s %d%s%s", tr("rule", l), step, tr("comma", l), code)
 	}
 	switch res := c.walk.Result.(type) {
-	case assess.Verdict:
-		r.right = step == c.walk.Decisive && code == res.Code
-		r.half = step == c.walk.Decisive && code != res.Code
+	case walk.AdmissionAnswer:
+		v := res.Verdict
+		r.right = step == c.walk.Decisive && code == v.Code
+		r.half = step == c.walk.Decisive && code != v.Code
 		r.said = scenarios.Text{En: ruleAnswer(assess.English, step, code.String()), Zh: ruleAnswer(assess.Chinese, step, code.String())}
-		r.decided = scenarios.Text{En: ruleAnswer(assess.English, c.walk.Decisive, res.CodeName()), Zh: ruleAnswer(assess.Chinese, c.walk.Decisive, res.CodeName())}
-		r.caveatRight = scenarios.Text{En: res.Code.Caveat(assess.English), Zh: res.Code.Caveat(assess.Chinese)}
+		r.decided = scenarios.Text{En: ruleAnswer(assess.English, c.walk.Decisive, v.CodeName()), Zh: ruleAnswer(assess.Chinese, c.walk.Decisive, v.CodeName())}
+		r.caveatRight = scenarios.Text{En: v.Code.Caveat(assess.English), Zh: v.Code.Caveat(assess.Chinese)}
 	case walk.AuditAnswer:
 		options, correct := auditOptions(s)
 		r.right = step == correct
@@ -281,8 +288,10 @@ func (q question) lines(c scene) []string {
 	switch q.phase {
 	case quizAskStep:
 		text := tr("quizRule", c.lang)
-		if c.track() == scenarios.TrackOutcome {
+		switch c.track() {
+		case scenarios.TrackOutcome:
 			text = tr("quizClass", c.lang)
+		case scenarios.TrackAdmission, scenarios.TrackAudit:
 		}
 		return []string{label.Render(fmt.Sprintf(text, len(c.walk.Steps)))}
 	case quizAskCode:

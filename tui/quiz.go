@@ -253,10 +253,11 @@ func (m *quizModel) markCaveat(q question, picked int) {
 // caveatOf is what an admission scenario's verdict does NOT prove, the
 // right answer to its caveat question; nothing for another track.
 func caveatOf(s scenarios.Scenario) scenarios.Text {
-	if s.Track != scenarios.TrackAdmission {
+	c, ok := s.Case.(scenarios.AdmissionCase)
+	if !ok {
 		return scenarios.Text{}
 	}
-	code := assess.Assess(&s.Input).Code
+	code := assess.Assess(&c.Input).Code
 	return scenarios.Text{En: code.Caveat(assess.English), Zh: code.Caveat(assess.Chinese)}
 }
 
@@ -304,17 +305,20 @@ func (m quizModel) body() body {
 	if m.q.asking() {
 		x.question = append(x.question, m.q.lines(c)...)
 		x.hint = tr("quizHint", c.lang)
-		switch {
-		case m.q.phase == quizAskCaveat:
+		if m.q.phase == quizAskCaveat {
 			x.hint = tr("quizHintCaveat", c.lang)
 			x.hideCaveats = true
-		case c.track() == scenarios.TrackOutcome:
-			x.hint = tr("quizHintOutcome", c.lang)
-		case c.track() == scenarios.TrackAudit:
-			x.hint = tr("quizHintAudit", c.lang)
-			if columnsFor(c.width).inputs == 0 {
-				// One column: the inputs are a key away.
-				x.hint = tr("quizHintAuditTab", c.lang)
+		} else {
+			switch c.track() {
+			case scenarios.TrackAdmission:
+			case scenarios.TrackOutcome:
+				x.hint = tr("quizHintOutcome", c.lang)
+			case scenarios.TrackAudit:
+				x.hint = tr("quizHintAudit", c.lang)
+				if columnsFor(c.width).inputs == 0 {
+					// One column: the inputs are a key away.
+					x.hint = tr("quizHintAuditTab", c.lang)
+				}
 			}
 		}
 	}

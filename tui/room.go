@@ -84,7 +84,7 @@ func (f Frozen) text(l assess.Lang) string {
 // histogram is the answers by step without names:
 // "rule 4: 12 · rule 7: 31 · answered 43 of 60"; an outcome's steps are
 // named by the class each asks about in the live walk w.
-func histogram(rs RoomMsg, track string, w walk.Walk, l assess.Lang) string {
+func histogram(rs RoomMsg, track scenarios.Track, w walk.Walk, l assess.Lang) string {
 	var steps []int
 	for s := range rs.Counts {
 		steps = append(steps, s)
@@ -94,6 +94,8 @@ func histogram(rs RoomMsg, track string, w walk.Walk, l assess.Lang) string {
 	for _, s := range steps {
 		name := fmt.Sprintf("%s %d", tr("rule", l), s)
 		switch track {
+		case scenarios.TrackAdmission:
+			// A rule, named above.
 		case scenarios.TrackOutcome:
 			name = className(w, s, l)
 		case scenarios.TrackAudit:

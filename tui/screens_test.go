@@ -54,7 +54,7 @@ func TestRulesStayListedWhileAQuestionNumbersThem(t *testing.T) {
 	}
 	for _, size := range smallSizes {
 		for _, lang := range bothLangs {
-			for _, track := range []string{scenarios.TrackAdmission, scenarios.TrackOutcome} {
+			for _, track := range []scenarios.Track{scenarios.TrackAdmission, scenarios.TrackOutcome} {
 				for _, s := range scenarios.InTrack(scenarios.Builtin(), track) {
 					name := fmt.Sprintf("%dx%d/%s/%s", size[0], size[1], lang, s.ID)
 					m := resize(newTest(t, Options{Quiz: true, Track: track, Scenario: s.ID, Lang: lang}), size[0], size[1])
@@ -152,7 +152,7 @@ func TestFilterBelowThreeColumns(t *testing.T) {
 			m := resize(newTest(t, opts), size[0], size[1])
 			m = press(m, "/", "t", "i", "m", "e")
 			assert.Equal(t, "time", listOf(m).filter.input.Value(), name)
-			assert.Equal(t, "admission", m.Track(), "%s: t is a letter of the filter", name)
+			assert.Equal(t, scenarios.TrackAdmission, m.Track(), "%s: t is a letter of the filter", name)
 			assert.False(t, listOf(m).showInputs || listOf(m).full, "%s: i is a letter of the filter", name)
 			out := plain(m)
 			assert.Contains(t, out, "/ time", "%s: what is typed is seen", name)
@@ -566,7 +566,7 @@ func TestWhatIfOptionsStayWhole(t *testing.T) {
 // TestAuditQuizSaysWhereTheBatchIs: at 60×20 (one column) the audit
 // question says tab shows the batch, and tab does.
 func TestAuditQuizSaysWhereTheBatchIs(t *testing.T) {
-	m := resize(newTest(t, Options{Quiz: true, Track: "audit"}), 60, 20)
+	m := resize(newTest(t, Options{Quiz: true, Track: scenarios.TrackAudit}), 60, 20)
 	assert.Contains(t, squash(plain(m)), squash("The batch is in the inputs: tab shows them."))
 	m = press(m, "tab")
 	assert.Contains(t, plain(m), "Inputs")

@@ -144,8 +144,8 @@ func TestJourneys(t *testing.T) {
 	}{
 		{"first-start", Options{}, 120, 40, []string{"x"}},
 		{"rule-fires-80x24", Options{}, 80, 24, []string{"4", "l", "l", "l", "l", "l", "l", "l"}},
-		{"verdict-80x24-zh", Options{Lang: assess.Chinese, Track: "outcome"}, 80, 24, []string{"5", "e"}},
-		{"audit-verdict-60x20", Options{Track: "audit"}, 60, 20, []string{"2", "e"}},
+		{"verdict-80x24-zh", Options{Lang: assess.Chinese, Track: scenarios.TrackOutcome}, 80, 24, []string{"5", "e"}},
+		{"audit-verdict-60x20", Options{Track: scenarios.TrackAudit}, 60, 20, []string{"2", "e"}},
 		{"wide-200x60", Options{}, 200, 60, []string{"4", "l", "l", "l", "l", "l", "l", "l"}},
 		{"quiz-right", Options{Quiz: true}, 120, 40, []string{"n", "n", "n", "7", "1"}},
 		{"quiz-summary", Options{Quiz: true}, 80, 24, []string{"1", "1", "n", "4", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n", "n"}},
@@ -282,7 +282,7 @@ func BenchmarkRender(b *testing.B) {
 		opts          Options
 	}{
 		{"120x40", 120, 40, Options{Scenario: "4", Step: 9}},
-		{"80x24", 80, 24, Options{Track: "outcome", Scenario: "5", Step: 9}},
+		{"80x24", 80, 24, Options{Track: scenarios.TrackOutcome, Scenario: "5", Step: 9}},
 		{"presenter-80x24", 80, 24, Options{Present: true, Scenario: "4", Step: 9}},
 	} {
 		b.Run(tc.name, func(b *testing.B) {

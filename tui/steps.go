@@ -242,6 +242,8 @@ func (c scene) stepWord() string {
 	switch c.track() {
 	case scenarios.TrackAdmission:
 		return tr("rule", c.lang)
+	case scenarios.TrackAudit:
+		return tr("step", c.lang)
 	case scenarios.TrackOutcome:
 		return tr("question", c.lang)
 	}

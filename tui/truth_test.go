@@ -27,7 +27,7 @@ func TestCaveatQuestionHasOneRightAnswer(t *testing.T) {
 	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
 		for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
 			m := newTest(t, Options{Quiz: true, Scenario: s.ID, Lang: lang})
-			v := assess.Assess(&s.Input)
+			v := assess.Assess(new(s.Case.(scenarios.AdmissionCase).Input))
 			m = press(m, fmt.Sprint(int(v.Code.Rule())))
 			if m.modes.quiz.q.phase == quizAskCode {
 				m = press(m, "1")
@@ -81,13 +81,14 @@ func TestPathNeverOffersDeletingEvidence(t *testing.T) {
 // walk tells the scenario's scene, never the story's conclusion.
 func TestQuestionsShowTheSceneNotTheLesson(t *testing.T) {
 	for _, tc := range []struct {
-		track, id string
-		lesson    string
+		track  scenarios.Track
+		id     string
+		lesson string
 	}{
-		{"admission", "read-only-candidate", "a read needs no approval"},
-		{"admission", "timed-out-no-readback", "The honest answer is"},
-		{"audit", "audit-duplicate-missing-unknown", "B never came"},
-		{"outcome", "outcome-not-found", "legitimate answer"},
+		{scenarios.TrackAdmission, "read-only-candidate", "a read needs no approval"},
+		{scenarios.TrackAdmission, "timed-out-no-readback", "The honest answer is"},
+		{scenarios.TrackAudit, "audit-duplicate-missing-unknown", "B never came"},
+		{scenarios.TrackOutcome, "outcome-not-found", "legitimate answer"},
 	} {
 		m := resize(newTest(t, Options{Quiz: true, Track: tc.track, Scenario: tc.id}), 120, 40)
 		require.True(t, m.modes.quiz.q.asking(), tc.id)

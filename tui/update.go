@@ -11,6 +11,7 @@ import (
 
 	"toolgate/assess"
 	"toolgate/progress"
+	"toolgate/scenarios"
 )
 
 // Update handles a message: the root's own (the size, the look, the
@@ -300,7 +301,7 @@ func (m Model) Selected() (number, step int, focusName string) {
 }
 
 // Track is the track shown.
-func (m Model) Track() string {
+func (m Model) Track() scenarios.Track {
 	p := m.active().Status().place
 	return p.track()
 }

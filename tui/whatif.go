@@ -46,7 +46,7 @@ func (m whatIfModel) scene() scene { return scene{m.c, m.place} }
 // start opens the experiment on a place's scenario, whole walk shown.
 func (m whatIfModel) start(p place) whatIfModel {
 	m = whatIfModel{c: m.c, place: p, panes: m.panes, save: m.save}
-	in := whatif.Clone(m.place.written().Input)
+	in := whatif.Clone(admissionInput(m.place.written()))
 	m.place.showEdited(&in)
 	return m
 }
@@ -160,7 +160,7 @@ func (m *whatIfModel) key(msg tea.KeyPressMsg) tea.Cmd {
 		m.set(prev, false)
 	case key.Matches(msg, k.Reset):
 		m.history = nil
-		m.set(whatif.Clone(m.place.written().Input), false)
+		m.set(whatif.Clone(admissionInput(m.place.written())), false)
 		m.message = tr("whatIfReset", m.c.lang)
 	case key.Matches(msg, k.Save):
 		return m.saveCmd()

@@ -79,9 +79,17 @@ type classAnswer struct {
 	Class assess.OutcomeClass `json:"class"`
 }
 
-// Expected is the answer the core gives for one input of a track.
-func Expected(track string, input []byte) Answer {
+// Expected is the answer the core gives for one input of a track; for a
+// value that is not a track, an error answer that says so.
+func Expected(track scenarios.Track, input []byte) Answer {
 	switch track {
+	case scenarios.TrackAdmission:
+		in, err := decode.Input(input)
+		if err != nil {
+			return Answer{Error: err.Error(), Refused: true, Reason: decode.Reason(err)}
+		}
+		v := assess.Assess(&in)
+		return Answer{Verdict: &v}
 	case scenarios.TrackAudit:
 		in, err := decode.Audit(input)
 		if err != nil {
@@ -103,12 +111,7 @@ func Expected(track string, input []byte) Answer {
 		}
 		return Answer{Class: class}
 	}
-	in, err := decode.Input(input)
-	if err != nil {
-		return Answer{Error: err.Error(), Refused: true, Reason: decode.Reason(err)}
-	}
-	v := assess.Assess(&in)
-	return Answer{Verdict: &v}
+	return Answer{Error: fmt.Sprintf("%s: want %s", track, scenarios.TrackNames())}
 }
 
 // JSON is the answer as a gate writes it: one compact line.
@@ -134,17 +137,13 @@ func (a Answer) JSON() jsontext.Value {
 // For lists a track's vectors: first every scenario of the track in
 // list (built-in and the lecturer's), then the generated ones. IDs are
 // unique.
-func For(track string, list []scenarios.Scenario) ([]Vector, error) {
+func For(track scenarios.Track, list []scenarios.Scenario) ([]Vector, error) {
+	if !track.Valid() {
+		return nil, fmt.Errorf("%s: want %s", track, scenarios.TrackNames())
+	}
 	var out []Vector
 	for _, s := range scenarios.InTrack(list, track) {
-		var in any = s.Input
-		switch track {
-		case scenarios.TrackAudit:
-			in = s.Audit
-		case scenarios.TrackOutcome:
-			in = s.Outcome
-		}
-		raw, err := decode.Encode(in)
+		raw, err := s.Case.Encode()
 		if err != nil {
 			return nil, fmt.Errorf("scenario %s: %w", s.ID, err)
 		}
@@ -158,8 +157,6 @@ func For(track string, list []scenarios.Scenario) ([]Vector, error) {
 		gen = audit()
 	case scenarios.TrackOutcome:
 		gen = outcome()
-	default:
-		return nil, fmt.Errorf("track %q: want %s", track, strings.Join(scenarios.Tracks, ", "))
 	}
 	for _, g := range gen {
 		out = append(out, make1(track, g.id, g.raw))
@@ -174,7 +171,7 @@ func For(track string, list []scenarios.Scenario) ([]Vector, error) {
 	return out, nil
 }
 
-func make1(track, id string, raw []byte) Vector {
+func make1(track scenarios.Track, id string, raw []byte) Vector {
 	v := jsontext.Value(bytes.Clone(raw))
 	if err := v.Compact(); err != nil {
 		// Generated inputs may be wrong for toolgate, never for JSON.

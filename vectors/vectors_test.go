@@ -18,7 +18,7 @@ import (
 	"toolgate/vectors"
 )
 
-func track(t *testing.T, name string) []vectors.Vector {
+func track(t *testing.T, name scenarios.Track) []vectors.Vector {
 	t.Helper()
 	vs, err := vectors.For(name, scenarios.Builtin())
 	require.NoError(t, err)
@@ -44,7 +44,7 @@ func TestWriteIsPinned(t *testing.T) {
 	for _, name := range scenarios.Tracks {
 		var buf bytes.Buffer
 		require.NoError(t, vectors.Write(&buf, track(t, name)))
-		path := filepath.Join("testdata", name+".jsonl")
+		path := filepath.Join("testdata", name.String()+".jsonl")
 		if *update {
 			require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
 		}
@@ -108,22 +108,23 @@ func TestScenarioVectorsSayWhatTheScenarioSays(t *testing.T) {
 				Class            string   `json:"class"`
 			}
 			require.NoError(t, json.Unmarshal(v.Expect, &got), s.ID)
-			e := s.Expect
-			switch name {
-			case scenarios.TrackAdmission:
+			switch c := s.Case.(type) {
+			case scenarios.AdmissionCase:
+				e := c.Expect
 				assert.Equal(t, e.Status.String(), got.Status, s.ID)
 				assert.Equal(t, e.Code.Name(e.ApprovalStatus), got.Code, s.ID)
 				assert.Equal(t, e.MissingArguments, got.MissingArguments, s.ID)
 				assert.Equal(t, e.EffectStatus, got.EffectStatus, s.ID)
-			case scenarios.TrackAudit:
+			case scenarios.AuditCase:
+				e := c.Expect
 				if e.Error != "" {
 					assert.Contains(t, got.Error, e.Error, s.ID)
 					continue
 				}
 				assert.Equal(t, nilIfEmpty(e.Diagnostics), nilIfEmpty(got.Diagnostics), s.ID)
 				assert.Equal(t, nilIfEmpty(e.Pending), nilIfEmpty(got.Pending), s.ID)
-			case scenarios.TrackOutcome:
-				assert.Equal(t, e.Class.String(), got.Class, s.ID)
+			case scenarios.OutcomeCase:
+				assert.Equal(t, c.Expect.Class.String(), got.Class, s.ID)
 			}
 		}
 	}
@@ -268,6 +269,7 @@ func TestAuditAndOutcomeCover(t *testing.T) {
 }
 
 func TestUnknownTrack(t *testing.T) {
-	_, err := vectors.For("billing", nil)
-	assert.ErrorContains(t, err, `track "billing"`)
+	_, err := vectors.For(scenarios.Track(9), nil)
+	assert.ErrorContains(t, err, "Track(9): want admission, audit, outcome")
+	assert.Equal(t, "Track(9): want admission, audit, outcome", vectors.Expected(9, []byte("{}")).Error)
 }

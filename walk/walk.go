@@ -103,9 +103,23 @@ type Walk struct {
 	// Check is the input check before the steps; nil on the outcome
 	// track, whose classification is its own check.
 	Check *Check
-	// Result is the track's machine answer: an assess.Verdict, an
-	// AuditAnswer, or an OutcomeAnswer.
-	Result any
+	// Result is the track's machine answer: an AdmissionAnswer, an
+	// AuditAnswer or an OutcomeAnswer; nil when the walk has none (an
+	// outcome input the classification refuses, a scenario with no
+	// track).
+	Result Answer
+}
+
+// Answer is a walk's machine answer on its track: one of AdmissionAnswer,
+// AuditAnswer and OutcomeAnswer, and nothing else, so that a switch over
+// an Answer names all three (the gochecksumtype linter holds it to that).
+//
+//sumtype:decl
+type Answer interface{ isAnswer() }
+
+// AdmissionAnswer is an admission's machine answer: the verdict.
+type AdmissionAnswer struct {
+	Verdict assess.Verdict
 }
 
 // AuditAnswer is an audit's machine answer: its diagnostics and pending
@@ -121,16 +135,25 @@ type OutcomeAnswer struct {
 	Class assess.OutcomeClass `json:"class"`
 }
 
+func (AdmissionAnswer) isAnswer() {}
+func (AuditAnswer) isAnswer()     {}
+func (OutcomeAnswer) isAnswer()   {}
+
 // Of walks a scenario in a language.
 func Of(s scenarios.Scenario, l assess.Lang) Walk {
 	var w Walk
-	switch s.Track {
-	case scenarios.TrackAudit:
-		w = audit(s.Audit, l)
-	case scenarios.TrackOutcome:
-		w = outcome(s.Outcome, l)
-	default:
-		w = admission(s.Input, l)
+	switch c := s.Case.(type) {
+	case scenarios.AdmissionCase:
+		w = admission(c.Input, l)
+	case scenarios.AuditCase:
+		w = audit(c.Input, l)
+	case scenarios.OutcomeCase:
+		w = outcome(c.Input, l)
+	case nil:
+		// A scenario nobody filled in: no track to walk, said so
+		// rather than walked as some track's.
+		return Walk{Verdict: Verdict{Tone: look.ToneBad, Symbol: look.No, Headline: texts.InputError.in(l), Short: texts.InputError.in(l),
+			Details: []Detail{{Key: DetailError, Label: texts.Error.in(l), Text: texts.NoTrack.in(l)}}}}
 	}
 	if dnp := s.DoesNotProve.In(l); dnp != "" {
 		w.Verdict.Details = append(w.Verdict.Details, Detail{Key: DetailScenarioDoesNotProve, Label: texts.ScenarioNot.in(l), Text: dnp, Strong: true})
@@ -154,6 +177,7 @@ var texts = struct {
 	Clean, CleanShort, InputError, NotAudited                  text
 	Admission, Check, CheckAudit, CheckPassed, CheckAuditOK    text
 	AuditHeading, Outcome, RuleReads, StepReads, QuestionRead  text
+	NoTrack                                                    text
 }{
 	Means:        t("means", "含义"),
 	NotProve:     t("does NOT prove", "不能推导"),
@@ -181,6 +205,7 @@ var texts = struct {
 	RuleReads:    t("rule %d reads the marked fields", "规则 %d 读取标记的字段"),
 	StepReads:    t("step %d reads the marked fields", "步骤 %d 读取标记的字段"),
 	QuestionRead: t("question %d reads the marked fields", "问题 %d 读取标记的字段"),
+	NoTrack:      t("the scenario has no track, so nothing to walk", "该场景没有板块，无可演示"),
 }
 
 // AdmissionCheck is the input check an admission input the check
@@ -192,7 +217,7 @@ func AdmissionCheck(l assess.Lang) Check {
 func admission(in assess.Input, l assess.Lang) Walk {
 	v, trace := assess.Explain(&in)
 	check := AdmissionCheck(l)
-	return Walk{Heading: texts.Admission.in(l), ReadsBy: texts.RuleReads.in(l), Result: v,
+	return Walk{Heading: texts.Admission.in(l), ReadsBy: texts.RuleReads.in(l), Result: AdmissionAnswer{Verdict: v},
 		Check:    &check,
 		Decisive: int(trace.Fired().Rule), Fields: look.Fields(in, trace), Steps: AdmissionSteps(trace, l),
 		Verdict: Verdict{

@@ -43,11 +43,11 @@ func TestEveryScenarioWalks(t *testing.T) {
 			assert.NotEmpty(t, w.Fields, s.ID)
 		}
 		w := walk.Of(s, assess.English)
-		switch s.Track {
-		case scenarios.TrackAdmission:
-			assert.Equal(t, assess.Assess(&s.Input), w.Result, s.ID)
-		case scenarios.TrackAudit:
-			r, err := assess.Audit(s.Audit)
+		switch c := s.Case.(type) {
+		case scenarios.AdmissionCase:
+			assert.Equal(t, walk.AdmissionAnswer{Verdict: assess.Assess(&c.Input)}, w.Result, s.ID)
+		case scenarios.AuditCase:
+			r, err := assess.Audit(c.Input)
 			a := w.Result.(walk.AuditAnswer)
 			if err != nil {
 				require.NotNil(t, a.Error, s.ID)
@@ -56,8 +56,8 @@ func TestEveryScenarioWalks(t *testing.T) {
 				assert.Equal(t, r.Diagnostics, a.Diagnostics, s.ID)
 				assert.Equal(t, r.Pending, a.Pending, s.ID)
 			}
-		case scenarios.TrackOutcome:
-			class, _, err := assess.Classify(s.Outcome)
+		case scenarios.OutcomeCase:
+			class, _, err := assess.Classify(c.Input)
 			require.NoError(t, err)
 			assert.Equal(t, walk.OutcomeAnswer{Class: class}, w.Result, s.ID)
 		}
@@ -70,21 +70,21 @@ func TestStepsCarryTheCoresIDs(t *testing.T) {
 	for _, s := range scenarios.Builtin() {
 		w := walk.Of(s, assess.Chinese)
 		var ids []string
-		switch s.Track {
-		case scenarios.TrackAdmission:
-			_, trace := assess.Explain(&s.Input)
+		switch c := s.Case.(type) {
+		case scenarios.AdmissionCase:
+			_, trace := assess.Explain(&c.Input)
 			for _, st := range trace {
 				ids = append(ids, st.Rule.ID())
 			}
-		case scenarios.TrackAudit:
-			_, steps, _ := assess.ExplainAudit(s.Audit)
+		case scenarios.AuditCase:
+			_, steps, _ := assess.ExplainAudit(c.Input)
 			for i, st := range steps {
 				ids = append(ids, st.Kind.ID())
 				require.NotNil(t, w.Steps[i].Audit, "%s step %d", s.ID, i+1)
 				assert.Equal(t, st, *w.Steps[i].Audit, "%s step %d", s.ID, i+1)
 			}
-		case scenarios.TrackOutcome:
-			_, steps, err := assess.Classify(s.Outcome)
+		case scenarios.OutcomeCase:
+			_, steps, err := assess.Classify(c.Input)
 			require.NoError(t, err)
 			for _, st := range steps {
 				ids = append(ids, st.Class.String())
@@ -93,7 +93,7 @@ func TestStepsCarryTheCoresIDs(t *testing.T) {
 		got := make([]string, len(w.Steps))
 		for i, st := range w.Steps {
 			got[i] = st.ID
-			if s.Track != scenarios.TrackAudit {
+			if s.Track() != scenarios.TrackAudit {
 				assert.Nil(t, st.Audit, "%s step %d", s.ID, i+1)
 			}
 		}
@@ -111,7 +111,7 @@ func TestAuditAnswerKeepsTheInputError(t *testing.T) {
 		{[]string{"A", "A"}, []string{"A"}, "duplicate_request_id", "requested[1]"},
 		{[]string{"", "B", ""}, []string{"B"}, "duplicate_request_id", "requested[2]"},
 	} {
-		s := scenarios.Scenario{Track: scenarios.TrackAudit, Audit: assess.AuditInput{Requested: tc.requested, Results: tc.results, Closed: true}}
+		s := scenarios.Scenario{Case: scenarios.AuditCase{Input: assess.AuditInput{Requested: tc.requested, Results: tc.results, Closed: true}}}
 		w := walk.Of(s, assess.Chinese)
 		a, ok := w.Result.(walk.AuditAnswer)
 		require.True(t, ok)
@@ -148,4 +148,15 @@ func TestAdmissionWalkShowsBothLayersAndTheTrainersNotes(t *testing.T) {
 	}
 	o := walk.Of(scenarios.InTrack(scenarios.Builtin(), scenarios.TrackOutcome)[0], assess.English)
 	assert.Nil(t, o.Check)
+}
+
+// TestNoTrackIsRefused: a scenario with no case is not walked as some
+// track's: its walk says so and has no answer.
+func TestNoTrackIsRefused(t *testing.T) {
+	w := walk.Of(scenarios.Scenario{ID: "x"}, assess.English)
+	assert.Nil(t, w.Result)
+	assert.Empty(t, w.Steps)
+	assert.Equal(t, "INPUT ERROR", w.Verdict.Headline)
+	require.Len(t, w.Verdict.Details, 1)
+	assert.Contains(t, w.Verdict.Details[0].Text, "no track")
 }

@@ -16,7 +16,7 @@ func admissionInputs(t *testing.T) map[string]assess.Input {
 	t.Helper()
 	out := map[string]assess.Input{}
 	for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
-		out[s.ID] = s.Input
+		out[s.ID] = s.Case.(scenarios.AdmissionCase).Input
 	}
 	require.NotEmpty(t, out)
 	return out

@@ -71,15 +71,15 @@ func TestEveryKnob(t *testing.T) {
 	seen := map[string]int{}
 	for _, tt := range tests {
 		t.Run(tt.scenario+"/"+tt.knob, func(t *testing.T) {
-			s, ok := scenarios.Find(all, "", tt.scenario)
+			s, ok := scenarios.Find(all, 0, tt.scenario)
 			require.True(t, ok)
 			k := knob(t, tt.knob)
-			edited := k.Apply(s.Input, tt.option)
+			edited := k.Apply(s.Case.(scenarios.AdmissionCase).Input, tt.option)
 			assert.Equal(t, tt.want, assess.Assess(&edited).Code)
 			assert.Equal(t, tt.option, k.Current(edited), "the knob reads back what it set")
-			assert.NotEqual(t, s.Input, edited, "the edit changed something")
-			again, _ := scenarios.Find(scenarios.Builtin(), "", tt.scenario)
-			assert.Equal(t, again.Input, s.Input, "the scenario's own input is untouched")
+			assert.NotEqual(t, s.Case.(scenarios.AdmissionCase).Input, edited, "the edit changed something")
+			again, _ := scenarios.Find(scenarios.Builtin(), 0, tt.scenario)
+			assert.Equal(t, again.Case.(scenarios.AdmissionCase).Input, s.Case.(scenarios.AdmissionCase).Input, "the scenario's own input is untouched")
 		})
 		seen[tt.knob]++
 	}
