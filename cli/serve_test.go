@@ -14,7 +14,7 @@ import (
 )
 
 // serve runs `toolgate serve` with a fake server that records what it was
-// handed.
+// handed and says its notices, as the real one does first.
 func serve(env map[string]string, args ...string) (got *cli.ServeOptions, stderr string, code int) {
 	var out, errb bytes.Buffer
 	e := cli.Env{
@@ -22,6 +22,7 @@ func serve(env map[string]string, args ...string) (got *cli.ServeOptions, stderr
 		Getenv: func(k string) string { return env[k] },
 		Serve: func(o cli.ServeOptions) error {
 			got = &o
+			errb.WriteString(o.Notices)
 			return nil
 		},
 	}
