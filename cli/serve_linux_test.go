@@ -54,7 +54,7 @@ func TestServeSignalAtItsFirstWordIsAGoodbye(t *testing.T) {
 	}()
 
 	writing := fmt.Sprintf("%d 0x2 ", syscall.SYS_WRITE) // write(2, ...)
-	deadline := time.Now().Add(time.Minute)               // only so that a broken start fails
+	deadline := time.Now().Add(time.Minute)              // only so that a broken start fails
 	for !inSyscall(cmd.Process.Pid, writing) {
 		require.True(t, time.Now().Before(deadline), "the server never wrote to stderr")
 		time.Sleep(time.Millisecond)
