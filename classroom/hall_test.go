@@ -4,7 +4,6 @@ package classroom
 // loopback with x/crypto/ssh clients, and what must come of it now.
 
 import (
-	"fmt"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -358,28 +357,4 @@ func TestSessionsPerAddressAreCapped(t *testing.T) {
 	})
 	again := connect(t, addr, "tulip")
 	again.waitFor(t, "Scenarios")
-}
-
-// lines collects a log's lines.
-type lines struct {
-	mu  sync.Mutex
-	all []string
-}
-
-func (l *lines) log(format string, v ...any) {
-	l.mu.Lock()
-	l.all = append(l.all, fmt.Sprintf(format, v...))
-	l.mu.Unlock()
-}
-
-func (l *lines) count(substr string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	n := 0
-	for _, line := range l.all {
-		if strings.Contains(line, substr) {
-			n++
-		}
-	}
-	return n
 }
