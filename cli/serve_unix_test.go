@@ -110,7 +110,12 @@ func TestServeSignalAtStartIsAGoodbye(t *testing.T) {
 				if info, err := os.Stat(logPath); err == nil && info.Size() > 0 {
 					break
 				}
-				require.True(t, time.Now().Before(deadline), "no start; stderr:\n%s", stderr.String())
+				if time.Now().After(deadline) {
+					// stderr is the process's to write until Wait returns.
+					_ = cmd.Process.Kill()
+					_ = cmd.Wait()
+					t.Fatalf("no start; stderr:\n%s", stderr.String())
+				}
 				time.Sleep(time.Millisecond)
 			}
 			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
