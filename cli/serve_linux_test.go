@@ -25,6 +25,7 @@ import (
 // pipe — and signals it there, as a supervisor that saw the line would;
 // the server must end with a goodbye and status 0, not the default action.
 func TestServeSignalAtItsFirstWordIsAGoodbye(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/proc/self/syscall"); err != nil {
 		t.Skip("no /proc/PID/syscall to see where the server waits")
 	}
