@@ -202,6 +202,7 @@ func (q question) answer(c scene, digit int) (next question, done bool, step int
 			return q, false, 0, 0
 		}
 		return question{}, true, q.picked, codes[digit-1]
+	case quizIdle: // no question takes a digit
 	}
 	return q, false, 0, 0
 }
@@ -301,6 +302,7 @@ func (q question) lines(c scene) []string {
 			lines = append(lines, fmt.Sprintf("  %d  %s", i+1, o.In(c.lang)))
 		}
 		return lines
+	case quizIdle: // nothing asked
 	}
 	return nil
 }
