@@ -341,16 +341,16 @@ func configError(f *pflag.FlagSet, err error) error {
 	return err
 }
 
-// sayCodes says the codes made for this lecture (config.MakeCodes) for
-// stderr (not for the log: no code is ever logged), and warns of a code
-// given that is weak.
-func sayCodes(f *pflag.FlagSet, o *ServeOptions, stderr io.Writer) {
+// sayCodes writes to w, for stderr, the codes made for this lecture
+// (config.MakeCodes), never for the log: no code is ever logged. It warns
+// of a code given that is weak.
+func sayCodes(f *pflag.FlagSet, o *ServeOptions, w io.Writer) {
 	cfg := &o.Config
 	if o.MadeClassCode {
-		fmt.Fprintf(stderr, "toolgate: class code: %s (made for this lecture: students type it; it is on the presenter's screen)\n", cfg.ClassCode)
+		fmt.Fprintf(w, "toolgate: class code: %s (made for this lecture: students type it; it is on the presenter's screen)\n", cfg.ClassCode)
 	}
 	if o.MadePresenterCode {
-		fmt.Fprintf(stderr, "toolgate: presenter code: %s (made for this lecture: keep it to yourself)\n", cfg.PresenterCode)
+		fmt.Fprintf(w, "toolgate: presenter code: %s (made for this lecture: keep it to yourself)\n", cfg.PresenterCode)
 	}
 	for _, c := range []struct {
 		flag, code string
@@ -360,7 +360,7 @@ func sayCodes(f *pflag.FlagSet, o *ServeOptions, stderr io.Writer) {
 			continue
 		}
 		if bits := config.CodeBits(c.code); bits < config.StrongBits {
-			fmt.Fprintf(stderr, "toolgate: WARNING: %s is weak (about %.0f bits; want %d): anyone who reaches the port may guess it in time; leave it out to have one made\n",
+			fmt.Fprintf(w, "toolgate: WARNING: %s is weak (about %.0f bits; want %d): anyone who reaches the port may guess it in time; leave it out to have one made\n",
 				source(f, c.flag), bits, config.StrongBits)
 		}
 	}

@@ -73,8 +73,8 @@ func Paths(paths []string, changed func()) (stop func(), err error) {
 	}()
 	return func() {
 		close(done)
-		// Closing ends the watches and the channels; it fails only on a
-		// watcher closed already, which stop never meets.
+		// stop has no one to tell of a close that fails (the watcher's
+		// own descriptor): the watches are given up either way.
 		_ = w.Close()
 		wg.Wait()
 	}, nil
