@@ -2,6 +2,14 @@
 # gives the same commands for a machine without make.
 .PHONY: run build test race bench fuzz lint jsonl-bench load import-load perf firstframe pictures clean
 
+# golangci-lint, pinned: built from the Go module proxy at this version
+# (cached after the first run); .golangci.yml says which linters. It takes
+# a lock for the whole machine: a second run (another checkout) waits.
+GOLANGCI_LINT = go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
+
+# The packages that run goroutines, in their code or their tests.
+RACE_PACKAGES = . ./cli ./classroom/... ./tui ./progress ./watch ./gatecheck ./learn ./importer
+
 run:
 	go run .
 
@@ -13,7 +21,7 @@ test:
 
 # The race detector over the packages that run goroutines.
 race:
-	go test -race ./tui ./classroom/... ./progress ./cli
+	go test -race $(RACE_PACKAGES)
 
 bench:
 	go test -p 1 ./... -run '^$$' -bench . -benchmem
@@ -30,9 +38,11 @@ fuzz:
 	go test ./assess -run '^$$' -fuzz '^FuzzAudit$$' -fuzztime $(FUZZTIME)
 	go test ./importer -run '^$$' -fuzz '^FuzzImport$$' -fuzztime $(FUZZTIME)
 
+# gofmt, go vet and golangci-lint: what .ci/run checks.
 lint:
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	go vet ./...
+	$(GOLANGCI_LINT) run --allow-serial-runners ./...
 
 # End to end: the real binary on 100,000 JSON Lines.
 jsonl-bench: build

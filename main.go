@@ -134,6 +134,7 @@ func serve(o cli.ServeOptions) error {
 	// goodbye and a line in the log, never the process as it stands.
 	ctx, stop := classroom.NotifyShutdown(context.Background())
 	defer stop()
+	fmt.Fprint(os.Stderr, o.Notices)
 	cfg := o.Config
 	// The log lines go to --log when given, else stderr; what is said at
 	// start goes to both, so the log says which server wrote it.

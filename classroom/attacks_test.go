@@ -69,6 +69,7 @@ func (q queryOnly) Sign(io.Reader, []byte) (*gossh.Signature, error) {
 // Item 1: the lecturer's public key and the class code (or an open room)
 // make a student, not a presenter; only a signed login with the key leads.
 func TestPresenterKeyWithoutItsPrivateHalf(t *testing.T) {
+	t.Parallel()
 	lecturer := newKey(t)
 	for _, tc := range []struct {
 		name string
@@ -99,6 +100,7 @@ func TestPresenterKeyWithoutItsPrivateHalf(t *testing.T) {
 // Item 2: a huge PTY is clamped, the student is told, and the server's
 // memory stays bounded (6000×6000 was a 36M-cell frame: out of memory).
 func TestPTYSizeIsClamped(t *testing.T) {
+	// Serial: measures the heap, which other tests would grow.
 	_, addr, log := start(t, config.Config{ClassCode: "tulip"}, Lecture{})
 	runtime.GC()
 	var before runtime.MemStats
@@ -122,6 +124,7 @@ func TestPTYSizeIsClamped(t *testing.T) {
 
 // The request filter clamps the PTY and every resize.
 func TestRequestsAreClamped(t *testing.T) {
+	t.Parallel()
 	s := &Server{cfg: config.Config{MaxPTY: config.Size{Width: 500, Height: 200}}, lec: Lecture{now: time.Now}}
 	st := newConnState(nil)
 	in := make(chan *gossh.Request, 4)
@@ -195,6 +198,7 @@ func waitClosed(t testing.TB, c net.Conn) {
 // Item 3: connections that do not log in are closed at the deadline,
 // whatever they are doing.
 func TestConnectionsThatDoNotLogInAreClosed(t *testing.T) {
+	t.Parallel()
 	srv, addr, _ := start(t, config.Config{ClassCode: "tulip", LoginTimeout: 300 * time.Millisecond}, Lecture{})
 	idle := rawConns(t, addr, "", 20)
 	for _, c := range idle {
@@ -217,6 +221,7 @@ func TestConnectionsThatDoNotLogInAreClosed(t *testing.T) {
 // Item 3: connections waiting to log in are capped per address and in
 // total; a student from another address still gets in.
 func TestWaitingConnectionsAreCapped(t *testing.T) {
+	t.Parallel()
 	for _, ip := range []string{"127.0.0.2", "127.0.0.3"} {
 		if !canBind(ip) {
 			t.Skipf("cannot connect from %s here", ip)
@@ -254,6 +259,7 @@ func TestWaitingConnectionsAreCapped(t *testing.T) {
 // Item 3: near the descriptor limit, new connections are refused at once
 // and the students in the room keep theirs.
 func TestConnectionsAreRefusedNearTheDescriptorLimit(t *testing.T) {
+	t.Parallel()
 	_, addr, log := start(t, config.Config{ClassCode: "tulip"}, Lecture{fdLimit: fdReserve + 3})
 	assert.Contains(t, log.String(), "the file descriptor limit (67) leaves room for 3 connections")
 	student := connect(t, addr, "tulip")
@@ -293,6 +299,7 @@ func (c *fakeClock) advance(d time.Duration) {
 // never locked out (issue 24 item 5: a hall behind one NAT is one
 // address); a student who mistyped twice still gets in.
 func TestWrongCodesAreThrottledPerAddress(t *testing.T) {
+	t.Parallel()
 	clock := newFakeClock()
 	srv, addr, log := start(t, config.Config{ClassCode: "tulip", LoginFailures: 5}, Lecture{failDelay: time.Millisecond, failRefill: time.Hour, now: clock.now})
 
@@ -349,6 +356,7 @@ var sessionLeftovers = regexp.MustCompile(`bubbletea/v2\.\(\*Program\)|ultraviol
 // Item 5: sessions that paste 200 KB of keys and hang up leave nothing
 // behind.
 func TestPasteAndDisconnectLeavesNothing(t *testing.T) {
+	// Serial: counts the sessions' goroutines left, which other tests would add to.
 	srv, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{})
 	keys := strings.Repeat("jk", 50<<10) + "\x1b[200~" + strings.Repeat("x", 100<<10)
 	for range 5 {
@@ -374,6 +382,7 @@ func TestPasteAndDisconnectLeavesNothing(t *testing.T) {
 
 // Item 6: the what-if save key writes nothing on the server.
 func TestServedSessionWritesNoFile(t *testing.T) {
+	// Serial: t.Chdir changes the whole process.
 	dir := t.TempDir()
 	t.Chdir(dir)
 	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{})
@@ -399,6 +408,7 @@ func TestServedSessionWritesNoFile(t *testing.T) {
 // Item 7: the lecturer reconnects and takes the room back; a second
 // presenter login takes over explicitly.
 func TestPresenterReconnectsAndTakesOver(t *testing.T) {
+	t.Parallel()
 	srv, addr, log := start(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
 	first := connect(t, addr, "orchid")
 	first.waitFor(t, "You lead the room")
@@ -427,6 +437,7 @@ func TestPresenterReconnectsAndTakesOver(t *testing.T) {
 
 // Item 8: whatever the flags, keyboard-interactive asks for the code.
 func TestOpenRoomPromptsForThePresenterCode(t *testing.T) {
+	t.Parallel()
 	_, addr, _ := start(t, config.Config{Open: true, PresenterCode: "orchid"}, Lecture{failDelay: time.Millisecond})
 	var mu sync.Mutex
 	var prompts []string
@@ -464,6 +475,7 @@ func slicesCompact(s []string) []string {
 // skipped, at start and when the file changes while serving; the good
 // keys still log in, and a key taken out no longer does.
 func TestBadKeyLinesAreReportedAndSkipped(t *testing.T) {
+	t.Parallel()
 	clock := newFakeClock()
 	alice, bob := newKey(t), newKey(t)
 	path := keysFile(t, authorized(alice), "ssh-ed25519 not-base64", authorized(bob))
@@ -493,6 +505,7 @@ func TestBadKeyLinesAreReportedAndSkipped(t *testing.T) {
 // Item 10: what a client sends is quoted in the log: no forged lines, no
 // escape sequences on the lecturer's terminal.
 func TestLogQuotesWhatClientsSend(t *testing.T) {
+	t.Parallel()
 	_, addr, log := start(t, config.Config{ClassCode: "tulip"}, Lecture{failDelay: time.Millisecond})
 	forged := "x\n15:00:00 connect 10.0.0.1:1 user \"ada\" as presenter (public key)\x1b[2J\x1b]0;pwned\a"
 	_, err := dialer{user: forged, auth: answerAll("wrong")}.dial(addr)
@@ -515,6 +528,7 @@ func TestLogQuotesWhatClientsSend(t *testing.T) {
 // Issue 21, item 19: the login asks in both languages (the client's
 // locale comes only after it).
 func TestTheClassCodeIsAskedInBothLanguages(t *testing.T) {
+	t.Parallel()
 	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{failDelay: time.Millisecond})
 	var prompts []string
 	var instruction string

@@ -58,6 +58,7 @@ var opened = map[assess.Lang]string{assess.English: "Scenario 1", assess.Chinese
 // 60×20; a goodbye also stays on the terminal after the trainer's screen
 // is gone.
 func TestServerSaysItInTheSessionsLanguage(t *testing.T) {
+	t.Parallel()
 	goodbye := func(t *testing.T, rm room.Room, want tui.Goodbye, before ...func(sessions []*session)) {
 		srv, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{Room: rm})
 		var sessions []*session
@@ -81,13 +82,16 @@ func TestServerSaysItInTheSessionsLanguage(t *testing.T) {
 	}
 
 	t.Run("the lecture is over", func(t *testing.T) {
+		t.Parallel() // each case runs a server of its own
 		goodbye(t, nil, tui.LectureOver)
 	})
 	t.Run("this server closes, the lecture goes on", func(t *testing.T) {
+		t.Parallel()
 		_, url := natsServer(t, 0, t.TempDir())
 		goodbye(t, frontEnd(t, url), tui.ServerClosing)
 	})
 	t.Run("this server closes while the room is out of reach", func(t *testing.T) {
+		t.Parallel()
 		ns, url := natsServer(t, 0, t.TempDir())
 		goodbye(t, frontEnd(t, url), tui.ClosingOutOfReach, func(sessions []*session) {
 			ns.Shutdown()
@@ -96,6 +100,7 @@ func TestServerSaysItInTheSessionsLanguage(t *testing.T) {
 		})
 	})
 	t.Run("the server that hosts the room closes: the lecture pauses", func(t *testing.T) {
+		t.Parallel()
 		host, err := room.OpenShared(context.Background(), config.Room{Listen: "127.0.0.1:0", Name: "lecture", Token: roomToken,
 			StoreDir: t.TempDir()}, testLogf(t))
 		require.NoError(t, err)
@@ -104,6 +109,7 @@ func TestServerSaysItInTheSessionsLanguage(t *testing.T) {
 	})
 
 	t.Run("another presenter took over", func(t *testing.T) {
+		t.Parallel()
 		_, addr, _ := start(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
 		var leaders []*session
 		for _, l := range append(langs, langs[0]) {
@@ -119,6 +125,7 @@ func TestServerSaysItInTheSessionsLanguage(t *testing.T) {
 	})
 
 	t.Run("the terminal is larger than the server draws", func(t *testing.T) {
+		t.Parallel()
 		_, addr, _ := start(t, config.Config{ClassCode: "tulip", MaxPTY: config.Size{Width: 60, Height: 20}}, Lecture{})
 		for _, l := range langs {
 			s := connectWith(t, dialer{auth: answerAll("tulip")}, addr, ptyOpts{width: 61, height: 21, lang: l.env})
@@ -127,6 +134,7 @@ func TestServerSaysItInTheSessionsLanguage(t *testing.T) {
 	})
 
 	t.Run("the room is full", func(t *testing.T) {
+		t.Parallel()
 		_, addr, _ := start(t, config.Config{ClassCode: "tulip", MaxSessions: 1}, Lecture{})
 		first := narrow(t, addr, "tulip", "")
 		first.waitFor(t, opened[assess.English])
@@ -141,6 +149,7 @@ func TestServerSaysItInTheSessionsLanguage(t *testing.T) {
 // Every refusal is one line of at most 60 columns in both languages, at
 // the largest numbers it may name.
 func TestRefusalsFitSixtyColumns(t *testing.T) {
+	t.Parallel()
 	for _, l := range langs {
 		for r := roomFull; r <= noTerminal; r++ {
 			text := r.text(l.lang, config.MaxLimit)

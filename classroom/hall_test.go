@@ -4,7 +4,6 @@ package classroom
 // loopback with x/crypto/ssh clients, and what must come of it now.
 
 import (
-	"fmt"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -93,6 +92,7 @@ func hangUps(addr string, from []string, n, workers int) error {
 // mutex") or left renderers running for good. 500 of them, under -race
 // too, leave no goroutine of theirs and the memory where it was.
 func TestHangUpsLeaveNothing(t *testing.T) {
+	// Serial: counts goroutines and measures memory, which other tests would add to.
 	srv, addr, _ := start(t, config.Config{ClassCode: "tulip", MaxSessions: 1000}, Lecture{})
 	from := loopbacks()
 	empty := func() bool { return srv.ActiveSessions() == 0 && srv.Room().Stats().Sessions == 0 }
@@ -154,6 +154,7 @@ func (s *sizes) largest() config.Size {
 // redrew it at that size, past --max-pty: the size comes only from the
 // PTY and window-change requests.
 func TestSizeReportsDoNotResize(t *testing.T) {
+	t.Parallel()
 	var seen sizes
 	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{sawMsg: seen.saw})
 	s := connect(t, addr, "tulip")
@@ -173,6 +174,7 @@ func TestSizeReportsDoNotResize(t *testing.T) {
 // Item 2: of what a terminal can send, keys and the mouse reach the
 // program, and one answer to each mode the session asked about.
 func TestInputFilter(t *testing.T) {
+	t.Parallel()
 	f := newInputFilter()
 	for _, ev := range []uv.Event{
 		uv.WindowSizeEvent{Width: 1024, Height: 1024}, uv.PixelSizeEvent{Width: 4096, Height: 4096}, uv.CellSizeEvent{},
@@ -206,6 +208,7 @@ func (c *counter) view() { c.views.Add(1) }
 // Item 7: keys are handed to a session's program at most eventRate a
 // second (a burst of eventBurst); beyond, the reading waits.
 func TestKeyFloodIsCapped(t *testing.T) {
+	t.Parallel()
 	clock := newFakeClock() // still: no key token comes back
 	var n counter
 	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{now: clock.now, sawMsg: n.msg})
@@ -223,6 +226,7 @@ func TestKeyFloodIsCapped(t *testing.T) {
 // number of messages it takes; the last state is drawn when the frame
 // is over.
 func TestViewsAreCoalesced(t *testing.T) {
+	t.Parallel()
 	var n counter
 	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{frame: 1 << 62, sawMsg: n.msg, sawView: n.view})
 	c, err := dial(addr, "tulip")
@@ -245,6 +249,7 @@ func TestViewsAreCoalesced(t *testing.T) {
 // Item 7: window-change requests are taken at most resizeRate a second
 // (a burst of resizeBurst); the client waits for the rest.
 func TestWindowChangesAreRateLimited(t *testing.T) {
+	t.Parallel()
 	clock := newFakeClock()
 	srv, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{now: clock.now})
 	s := connect(t, addr, "tulip")
@@ -263,6 +268,7 @@ func TestWindowChangesAreRateLimited(t *testing.T) {
 // Item 5: every code is checked as its digest, in constant time (the
 // codes themselves, in config.TestCodes); no code set admits nobody.
 func TestCodes(t *testing.T) {
+	t.Parallel()
 	given := codeDigest("tulip")
 	assert.True(t, codeMatches(given, "tulip"))
 	assert.False(t, codeMatches(given, "tulipX"))
@@ -275,6 +281,7 @@ func TestCodes(t *testing.T) {
 // student with the right code from the same address gets in; a silent
 // connection that never asks to log in gives its place up too.
 func TestRightCodeIsNeverKeptOutByOthers(t *testing.T) {
+	t.Parallel()
 	clock := newFakeClock()
 	srv, addr, log := start(t, config.Config{ClassCode: "tulip", MaxWaiting: 6, MaxWaitingPerAddress: 4}, Lecture{failDelay: time.Hour, now: clock.now})
 	errs := make(chan error, 8)
@@ -308,6 +315,7 @@ func TestRightCodeIsNeverKeptOutByOthers(t *testing.T) {
 // it asks for a code) vote once; sessions without a key vote once each,
 // and the presenter sees how many did.
 func TestOneVoteAnIdentity(t *testing.T) {
+	t.Parallel()
 	srv, addr, _ := start(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
 	lecturer := connect(t, addr, "orchid")
 	lecturer.waitFor(t, "You lead the room")
@@ -338,6 +346,7 @@ func TestOneVoteAnIdentity(t *testing.T) {
 
 // Item 6: --max-sessions-per-address, for a hall not behind one NAT.
 func TestSessionsPerAddressAreCapped(t *testing.T) {
+	t.Parallel()
 	srv, addr, log := start(t, config.Config{ClassCode: "tulip", MaxSessionsPerAddress: 2}, Lecture{})
 	a, b := connect(t, addr, "tulip"), connect(t, addr, "tulip")
 	a.waitFor(t, "Scenarios")
@@ -358,28 +367,4 @@ func TestSessionsPerAddressAreCapped(t *testing.T) {
 	})
 	again := connect(t, addr, "tulip")
 	again.waitFor(t, "Scenarios")
-}
-
-// lines collects a log's lines.
-type lines struct {
-	mu  sync.Mutex
-	all []string
-}
-
-func (l *lines) log(format string, v ...any) {
-	l.mu.Lock()
-	l.all = append(l.all, fmt.Sprintf(format, v...))
-	l.mu.Unlock()
-}
-
-func (l *lines) count(substr string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	n := 0
-	for _, line := range l.all {
-		if strings.Contains(line, substr) {
-			n++
-		}
-	}
-	return n
 }

@@ -171,7 +171,6 @@ type ptyOpts struct {
 	width, height int
 	lang          string
 	none          bool // no PTY at all
-	user          string
 }
 
 // open starts the trainer on a logged-in client; it never touches t, so

@@ -21,6 +21,7 @@ func keysOf(evs []uv.Event) string {
 }
 
 func TestKeyDecoder(t *testing.T) {
+	t.Parallel()
 	var k keyDecoder
 	k.add([]byte("jk\x1b[A"))
 	assert.Equal(t, "j k up ", keysOf(k.events(false)))
@@ -37,6 +38,7 @@ func TestKeyDecoder(t *testing.T) {
 // plus one read: a paste that never ends and an escape sequence that
 // never ends are both 2 MB here.
 func TestKeyDecoderIsBounded(t *testing.T) {
+	t.Parallel()
 	for name, start := range map[string]string{"paste": "\x1b[200~", "osc": "\x1b]0;", "dcs": "\x1bP", "csi": "\x1b[1;"} {
 		t.Run(name, func(t *testing.T) {
 			var k keyDecoder

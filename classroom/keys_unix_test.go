@@ -39,6 +39,7 @@ func returns[T any](t *testing.T, what string, f func() T) T {
 // to read waits for a writer, and the keys' lock would hold every key
 // login behind it.
 func TestKeysFileThatIsAPipe(t *testing.T) {
+	t.Parallel()
 	fifo := filepath.Join(t.TempDir(), "keys")
 	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
 	err := returns(t, "loading a pipe as keys returns", func() error {

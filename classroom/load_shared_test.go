@@ -22,6 +22,7 @@ import (
 // takes to reach every student's screen (p50/p99). TOOLGATE_LOAD_STUDENTS
 // makes the room smaller.
 func TestLoadSharedRoom(t *testing.T) {
+	// Serial: measures memory and time on the whole machine (make load).
 	needLoad(t)
 	students := 1000
 	if n, err := strconv.Atoi(os.Getenv("TOOLGATE_LOAD_STUDENTS")); err == nil && n > 0 {

@@ -245,6 +245,7 @@ func within(t *testing.T, what string, base, now int, pct float64) {
 // keeps for reuse; the second must leave RSS within 10% of where the
 // first left it — nothing of a session accumulates.
 func TestLoadTwoHundredStudents(t *testing.T) {
+	// Serial: measures memory and time on the whole machine (make load).
 	needLoad(t)
 	students := 200
 	if n, err := strconv.Atoi(os.Getenv("TOOLGATE_LOAD_STUDENTS")); err == nil && n > 0 {
@@ -440,6 +441,7 @@ func lecture(t *testing.T, srv *child, students, question int) {
 // up; goroutines come back to the baseline, and a second round leaves
 // RSS within 10% of where the first left it.
 func TestLoadPasteAndDisconnect(t *testing.T) {
+	// Serial: measures memory and time on the whole machine (make load).
 	needLoad(t)
 	srv := startChild(t, childConfig{ClassCode: "tulip", MaxSessions: 200, Idle: time.Hour})
 	srv.warmUp(t)
@@ -480,6 +482,7 @@ func TestLoadPasteAndDisconnect(t *testing.T) {
 // TestLoadLargestTerminal: what a session costs at the usual size and at
 // the largest sizes it may be drawn at.
 func TestLoadLargestTerminal(t *testing.T) {
+	// Serial: measures memory and time on the whole machine (make load).
 	needLoad(t)
 	for _, tc := range []struct{ asked, limit config.Size }{
 		{config.Size{Width: 120, Height: 40}, config.Size{}}, {config.Size{Width: 6000, Height: 6000}, config.Size{Width: 300, Height: 100}}, {config.Size{Width: 6000, Height: 6000}, config.Size{Width: 500, Height: 200}},
@@ -533,6 +536,7 @@ func closeAll(clients []*gossh.Client) {
 // for its answers, then starts again): every student gets in, and the
 // attacker's codes are checked at a rate the log and the CPU bear.
 func TestLoadJoinUnderAttack(t *testing.T) {
+	// Serial: measures memory and time on the whole machine (make load).
 	needLoad(t)
 	students := 200
 	if n, err := strconv.Atoi(os.Getenv("TOOLGATE_LOAD_STUDENTS")); err == nil && n > 0 {
@@ -599,6 +603,7 @@ func TestLoadJoinUnderAttack(t *testing.T) {
 // TestLoadIdleKeepsBusySessions: keys keep a session open past the idle
 // limit (a matter of time, so here and not in the default tests).
 func TestLoadIdleKeepsBusySessions(t *testing.T) {
+	// Serial: measures memory and time on the whole machine (make load).
 	needLoad(t)
 	_, addr, _ := start(t, config.Config{ClassCode: "tulip", Idle: time.Second}, Lecture{})
 	busy := connect(t, addr, "tulip")

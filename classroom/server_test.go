@@ -16,6 +16,7 @@ import (
 )
 
 func TestWrongCodeIsRefused(t *testing.T) {
+	t.Parallel()
 	_, addr, log := start(t, config.Config{ClassCode: "tulip"}, Lecture{failDelay: time.Millisecond})
 	_, err := dial(addr, "daisy")
 	require.Error(t, err)
@@ -25,6 +26,7 @@ func TestWrongCodeIsRefused(t *testing.T) {
 }
 
 func TestNoPTYIsRefused(t *testing.T) {
+	t.Parallel()
 	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{})
 	s := connectWith(t, dialer{auth: answerAll("tulip")}, addr, ptyOpts{none: true})
 	require.True(t, s.closed(t))
@@ -34,6 +36,7 @@ func TestNoPTYIsRefused(t *testing.T) {
 func answerAll(code string) []gossh.AuthMethod { return []gossh.AuthMethod{answer(code)} }
 
 func TestCommandsAreRefused(t *testing.T) {
+	t.Parallel()
 	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{})
 	c, err := dial(addr, "tulip")
 	require.NoError(t, err)
@@ -57,6 +60,7 @@ func TestCommandsAreRefused(t *testing.T) {
 }
 
 func TestNoLoginWithoutAWay(t *testing.T) {
+	t.Parallel()
 	_, err := New(config.Config{HostKeyPath: filepath.Join(t.TempDir(), "k")}, Lecture{Scenarios: scenarios.Builtin()})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "no way to log in")
@@ -65,6 +69,7 @@ func TestNoLoginWithoutAWay(t *testing.T) {
 
 // New refuses what config.Validate refuses, in the library's words.
 func TestNegativeLimitsAreRefused(t *testing.T) {
+	t.Parallel()
 	for _, cfg := range []config.Config{{MaxSessions: -1}, {Idle: -time.Second}, {LoginTimeout: -1}, {MaxWaiting: -1},
 		{MaxWaitingPerAddress: -1}, {LoginFailures: -1}, {MaxPTY: config.Size{Width: -1, Height: 10}}} {
 		cfg.Open, cfg.HostKeyPath = true, filepath.Join(t.TempDir(), "k")
@@ -75,6 +80,7 @@ func TestNegativeLimitsAreRefused(t *testing.T) {
 }
 
 func TestTheLecture(t *testing.T) {
+	t.Parallel()
 	srv, addr, log := start(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
 	lecturer := connect(t, addr, "orchid")
 	lecturer.waitFor(t, "You lead the room")
@@ -129,6 +135,7 @@ func TestTheLecture(t *testing.T) {
 // TestIdleSessionsAreClosed: a session without keys is closed (how long
 // keys keep one open is TestLoadIdleKeepsBusySessions: a matter of time).
 func TestIdleSessionsAreClosed(t *testing.T) {
+	t.Parallel()
 	_, addr, log := start(t, config.Config{ClassCode: "tulip", Idle: 300 * time.Millisecond}, Lecture{})
 	s := connect(t, addr, "tulip")
 	require.True(t, s.closed(t), "the idle session is closed")
@@ -137,6 +144,7 @@ func TestIdleSessionsAreClosed(t *testing.T) {
 }
 
 func TestTheRoomIsCapped(t *testing.T) {
+	t.Parallel()
 	srv, addr, _ := start(t, config.Config{ClassCode: "tulip", MaxSessions: 2}, Lecture{})
 	a := connect(t, addr, "tulip")
 	b := connect(t, addr, "tulip")
@@ -156,6 +164,7 @@ func TestTheRoomIsCapped(t *testing.T) {
 // counts as neither a student nor a presenter. A code shared by two roles
 // is refused at start.
 func TestTheNotesScreen(t *testing.T) {
+	t.Parallel()
 	srv, addr, log := start(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid", NotesCode: "fern"}, Lecture{})
 	lecturer := connect(t, addr, "orchid")
 	lecturer.waitFor(t, "You lead the room")

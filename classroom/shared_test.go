@@ -111,6 +111,7 @@ func testLogf(t *testing.T) func(string, ...any) {
 // NATS comes back (same port, same store) and the room goes on where it
 // was.
 func TestSharedRoomOutage(t *testing.T) {
+	// Serial: restarts NATS on the port it had, which another test could take meanwhile.
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	port := l.Addr().(*net.TCPAddr).Port
@@ -161,6 +162,7 @@ func TestSharedRoomOutage(t *testing.T) {
 // through another; the histogram follows; it restarts and catches up;
 // the lecturer takes the room back through another front-end.
 func TestSharedRoomOverSSH(t *testing.T) {
+	t.Parallel()
 	_, url := natsServer(t, 0, t.TempDir())
 	var srvs []*Server
 	var rooms []*room.Shared

@@ -18,6 +18,7 @@ import (
 
 // Item 11: SIGHUP ends the lecture as SIGTERM does, with the goodbye.
 func TestSIGHUPSaysGoodbye(t *testing.T) {
+	// Serial: signals the test process, which every test shares.
 	log := &lockedLog{}
 	srv, err := New(config.Config{ClassCode: "tulip", HostKeyPath: filepath.Join(t.TempDir(), "host_ed25519")},
 		Lecture{Scenarios: scenarios.Builtin(), Log: log})

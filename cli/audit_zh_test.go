@@ -13,6 +13,7 @@ import (
 // count; each error line names its layer; without --lang zh nothing else
 // changes.
 func TestAuditErrorsInChinese(t *testing.T) {
+	t.Parallel()
 	in := strings.Join([]string{
 		`{"requested":["A","B"],"results":["B","A"]}`,
 		`{"requested":["A","A"],"results":["A"]}`,
@@ -60,6 +61,7 @@ func TestAuditErrorsInChinese(t *testing.T) {
 // blocks; toolgate assess, which has no Chinese errors, says them in
 // English.
 func TestAuditStreamWordsInChinese(t *testing.T) {
+	t.Parallel()
 	deep := strings.Repeat("[", 1001) + strings.Repeat("]", 1001)
 	out, errOut, code := run(t, `{"requested":[],"results":[]}`+"\n"+deep+"\n", nil, "audit", "--lang", "zh")
 	assert.Equal(t, 1, code)

@@ -18,6 +18,7 @@ import (
 // testdata/bad. Regenerate with `go test ./cli -run TestValidateBadCorpus
 // -update` and read the diff.
 func TestValidateBadCorpus(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "validate", "../testdata/bad")
 	assert.Equal(t, 1, code)
 	golden.RequireEqual(t, out)
@@ -34,6 +35,7 @@ func TestValidateBadCorpus(t *testing.T) {
 // JSON reads as numbers, a scope named "", null for the three optional
 // objects.
 func TestValidateGoodCorpus(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "validate", "../testdata/good")
 	assert.Equal(t, 0, code, out)
 	assert.Equal(t, "6 files checked: 6 valid, 0 with problems (0 problems)\n", out)
@@ -44,6 +46,7 @@ func TestValidateGoodCorpus(t *testing.T) {
 // "2 valid, 1 with problems" for three valid files and a missing path,
 // and "-1 valid" for one missing file).
 func TestValidateCountsWhatItRead(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "validate", "../examples", "/nonexistent")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "/nonexistent: stat: no such file or directory\n3 files checked: 3 valid, 0 with problems; 1 path skipped (1 problem)\n", out)
@@ -53,12 +56,14 @@ func TestValidateCountsWhatItRead(t *testing.T) {
 }
 
 func TestValidateExamples(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "validate", "../examples")
 	assert.Equal(t, 0, code, out)
 	assert.Equal(t, "3 files checked: 3 valid, 0 with problems (0 problems)\n", out)
 }
 
 func TestValidateLimits(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	big := filepath.Join(dir, "ten-megabytes.yaml")
 	data := bytes.Repeat([]byte("# padding\n"), 1<<20) // 10 MiB
@@ -77,6 +82,7 @@ func TestValidateLimits(t *testing.T) {
 }
 
 func TestValidateClashWithBuiltin(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	data, err := scenarios.Template(scenarios.TrackAdmission)
 	require.NoError(t, err)
@@ -87,6 +93,7 @@ func TestValidateClashWithBuiltin(t *testing.T) {
 }
 
 func TestScenariosDirLoadsBesideBuiltins(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := run(t, "", nil, "--scenarios", "../examples", "list", "--track", "admission")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "17  course-version-bump", "after the 14 built-in admission scenarios")
@@ -118,6 +125,7 @@ func TestScenariosDirLoadsBesideBuiltins(t *testing.T) {
 }
 
 func TestNew(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	name := filepath.Join(dir, "mine.yaml")
 	_, errOut, code := run(t, "", nil, "new", name, "--track", "audit")
@@ -138,6 +146,7 @@ func TestNew(t *testing.T) {
 
 // validate flags an injected line the input contradicts.
 func TestValidateFlagsAStaleInjectedLine(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "stale.yaml"), []byte(`id: stale-timeout
 title: {en: "Timed out, but read back"}

@@ -13,6 +13,7 @@ import (
 )
 
 func TestVectorsCommand(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "vectors")
 	require.Equal(t, 0, code)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -71,6 +72,7 @@ func TestVectorsCommand(t *testing.T) {
 // TestCheckCommand runs `toolgate check` on the test gate of
 // testdata/harness/gate, built here with the Go toolchain.
 func TestCheckCommand(t *testing.T) {
+	t.Parallel()
 	gate := filepath.Join(t.TempDir(), "gate")
 	build := exec.Command("go", "build", "-o", gate, "../testdata/harness/gate")
 	out, err := build.CombinedOutput()

@@ -47,6 +47,7 @@ func runOn(t *testing.T, tty terminal, stdin string, env map[string]string, args
 }
 
 func TestList(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "list", "--track", "admission")
 	require.Equal(t, 0, code)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -64,6 +65,7 @@ func TestList(t *testing.T) {
 }
 
 func TestTraceText(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "trace", "4")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "\n  Input check (toolgate's, not the book's): passed — every member the book's function reads is there",
@@ -93,6 +95,7 @@ func TestTraceText(t *testing.T) {
 }
 
 func TestTraceFormats(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "trace", "2", "--format", "json")
 	require.Equal(t, 0, code)
 	var got struct {
@@ -165,6 +168,7 @@ func boolInt(b bool) int {
 }
 
 func TestUsageErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		want string
@@ -195,6 +199,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestAssessStream(t *testing.T) {
+	t.Parallel()
 	in := strings.Join([]string{
 		`{"contract":{"tools":[]},"request":{"correlationId":"r1","tool":{"name":"x"}},"environment":{}}`,
 		`{"contract":{"tools":[{"name":"t","version":"v1","effectClass":"read_only","requiredArguments":[]}]},"request":{"correlationId":"r2","tool":{"name":"t","version":"v1"}},"environment":{"status":"ready"},"invocationRecord":{"correlationId":"r2","status":"succeeded","verificationStatus":5}}`,
@@ -216,6 +221,7 @@ func TestAssessStream(t *testing.T) {
 }
 
 func TestAssessStopsOnTextThatIsNotJSON(t *testing.T) {
+	t.Parallel()
 	in := "{\"contract\":{\"tools\":[]},\"request\":{\"correlationId\":\"r1\",\"tool\":{\"name\":\"x\"}},\"environment\":{}}\n{\"a\": tru}\n{}\n"
 	out, errOut, code := run(t, in, nil, "assess", "-")
 	assert.Equal(t, 2, code)
@@ -224,6 +230,7 @@ func TestAssessStopsOnTextThatIsNotJSON(t *testing.T) {
 }
 
 func TestAssessWithTrace(t *testing.T) {
+	t.Parallel()
 	in := `{"contract":{"tools":[{"name":"t","effectClass":"read_only","requiredArguments":[]}]},"request":{"correlationId":"r","tool":{"name":"t"}},"environment":{}}`
 	out, _, code := run(t, in, nil, "assess", "--trace")
 	require.Equal(t, 0, code)
@@ -264,12 +271,14 @@ func TestAssessWithTrace(t *testing.T) {
 }
 
 func TestAssessFileErrors(t *testing.T) {
+	t.Parallel()
 	_, errOut, code := run(t, "", nil, "assess", filepath.Join(t.TempDir(), "missing.json"))
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "no such file")
 }
 
 func TestHelpAndVersion(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range [][]string{{"--help"}, {"list", "--help"}, {"trace", "--help"}, {"assess", "--help"}} {
 		out, _, code := run(t, "", nil, cmd...)
 		assert.Equal(t, 0, code, cmd)
@@ -303,6 +312,7 @@ func TestHelpAndVersion(t *testing.T) {
 
 // TestBinary builds the real binary and runs it the way a user would.
 func TestBinary(t *testing.T) {
+	t.Parallel()
 	bin := toolgateBinary(t)
 
 	cmd := exec.Command(bin, "assess")
@@ -338,6 +348,7 @@ func TestBinary(t *testing.T) {
 }
 
 func TestAuditStream(t *testing.T) {
+	t.Parallel()
 	in := strings.Join([]string{
 		`{"requested":["A","B"],"results":["B","A"]}`,
 		`{"requested":["A","B"],"results":["A","A","C"]}`,
@@ -361,6 +372,7 @@ func TestAuditStream(t *testing.T) {
 }
 
 func TestNotes(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "notes", "--scenario", "4")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "## Admission · Scenario 4 · Write without approval")
@@ -387,6 +399,7 @@ func TestNotes(t *testing.T) {
 // scenario: re-answers replace, never add. It used to say "5 right of 8
 // asked" while its list held 7 answers, 4 right.
 func TestProgressCountsTheAnswersKept(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "progress.json")
 	p := progress.New()
 	right := progress.Answer{Said: "rule 1, unknown_tool", Right: true, Decided: "rule 1, unknown_tool"}
@@ -466,6 +479,7 @@ func TestProgressCountsTheAnswersKept(t *testing.T) {
 }
 
 func TestProgressCommand(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "progress.json")
 	store := progress.Store{Path: path}
 	p := progress.New()
@@ -518,6 +532,7 @@ func TestProgressCommand(t *testing.T) {
 // TestPlainMode: --plain, or ACCESSIBLE set, runs the accessible line mode
 // on stdin and stdout, terminal or not.
 func TestPlainMode(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "4\nv\nq\n", nil, "--plain")
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "Scenario 4: Write without approval.")
@@ -532,6 +547,7 @@ func TestPlainMode(t *testing.T) {
 // toolgate progress says "Nothing yet" only when nothing was walked or
 // answered, whether the scenario is loaded now or not.
 func TestProgressSaysNothingYetOnlyForNothing(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		change  func(*progress.Progress)

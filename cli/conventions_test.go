@@ -36,6 +36,7 @@ func complete(t *testing.T, env map[string]string, args ...string) (values []str
 const noFiles = ":4" // cobra.ShellCompDirectiveNoFileComp
 
 func TestCompletionOffersValues(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want []string
@@ -76,6 +77,7 @@ func TestCompletionOffersValues(t *testing.T) {
 // of the track, then the ids, with titles; today's `__complete trace ""`
 // offered file names.
 func TestCompletionOffersScenarios(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"trace", ""}, {"notes", "--scenario", ""}, {"--scenario", ""}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			got, descs, directive := complete(t, nil, args...)
@@ -115,6 +117,7 @@ func TestCompletionOffersScenarios(t *testing.T) {
 }
 
 func TestManPage(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "man")
 	require.Equal(t, 0, code)
 	assert.Regexp(t, `^\.TH TOOLGATE 1 "\d{4}-\d\d-\d\d" "toolgate devel \(go1\.\d+[^"]*\)" "User Commands"\n`, out)
@@ -143,6 +146,7 @@ func TestManPage(t *testing.T) {
 // man renders the page as man(1) would, with groff's warnings on: what a
 // person reads with `toolgate man | man -l -`.
 func TestManPageRenders(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("man"); err != nil {
 		t.Skip("no man(1) here")
 	}
@@ -164,6 +168,7 @@ func TestManPageRenders(t *testing.T) {
 }
 
 func TestVersionFromBuildInfo(t *testing.T) {
+	t.Parallel()
 	settings := func(kv ...string) []debug.BuildSetting {
 		var out []debug.BuildSetting
 		for i := 0; i < len(kv); i += 2 {
@@ -198,6 +203,7 @@ func TestVersionFromBuildInfo(t *testing.T) {
 // The real binary, built from this checkout, says which commit it is and
 // whether the tree had changes, as git says.
 func TestVersionOfACheckout(t *testing.T) {
+	t.Parallel()
 	bin := toolgateBinary(t)
 	if !binary.vcs {
 		t.Skip("not a git clone: Go stamps no commit into a build from a git worktree or an archive")
@@ -220,6 +226,7 @@ func TestVersionOfACheckout(t *testing.T) {
 // Colour: on a terminal; with CLICOLOR_FORCE even into a pipe; never with
 // NO_COLOR, whatever else is set.
 func TestColourConventions(t *testing.T) {
+	t.Parallel()
 	colour := regexp.MustCompile(`\x1b\[[0-9;]*(3[0-9]|9[0-7])[;m]`) // a foreground colour
 	for _, tc := range []struct {
 		name   string
@@ -251,6 +258,7 @@ func TestColourConventions(t *testing.T) {
 // NO_COLOR takes the colour out again. fang sees the real file, so this
 // runs the binary.
 func TestHelpColour(t *testing.T) {
+	t.Parallel()
 	bin := toolgateBinary(t)
 	help := func(env ...string) string {
 		cmd := exec.Command(bin, "trace", "--help")
@@ -271,6 +279,7 @@ func TestHelpColour(t *testing.T) {
 // Errors: one "toolgate: ..." line for scripts and logs; fang's styled
 // block on a terminal, the message as written.
 func TestErrorStyles(t *testing.T) {
+	t.Parallel()
 	_, errOut, code := run(t, "", nil, "list", "--frob")
 	assert.Equal(t, cli.ExitUsage, code)
 	assert.Equal(t, "toolgate: unknown flag: --frob\nRun 'toolgate --help' for usage.\n", errOut)
@@ -297,6 +306,7 @@ func stripANSI(s string) string { return ansiRe.ReplaceAllString(s, "") }
 // notes and trace --format md are styled by glamour on a terminal and
 // the Markdown itself anywhere else (the CommonMark tests read that).
 func TestMarkdownOnATerminal(t *testing.T) {
+	t.Parallel()
 	tty := terminal{stdout: true, width: 80}
 	env := map[string]string{"TERM": "xterm-256color"}
 	raw, _, code := run(t, "", env, "notes", "--scenario", "4")
@@ -331,6 +341,7 @@ func TestMarkdownOnATerminal(t *testing.T) {
 // list --format json: every scenario listed, as the text list, with the
 // same verdict as trace --format json.
 func TestListJSON(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "list", "--format", "json")
 	require.Equal(t, 0, code)
 	var items []struct {

@@ -85,6 +85,7 @@ func converse(t *testing.T, stdin io.WriteCloser, stdout io.Reader, inputs, want
 // TestAnswersComeWhileTheInputStaysOpen runs assess and audit in process
 // on pipes.
 func TestAnswersComeWhileTheInputStaysOpen(t *testing.T) {
+	t.Parallel()
 	for _, tc := range coprocessCases {
 		t.Run(tc.cmd, func(t *testing.T) {
 			inR, inW := io.Pipe()
@@ -105,6 +106,7 @@ func TestAnswersComeWhileTheInputStaysOpen(t *testing.T) {
 // TestBinaryAnswersWhileTheInputStaysOpen does the same with the real
 // binary on operating-system pipes.
 func TestBinaryAnswersWhileTheInputStaysOpen(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}

@@ -22,6 +22,7 @@ import (
 // a small file shows the limit. Regenerate with `go test ./cli -run
 // TestHostileStreams -update` and read the diff.
 func TestHostileStreams(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("../testdata/streams/*.jsonl")
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
@@ -54,6 +55,7 @@ var errNoSpace = fmt.Errorf("write /dev/stdout: no space left on device")
 // list, validate and progress used to exit 0. Every command checks its
 // output: a lost write is a message and exit status 3.
 func TestWriteErrorsAreReported(t *testing.T) {
+	t.Parallel()
 	input, err := os.ReadFile("../testdata/inputs.jsonl")
 	require.NoError(t, err)
 	progressPath := filepath.Join(t.TempDir(), "progress.json")

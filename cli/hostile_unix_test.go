@@ -18,6 +18,7 @@ import (
 // skipped with a word, in validate and wherever scenarios are loaded, and
 // the other files still load.
 func TestNotRegularFilesAreSkipped(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "pipe.yaml"), 0o600))
 	require.NoError(t, os.Symlink("/dev/zero", filepath.Join(dir, "zero.json")))
@@ -44,6 +45,7 @@ func TestNotRegularFilesAreSkipped(t *testing.T) {
 // TestProgressThatIsNotAFile: progress.json as a named pipe used to hang
 // toolgate progress; as a link to /dev/zero it read 1.4 GB.
 func TestProgressThatIsNotAFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "progress.json")
 	require.NoError(t, syscall.Mkfifo(fifo, 0o600))

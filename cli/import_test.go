@@ -11,6 +11,7 @@ import (
 )
 
 func TestImportMCPCommand(t *testing.T) {
+	t.Parallel()
 	fs := "../testdata/harness/mcp/filesystem-tools-list.json"
 	out, errOut, code := run(t, "", nil, "import", "mcp", fs, "--contract-version", "fs-1")
 	require.Equal(t, 0, code, errOut)
@@ -39,6 +40,7 @@ func TestImportMCPCommand(t *testing.T) {
 // TestImportScenarioValidates is the session of the issue: import a tool
 // list, make a scenario of one call, validate it, trace it.
 func TestImportScenarioValidates(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out, errOut, code := run(t, "", nil, "import", "mcp", "../testdata/harness/mcp/filesystem-tools-list.json", "--scenario", "write_file")
 	require.Equal(t, 0, code, errOut)
@@ -65,6 +67,7 @@ func TestImportScenarioValidates(t *testing.T) {
 }
 
 func TestImportTranscriptIntoAudit(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := run(t, "", nil, "import", "transcript", "../testdata/harness/transcripts/anthropic-missing-result.json")
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, errOut, "as Anthropic Messages")
@@ -90,6 +93,7 @@ func TestImportTranscriptIntoAudit(t *testing.T) {
 // TestImportTranscriptAudit: --audit imports and audits in one command,
 // so a failed import is not hidden behind a pipe's last command.
 func TestImportTranscriptAudit(t *testing.T) {
+	t.Parallel()
 	out, errOut, code := run(t, "", nil, "import", "transcript", "--audit", "../testdata/transcripts/anthropic/missing.json")
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, `{"diagnostics":["missing:toolu_01Ar4Cv9Hx2Mq7Ln5Tz8Wk3P"],"pending":[]}`+"\n", out)
@@ -129,6 +133,7 @@ func TestImportTranscriptAudit(t *testing.T) {
 }
 
 func TestHarnessHelp(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"import", "--help"}, {"import", "mcp", "--help"}, {"import", "transcript", "--help"},
 		{"vectors", "--help"}, {"check", "--help"}, {"validate", "--help"}} {
 		out, _, code := run(t, "", nil, args...)
@@ -138,6 +143,7 @@ func TestHarnessHelp(t *testing.T) {
 }
 
 func TestValidateCoverage(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "validate", "--coverage")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "Coverage of 14 admission, 8 audit and 8 outcome scenarios (built-in)")

@@ -96,6 +96,7 @@ progress'), unless --no-save.`,
 					return nil
 				case learn.StateBroken:
 					return &exitError{code: ExitUsage}
+				case learn.StateRed, learn.StateFailing: // exit 1, below
 				}
 				return &exitError{code: ExitInvalid}
 			}

@@ -20,6 +20,7 @@ import (
 // TestLearnInitNeverOverwrites: init writes the starter, and a second
 // init keeps every file the learner has, putting back only one removed.
 func TestLearnInitNeverOverwrites(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "gate")
 	out, _, code := run(t, "", nil, "learn", "init", "--lang", "js", dir)
 	require.Equal(t, 0, code, out)
@@ -49,6 +50,7 @@ func TestLearnInitNeverOverwrites(t *testing.T) {
 // when the learner's file does not even parse — with its file and line
 // — and 0 once the gate agrees; each run is kept in the progress.
 func TestLearnOnceExitStatus(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not on PATH: learn --once on a JavaScript gate is not run here")
 	}
@@ -91,6 +93,7 @@ func TestLearnOnceExitStatus(t *testing.T) {
 // TestLearnNeedsAStarter: learn in a directory without one says how to
 // start, and the watch view needs a terminal.
 func TestLearnNeedsAStarter(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, errOut, code := run(t, "", nil, "learn", "--once", dir)
 	assert.Equal(t, cli.ExitUsage, code)
@@ -107,6 +110,7 @@ func TestLearnNeedsAStarter(t *testing.T) {
 // same for a seed, differ for another, and each line's verdict is what
 // toolgate assess answers for its input.
 func TestPracticeSameSeedSameCases(t *testing.T) {
+	t.Parallel()
 	a, _, code := run(t, "", nil, "practice", "--seed", "7", "--count", "5")
 	require.Equal(t, 0, code)
 	b, _, _ := run(t, "", nil, "practice", "--seed", "7", "--count", "5")

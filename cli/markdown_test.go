@@ -86,6 +86,7 @@ func plain(n ast.Node, source []byte) string {
 // track; the tables are tables; and the non-goals of seed 000 are there
 // once, after the admission scenarios.
 func TestHandoutsParseAsCommonMark(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		l, _ := assess.ParseLang(lang)
 		t.Run("trace --all "+lang, func(t *testing.T) {

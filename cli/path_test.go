@@ -11,6 +11,7 @@ import (
 )
 
 func TestTracePathToAllowed(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "trace", "4", "--format", "json")
 	require.Equal(t, 0, code)
 	var got struct {
@@ -53,6 +54,7 @@ func TestTracePathToAllowed(t *testing.T) {
 }
 
 func TestTracePathText(t *testing.T) {
+	t.Parallel()
 	out, _, code := run(t, "", nil, "trace", "write-without-approval")
 	require.Equal(t, 0, code)
 	assert.Contains(t, out, "Path to allowed (over the what-if knobs):\n  Approval → active\n      approval.status: absent → \"active\"")
@@ -74,6 +76,7 @@ func TestTracePathText(t *testing.T) {
 // fromAbsent and toAbsent mark what is absent), and the JSON still
 // matches the schema.
 func TestTracePathNullIsNotAbsent(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	scenario := `id: null-document
 track: admission

@@ -74,6 +74,7 @@ func writeTraces(env *Env, w io.Writer, list []scenarios.Scenario, f format, l a
 		md, flush := env.markdownOut(w)
 		writeHandout(md, list, l)
 		return flush()
+	case formatText: // below
 	}
 	cw := colorWriter(w, env.stdoutProfile())
 	st := newTextStyles()

@@ -70,6 +70,7 @@ func vectorInputs(t *testing.T, track string) string {
 // the trace, in both languages) and audit, every scenario of every track
 // through trace, the vectors themselves, the imports and a saved progress.
 func TestEveryJSONOutputMatchesTheSchema(t *testing.T) {
+	t.Parallel()
 	t.Run("assess", func(t *testing.T) {
 		s := outputSchema(t, "assessLine")
 		in := vectorInputs(t, "admission")
@@ -205,6 +206,7 @@ func TestEveryJSONOutputMatchesTheSchema(t *testing.T) {
 // The schema is not a rubber stamp: the shapes the issue named as wrong
 // fail it.
 func TestTheSchemaRefusesTheOldShapes(t *testing.T) {
+	t.Parallel()
 	doc := outputSchema(t, "traceDocument")
 	out, _, _ := run(t, "", nil, "trace", "5", "--format", "json")
 	var good map[string]any
@@ -295,6 +297,7 @@ func TestTheSchemaRefusesTheOldShapes(t *testing.T) {
 // walks an admission scenario's input as trace does: the same steps, the
 // same "does NOT prove" and texts.
 func TestListAndAssessTraceAgreeWithTrace(t *testing.T) {
+	t.Parallel()
 	for _, lang := range []string{"en", "zh"} {
 		out, _, code := run(t, "", nil, "trace", "--all", "--format", "json", "--lang", lang)
 		require.Equal(t, 0, code)

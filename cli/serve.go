@@ -28,6 +28,12 @@ type ServeOptions struct {
 	// append); nil is stderr. LogPath names it.
 	Log     io.Writer
 	LogPath string
+	// Notices are the lines the command line has for stderr at start
+	// (the codes made, a weak code). Serve says them first, once it has
+	// taken the shutdown signals: a supervisor that stops the server as
+	// soon as it has said something must meet its handler, not the
+	// default action that kills it without a goodbye.
+	Notices string
 }
 
 // parsePTYSize reads --max-pty: WIDTHxHEIGHT, within config's bounds.
@@ -172,7 +178,7 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 	f.StringVar(&cfg.Room.Fingerprint, "room-fingerprint", "", "the SHA256 fingerprint of the NATS server's certificate, as its host printed it")
 	f.StringVar(&cfg.Room.CAFile, "room-ca", "", "a PEM file of the authority that signed the NATS server's certificate")
 	f.StringVar(&o.LogPath, "log", "", "append the server's log lines to this file (created with mode 0600) instead of stderr")
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+	cmd.RunE = func(_ *cobra.Command, _ []string) (err error) {
 		if err := serveFromEnv(f, c.env.Getenv); err != nil {
 			return &exitError{ExitUsage, err}
 		}
@@ -187,7 +193,9 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 			return err
 		}
 		o.Scenarios = all
-		sayCodes(f, &o, c.env.Stderr)
+		var notices strings.Builder
+		sayCodes(f, &o, &notices)
+		o.Notices = notices.String()
 		if c.env.Serve == nil {
 			return &exitError{ExitUsage, fmt.Errorf("serve is not available in this build")}
 		}
@@ -196,7 +204,13 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 			if err != nil {
 				return &exitError{ExitUsage, fmt.Errorf("%s: %v", name(f, "log"), logReason(err))}
 			}
-			defer logFile.Close()
+			// The log has been written to: a close that fails may have
+			// lost its last lines, which the exit status says.
+			defer func() {
+				if cerr := logFile.Close(); cerr != nil && err == nil {
+					err = fmt.Errorf("%s: %v", name(f, "log"), cerr)
+				}
+			}()
 			o.Log = logFile
 		}
 		return c.env.Serve(o)
@@ -327,16 +341,16 @@ func configError(f *pflag.FlagSet, err error) error {
 	return err
 }
 
-// sayCodes says the codes made for this lecture (config.MakeCodes) on
-// stderr (not in the log: no code is ever logged), and warns of a code
-// given that is weak.
-func sayCodes(f *pflag.FlagSet, o *ServeOptions, stderr io.Writer) {
+// sayCodes writes to w, for stderr, the codes made for this lecture
+// (config.MakeCodes), never for the log: no code is ever logged. It warns
+// of a code given that is weak.
+func sayCodes(f *pflag.FlagSet, o *ServeOptions, w io.Writer) {
 	cfg := &o.Config
 	if o.MadeClassCode {
-		fmt.Fprintf(stderr, "toolgate: class code: %s (made for this lecture: students type it; it is on the presenter's screen)\n", cfg.ClassCode)
+		fmt.Fprintf(w, "toolgate: class code: %s (made for this lecture: students type it; it is on the presenter's screen)\n", cfg.ClassCode)
 	}
 	if o.MadePresenterCode {
-		fmt.Fprintf(stderr, "toolgate: presenter code: %s (made for this lecture: keep it to yourself)\n", cfg.PresenterCode)
+		fmt.Fprintf(w, "toolgate: presenter code: %s (made for this lecture: keep it to yourself)\n", cfg.PresenterCode)
 	}
 	for _, c := range []struct {
 		flag, code string
@@ -346,7 +360,7 @@ func sayCodes(f *pflag.FlagSet, o *ServeOptions, stderr io.Writer) {
 			continue
 		}
 		if bits := config.CodeBits(c.code); bits < config.StrongBits {
-			fmt.Fprintf(stderr, "toolgate: WARNING: %s is weak (about %.0f bits; want %d): anyone who reaches the port may guess it in time; leave it out to have one made\n",
+			fmt.Fprintf(w, "toolgate: WARNING: %s is weak (about %.0f bits; want %d): anyone who reaches the port may guess it in time; leave it out to have one made\n",
 				source(f, c.flag), bits, config.StrongBits)
 		}
 	}

@@ -14,7 +14,7 @@ import (
 )
 
 // serve runs `toolgate serve` with a fake server that records what it was
-// handed.
+// handed and says its notices, as the real one does first.
 func serve(env map[string]string, args ...string) (got *cli.ServeOptions, stderr string, code int) {
 	var out, errb bytes.Buffer
 	e := cli.Env{
@@ -22,6 +22,7 @@ func serve(env map[string]string, args ...string) (got *cli.ServeOptions, stderr
 		Getenv: func(k string) string { return env[k] },
 		Serve: func(o cli.ServeOptions) error {
 			got = &o
+			errb.WriteString(o.Notices)
 			return nil
 		},
 	}
@@ -32,6 +33,7 @@ func serve(env map[string]string, args ...string) (got *cli.ServeOptions, stderr
 // Issue 11, item 12: an invalid setting, from a flag or the environment,
 // is refused at start, naming the flag or the variable.
 func TestServeRefusesInvalidSettings(t *testing.T) {
+	t.Parallel()
 	code := map[string]string{"TOOLGATE_CLASS_CODE": "tulip"}
 	with := func(k, v string) map[string]string {
 		m := map[string]string{k: v}
@@ -80,6 +82,7 @@ func keys(m map[string]string) []string {
 }
 
 func TestServeSettings(t *testing.T) {
+	t.Parallel()
 	got, stderr, exit := serve(map[string]string{"TOOLGATE_CLASS_CODE": "tulip", "TOOLGATE_MAX_SESSIONS": "60",
 		"TOOLGATE_IDLE": "20m", "TOOLGATE_MAX_PTY": "300x100", "TOOLGATE_PRESENTER_CODE": "orchid"})
 	require.Equal(t, 0, exit, stderr)
@@ -108,6 +111,7 @@ func TestServeSettings(t *testing.T) {
 // Issue 24, item 5: without a code, strong ones are made and said at
 // start; a code given is never printed.
 func TestServeMakesCodes(t *testing.T) {
+	t.Parallel()
 	got, stderr, exit := serve(nil)
 	require.Equal(t, 0, exit, stderr)
 	words := `[a-z]{3,6}-[a-z]{3,6}-[a-z]{3,6}-[a-z]{3,6}`
@@ -130,6 +134,7 @@ func TestServeMakesCodes(t *testing.T) {
 // refused by the flag's or the variable's name (a secret's value is not
 // printed).
 func TestServeRoomSettings(t *testing.T) {
+	t.Parallel()
 	base := map[string]string{"TOOLGATE_CLASS_CODE": "tulip"}
 	with := func(kv ...string) map[string]string {
 		m := map[string]string{"TOOLGATE_CLASS_CODE": "tulip"}

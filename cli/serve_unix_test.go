@@ -24,6 +24,7 @@ import (
 // to a file made with mode 0600; what is not a regular file is refused at
 // start, by the flag's or the variable's name.
 func TestServeLog(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "serve.log")
 	require.NoError(t, os.WriteFile(path, []byte("yesterday's line\n"), 0o600))
@@ -87,6 +88,7 @@ func TestServeLog(t *testing.T) {
 // a server it saw start would; the server ends with status 0 and logs
 // why — also while it waits for a shared room's NATS.
 func TestServeSignalAtStartIsAGoodbye(t *testing.T) {
+	t.Parallel()
 	bin := toolgateBinary(t)
 	for _, tc := range []struct {
 		name string
@@ -110,7 +112,12 @@ func TestServeSignalAtStartIsAGoodbye(t *testing.T) {
 				if info, err := os.Stat(logPath); err == nil && info.Size() > 0 {
 					break
 				}
-				require.True(t, time.Now().Before(deadline), "no start; stderr:\n%s", stderr.String())
+				if time.Now().After(deadline) {
+					// stderr is the process's to write until Wait returns.
+					_ = cmd.Process.Kill()
+					_ = cmd.Wait()
+					t.Fatalf("no start; stderr:\n%s", stderr.String())
+				}
 				time.Sleep(time.Millisecond)
 			}
 			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))

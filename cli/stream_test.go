@@ -99,6 +99,7 @@ func streamCorpus(t testing.TB) [][]byte {
 }
 
 func TestFastLaneWritesWhatTheUsualWayWrites(t *testing.T) {
+	t.Parallel()
 	for _, data := range streamCorpus(t) {
 		for _, max := range []int{decode.DefaultMaxValue, 500, 300, 64} {
 			runBoth(t, data, max, false)
@@ -142,6 +143,7 @@ func auditCorpus() [][]byte {
 }
 
 func TestFastLaneAuditsWhatTheUsualWayAudits(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../testdata/streams/08-audit-long-id.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -212,6 +214,7 @@ func runBlocksWith(t testing.TB, data []byte, maxValue, size int, a answerer) {
 // end, with blocks so small that values over several lines are cut by
 // them, lines are longer than a block, and a stream stops in a block.
 func TestBlocksAnswerWhatOneAtATimeAnswers(t *testing.T) {
+	t.Parallel()
 	corpus := streamCorpus(t)
 	sample := corpus[len(corpus)-1]
 	long := bytes.Repeat(sample, 50)
@@ -265,6 +268,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space
 // TestBlocksStopAtAWriteError: answered in blocks, a lost write still
 // ends the command with exit status 3.
 func TestBlocksStopAtAWriteError(t *testing.T) {
+	t.Parallel()
 	sample, err := os.ReadFile("../testdata/inputs.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -288,6 +292,7 @@ func TestBlocksStopAtAWriteError(t *testing.T) {
 // TestStreamWordsInEveryLanguage: every language says every one of the
 // stream's words, and says them in its own script.
 func TestStreamWordsInEveryLanguage(t *testing.T) {
+	t.Parallel()
 	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
 		w := streamText[l]
 		said := []string{w.line(3), w.column(2, 1), w.tooLarge(150), w.tooDeep(1000),
@@ -307,6 +312,7 @@ func TestStreamWordsInEveryLanguage(t *testing.T) {
 // key order, as trace --format json writes them. Go's maps iterate in a
 // random order, so 50 lines of one allowed input are enough to catch it.
 func TestTracedLinesAreTheSameEveryTime(t *testing.T) {
+	t.Parallel()
 	sample, err := os.ReadFile("../testdata/inputs.jsonl")
 	if err != nil {
 		t.Fatal(err)

@@ -164,6 +164,7 @@ func stripTerminal(s string) string {
 // progress --reset on a terminal asks with huh's confirm: y resets, n
 // and ctrl+c keep.
 func TestResetAsksOnTheTerminal(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		key   string
 		reset bool
@@ -197,6 +198,7 @@ func TestResetAsksOnTheTerminal(t *testing.T) {
 // notes on a terminal: glamour's styled page, wrapped; the help and the
 // trace text are coloured (fang and the trace see the terminal).
 func TestStyledOnTheTerminal(t *testing.T) {
+	t.Parallel()
 	colour := regexp.MustCompile(`\x1b\[[0-9;]*(3[0-9]|9[0-7])[;m]`)
 
 	r := onTerminal(t, nil, "notes", "--scenario", "4")
@@ -226,6 +228,7 @@ func TestStyledOnTheTerminal(t *testing.T) {
 // The bash completion script, sourced in bash, completes as TAB would:
 // bash calls the function with COMP_WORDS, the function calls toolgate.
 func TestBashCompletion(t *testing.T) {
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash here")
@@ -270,6 +273,7 @@ tab toolgate --track au
 // serve --log: what the server says at start goes to stderr and to the
 // log; its log lines (here the signal that ends it) to the log only.
 func TestServeLogsToTheFile(t *testing.T) {
+	t.Parallel()
 	bin := toolgateBinary(t)
 	state := t.TempDir()
 	logPath := filepath.Join(state, "serve.log")

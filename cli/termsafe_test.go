@@ -39,6 +39,7 @@ func noRaw(t *testing.T, what, out string) {
 // Issue 24, item 8: ids, titles, file and field names from a file reach
 // the operator's terminal escaped, whatever the command.
 func TestHostileTextIsEscaped(t *testing.T) {
+	t.Parallel()
 	const osc52, clear, title = "\x1b]52;c;cHduZWQ=\x07", "\x1b[2J", "\x1b]0;pwned\x07"
 	dir := t.TempDir()
 	hostileScenario(t, dir, "evil.yaml", "evil-one", `"Evil `+osc52+clear+` a\u202egpj.exe z\u200bw"`, "Story "+title+".")
@@ -77,6 +78,7 @@ func TestHostileTextIsEscaped(t *testing.T) {
 // Issue 24, item 8: a tool list's names reach stderr escaped (stdout is
 // the contract, JSON, where they are data).
 func TestImportEscapesToolNames(t *testing.T) {
+	t.Parallel()
 	list := `{"tools":[{"name":"evil\u001b]52;c;cHduZWQ=\u0007\u001b[2J","inputSchema":{"type":"object"}},` +
 		`{"name":"rtl\u202eexe","inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}}]}`
 	_, errOut, _ := run(t, list, nil, "import", "mcp", "-")
@@ -86,6 +88,7 @@ func TestImportEscapesToolNames(t *testing.T) {
 
 // Issue 24, item 9: an id that is a path is refused, with its position.
 func TestIDThatIsAPathIsRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	hostileScenario(t, dir, "pwn.yaml", "../esc/pwned", "fine", "fine.")
 	out, _, code := run(t, "", nil, "validate", dir)

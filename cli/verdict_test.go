@@ -16,6 +16,7 @@ import (
 // that need escaping (approval_<status> carries the status as the input
 // gave it).
 func TestVerdictLinesAreWhatMarshalWrites(t *testing.T) {
+	t.Parallel()
 	ids := []string{"r1", "", `quo"te`, `back\slash`, "tab\tnew\nline\x00\x1f", "del\x7f", "<&>", "中文", "\u2028\u2029", "\U0001F600", "bad\xff"}
 	for _, code := range assess.Codes() {
 		for _, id := range ids {
@@ -27,6 +28,7 @@ func TestVerdictLinesAreWhatMarshalWrites(t *testing.T) {
 				v.EffectStatus = "unknown"
 			case assess.CodeApprovalStatus:
 				v.ApprovalStatus = "expired" + id
+			default: // the other codes carry no field of their own
 			}
 			want, err := json.Marshal(verdictLine{VerdictJSON: v.JSON()}, json.Deterministic(true))
 			if id == "bad\xff" {

@@ -78,6 +78,7 @@ func nonChinese(text string) []string {
 }
 
 func TestNonChineseFindsLeaks(t *testing.T) {
+	t.Parallel()
 	assert.Empty(t, nonChinese(`记录超时且 effectStatus 是 "unknown"：没有人知道效果如何`))
 	assert.Empty(t, nonChinese(`findNote(note-7) 正常运行，duplicate:A 与 requested[1] 的 JSON-RPC 错误 -32602`))
 	assert.NotEmpty(t, nonChinese(`error：requested[1]: duplicate request ID "A": which request would a result answer?`))
@@ -90,6 +91,7 @@ func TestNonChineseFindsLeaks(t *testing.T) {
 // details), the scenarios' own texts, the core's texts, and what the
 // commands print with --lang zh.
 func TestChineseModeIsChinese(t *testing.T) {
+	t.Parallel()
 	check := func(where, text string) {
 		t.Helper()
 		if bad := nonChinese(text); len(bad) > 0 {

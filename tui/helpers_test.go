@@ -113,6 +113,7 @@ func listOf(m Model) browsing {
 		return m.modes.quiz.list
 	case modeRoom:
 		return m.modes.room.list
+	case modeWalk, modeWhatIf, modePresent, modeNotes, modePractice: // the browse's, below
 	}
 	return m.modes.browse.list
 }
@@ -124,6 +125,7 @@ func overlaysOf(m Model) overlays {
 		return m.modes.whatIf.overlays
 	case modePractice:
 		return overlays{full: m.modes.practice.full}
+	case modeWalk, modeQuiz, modePresent, modeRoom, modeNotes: // the list's, below
 	}
 	return listOf(m).overlays
 }

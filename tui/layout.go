@@ -51,6 +51,7 @@ func columnsFor(width int) columns {
 	case layoutTwo:
 		inputs := clampInt(width*2/5, 36, 48)
 		return columns{inputs: inputs, walk: width - inputs - sepWidth}
+	case layoutOne, layoutTooSmall: // the walk alone, below
 	}
 	return columns{walk: width}
 }

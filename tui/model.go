@@ -251,6 +251,7 @@ func (m Model) Init() tea.Cmd {
 		cmds = append(cmds, m.modes.present.Init())
 	case modeNotes:
 		cmds = append(cmds, m.modes.notes.Init())
+	case modeWalk, modeQuiz, modeWhatIf, modeRoom, modePractice: // no command at start
 	}
 	if m.shell.idle > 0 {
 		cmds = append(cmds, idleTickCmd(m.shell.idle))
@@ -295,6 +296,7 @@ func (ms *modes) get(md mode) component {
 		return ms.notes
 	case modePractice:
 		return ms.practice
+	case modeWalk: // below
 	}
 	return ms.browse
 }

@@ -380,7 +380,7 @@ func TestProgressIsSavedAndResumed(t *testing.T) {
 	assert.Equal(t, "write-without-approval", last.Last)
 	assert.Contains(t, last.Walked, "write-without-approval")
 
-	m = runCmd(t, m, "L")
+	runCmd(t, m, "L")
 	assert.Equal(t, "zh", saved[len(saved)-1].Lang)
 
 	resumed := newTest(t, Options{Progress: saved[len(saved)-1]})
@@ -730,7 +730,7 @@ func TestQuizResumes(t *testing.T) {
 	m = runCmd(t, m, "1")
 	m = runCmd(t, m, "1") // scenario 1: rule 1, unknown_tool
 	m = runCmd(t, m, "n")
-	m = runCmd(t, m, "3") // scenario 2: rule 3, invalid_arguments
+	runCmd(t, m, "3") // scenario 2: rule 3, invalid_arguments
 	require.Len(t, saved.Quiz, 2)
 
 	again := newTest(t, Options{Quiz: true, Progress: saved})

@@ -266,6 +266,7 @@ func outcomeText(o assess.Outcome, l assess.Lang) string {
 		return tr("notesFired", l)
 	case assess.Passed:
 		return tr("notesPassed", l)
+	case assess.NotReached: // says nothing
 	}
 	return ""
 }

@@ -122,6 +122,7 @@ func (ps panes) draw(c common, b body, height int) string {
 		return joinColumns(height, "", column{b.left(width, height), width})
 	case planRight:
 		return joinColumns(height, "", column{right(width, height), width})
+	case planColumns: // below
 	}
 	if cols.inputs == 0 && cols.list == 0 {
 		return joinColumns(height, "", column{ps.main.View(), width})

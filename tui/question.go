@@ -208,6 +208,7 @@ func (q question) answer(c scene, digit int) (next question, done bool, step int
 			return q, false, 0, 0
 		}
 		return question{}, true, q.picked, codes[digit-1]
+	case quizIdle: // no question takes a digit
 	}
 	return q, false, 0, 0
 }
@@ -310,6 +311,7 @@ func (q question) lines(c scene) []string {
 			lines = append(lines, fmt.Sprintf("  %d  %s", i+1, o.In(c.lang)))
 		}
 		return lines
+	case quizIdle: // nothing asked
 	}
 	return nil
 }

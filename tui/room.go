@@ -60,13 +60,13 @@ type RoomMsg struct {
 type Frozen uint8
 
 const (
-	// NotFrozen: the room is within reach (a room of one server always).
+	// NotFrozen is a room within reach (a room of one server always).
 	NotFrozen Frozen = iota
-	// FrozenForNow: out of reach; it goes on when it is back, with the
-	// answers given meanwhile.
+	// FrozenForNow is a room out of reach; it goes on when it is back,
+	// with the answers given meanwhile.
 	FrozenForNow
-	// FrozenForGood: out of reach for good on this server; connecting
-	// again (to another) rejoins.
+	// FrozenForGood is a room out of reach for good on this server;
+	// connecting again (to another) rejoins.
 	FrozenForGood
 )
 
@@ -77,6 +77,7 @@ func (f Frozen) text(l assess.Lang) string {
 		return tr("roomFrozen", l)
 	case FrozenForGood:
 		return tr("roomFrozenForGood", l)
+	case NotFrozen: // says nothing
 	}
 	return ""
 }

@@ -44,7 +44,7 @@ func (s *scroller) fill(lines []string, width, height, anchor, anchorEnd, offset
 		s.text = strings.Join(lines, "\n")
 		return 0
 	}
-	inner, start := window(len(lines), height, anchor, anchorEnd)
+	inner, start := window(height, anchor, anchorEnd)
 	at := clampInt(start+offset, 0, len(lines)-inner)
 	s.vp.SetWidth(width)
 	s.vp.SetHeight(inner)
@@ -73,7 +73,7 @@ func (s scroller) View() string {
 // it scrolls (room is kept for the two hint lines), and where it starts
 // before the learner scrolls: the whole anchor block when it fits, its
 // start when it does not.
-func window(lines, height, anchor, anchorEnd int) (inner, start int) {
+func window(height, anchor, anchorEnd int) (inner, start int) {
 	inner = max(height-2, 1)
 	if anchorEnd > inner {
 		start = anchorEnd - inner

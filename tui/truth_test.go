@@ -175,7 +175,7 @@ func TestAQuestionCallsTheStudentBack(t *testing.T) {
 func TestThePresenterLeadsFromTheFirstFrame(t *testing.T) {
 	room := &fakeRoom{presenter: true}
 	m := resize(newTest(t, Options{Room: room}), 80, 24)
-	m = send(m, RoomMsg{Sessions: 1})
+	send(m, RoomMsg{Sessions: 1})
 	assert.Equal(t, []string{"unknown-tool"}, room.live, "the scenario the presenter sees is live")
 	// A presenter who takes a room over follows what is live instead.
 	room2 := &fakeRoom{presenter: true}

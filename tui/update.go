@@ -185,6 +185,7 @@ func (m *Model) toggleQuiz() tea.Cmd {
 		list := m.modes.browse.handOver()
 		m.mode = modeQuiz
 		return m.update(modeQuiz, enterMsg{place: handed(m.modes.browse.Status().place), list: &list})
+	case modeWhatIf, modePresent, modeRoom, modeNotes, modePractice: // no quiz here
 	}
 	return nil
 }

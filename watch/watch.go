@@ -27,7 +27,7 @@ func Paths(paths []string, changed func()) (stop func(), err error) {
 	}
 	for _, p := range paths {
 		if err := add(w, p); err != nil {
-			w.Close()
+			_ = w.Close() // the path's error is the one to tell
 			return nil, err
 		}
 	}
@@ -73,7 +73,9 @@ func Paths(paths []string, changed func()) (stop func(), err error) {
 	}()
 	return func() {
 		close(done)
-		w.Close()
+		// stop has no one to tell of a close that fails (the watcher's
+		// own descriptor): the watches are given up either way.
+		_ = w.Close()
 		wg.Wait()
 	}, nil
 }

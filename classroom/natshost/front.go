@@ -166,12 +166,14 @@ func (h *Host) release(c net.Conn, source string) {
 func (h *Host) relay(c net.Conn, source string) {
 	defer h.wg.Done()
 	defer h.release(c, source)
-	defer c.Close()
+	// A relay ends when either side has closed: closing the other is all
+	// that is left to do, and an error from it has no one to tell.
+	defer func() { _ = c.Close() }()
 	up, err := net.DialTimeout("tcp", h.srv.Addr().String(), natsUpstreamLimit)
 	if err != nil {
 		return
 	}
-	defer up.Close()
+	defer func() { _ = up.Close() }()
 	h.mu.Lock()
 	closed := h.closed
 	if !closed {
