@@ -193,6 +193,7 @@ func (m notesModel) lines() []string {
 		}
 		n.head(state)
 		n.add(wrap(histogram(rs, c.track(), w, c.lang), width))
+		n.add(st.Dim.Render(wrap(viaText(rs, c.lang), width)))
 		n.add("")
 	}
 	n.projector(step)
