@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"io"
 	"net"
@@ -19,6 +20,8 @@ import (
 
 	"toolgate/assess"
 	"toolgate/classroom"
+	"toolgate/classroom/config"
+	"toolgate/classroom/natshost"
 	"toolgate/classroom/room"
 	"toolgate/cli"
 	"toolgate/progress"
@@ -196,5 +199,47 @@ func serve(o cli.ServeOptions) error {
 	if o.Log != nil {
 		fmt.Fprintf(os.Stderr, "toolgate: the log goes to %s\n", o.LogPath)
 	}
+	if cfg.Web.On() {
+		if err := serveWeb(srv, cfg.Web, filepath.Join(state, "web"), say); err != nil {
+			_ = srv.Close()
+			return err
+		}
+	}
 	return srv.Run(ctx, l)
+}
+
+// serveWeb serves the phones' page beside SSH: over TLS with a
+// certificate this host makes (its fingerprint said), or in plain HTTP
+// with a warning, as --room-listen's NATS is.
+func serveWeb(srv *classroom.Server, w config.Web, certDir string, say io.Writer) error {
+	wl, err := net.Listen("tcp", w.Listen)
+	if err != nil {
+		return fmt.Errorf("--web %s: %w", w.Listen, err)
+	}
+	var tlsCfg *tls.Config
+	host, _, _ := net.SplitHostPort(w.Listen)
+	if w.TLS {
+		if w.CertDir != "" {
+			certDir = w.CertDir
+		}
+		cert, err := natshost.Certificate(certDir, host)
+		if err != nil {
+			_ = wl.Close()
+			return err
+		}
+		tlsCfg = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+		fmt.Fprintf(say, "toolgate: phones' page over HTTPS on %s; certificate fingerprint %s (a phone asks to trust it once)\n", w.Listen, natshost.Fingerprint(cert.Certificate[0]))
+	} else {
+		fmt.Fprintf(say, "toolgate: phones' page on http://%s\n", w.Listen)
+		if !config.Loopback(host) {
+			fmt.Fprintln(say, "toolgate: WARNING: --web without --web-tls: plain HTTP; anyone on the network sees the page and its cookies (a lecture LAN only)")
+		}
+	}
+	fmt.Fprintf(say, "toolgate: phones join at %s (the QR code on the projector)\n", w.BaseURL())
+	go func() {
+		if err := srv.ServeWeb(wl, tlsCfg); err != nil {
+			fmt.Fprintf(say, "toolgate: phones' page: %v\n", err)
+		}
+	}()
+	return nil
 }

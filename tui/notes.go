@@ -28,6 +28,8 @@ type notesModel struct {
 	state  RoomMsg
 	clocks lectureClocks
 	out    outbox
+	// joinURL is the phones' link, shown as a QR code.
+	joinURL string
 }
 
 var _ component = notesModel{}
@@ -210,6 +212,11 @@ func (m notesModel) lines() []string {
 		n.add("")
 		n.head(tr("notesScenario", c.lang))
 		n.add(wrap(notes, width))
+	}
+	if m.joinURL != "" {
+		n.add("")
+		n.head(pollText("phones", c.lang))
+		n.add(joinPart(c.common, m.joinURL, width).alts[0])
 	}
 	return n.lines
 }

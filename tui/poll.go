@@ -3,8 +3,11 @@ package tui
 import (
 	"fmt"
 
+	"charm.land/lipgloss/v2"
+
 	"toolgate/assess"
 	"toolgate/look"
+	"toolgate/qrtext"
 	"toolgate/scenarios"
 	"toolgate/walk"
 )
@@ -153,6 +156,24 @@ func viaText(rs RoomMsg, l assess.Lang) string {
 	return fmt.Sprintf(pollText("via", l), rs.Answered-rs.Phone, rs.Phone)
 }
 
+// joinPart is the phones' QR code with the link beside it (or under it,
+// on a narrow screen), then the link alone, then nothing: the projector
+// folds it first.
+func joinPart(c common, url string, width int) part {
+	link := c.styles.Verdict.Label.Render(pollText("phones", c.lang)) + "\n" + url
+	qr, err := qrtext.Text(url)
+	if err != nil {
+		return part{alts: []string{link, ""}}
+	}
+	var whole string
+	if qrWidth := lipgloss.Width(qr); width >= qrWidth+2+lipgloss.Width(url) {
+		whole = lipgloss.JoinHorizontal(lipgloss.Center, qr, "  ", link)
+	} else {
+		whole = qr + "\n" + link
+	}
+	return part{alts: []string{whole, link, ""}}
+}
+
 // pollTexts are the texts of a question asked away from a terminal: no
 // key to press.
 var pollTexts = map[string][2]string{
@@ -161,6 +182,7 @@ var pollTexts = map[string][2]string{
 	"pollAudit":   {"Which diagnostics does this batch get? Tap your answer.", "这个批次会得到哪些诊断？点选你的答案。"},
 	"pollHalf":    {"Half right: the rule is right, the code is not.", "答对一半：规则对了，代码不对。"},
 	"pollWrong":   {"Not this one; %s decided.", "不是这个；实际由 %s 决定。"},
+	"phones":      {"Answer by phone: scan, or open", "用手机作答：扫码，或打开"},
 	"via":         {"%d answered over SSH, %d by phone", "%d 人通过 SSH 作答，%d 人用手机作答"},
 	"toneGood":    {"allowed", "允许"},
 	"toneBad":     {"refused", "拒绝"},
