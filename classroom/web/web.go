@@ -162,6 +162,9 @@ func (s *Server) JoinURL(base string) string {
 	return strings.TrimRight(base, "/") + "/?t=" + url.QueryEscape(s.token)
 }
 
+// Token is the lecture's join token, which the QR link carries.
+func (s *Server) Token() string { return s.token }
+
 // Serve serves the page on l (wrapped in TLS by cfg when not nil) until
 // Shutdown.
 func (s *Server) Serve(l net.Listener, cfg *tls.Config) error {
