@@ -14,7 +14,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -162,5 +161,5 @@ func (p *phoneClient) sees(t testing.TB, what string, ok func(web.State) bool) {
 	waitUntil(t, what, func() bool { return ok(p.state()) })
 }
 
-// wait is a short pause for a test that checks something does not happen.
-var _ = time.Millisecond
+
+type webState = web.State

@@ -2,13 +2,17 @@ package classroom
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"toolgate/classroom/config"
 	"toolgate/classroom/web"
+	"toolgate/qrtext"
 )
 
 // TestLectureWithPhones: a lecture on loopback, 3 SSH students and 50
@@ -91,4 +95,56 @@ func TestLectureWithPhones(t *testing.T) {
 	assert.Equal(t, 409, status)
 	st := srv.Room().Stats()
 	assert.Equal(t, [3]int{total, nPhones, total}, [3]int{st.Answered, st.Phone, st.Students})
+}
+
+// readQR finds the QR code drawn on a screen (its half blocks, whole
+// lines of them) and reads it back into a matrix of rows rows.
+func readQR(t *testing.T, screen string, rows int) [][]bool {
+	t.Helper()
+	var block []string
+	col := -1
+	for _, line := range strings.Split(screen, "\n") {
+		runes := []rune(line)
+		start := -1
+		for i, r := range runes {
+			if strings.ContainsRune("█▀▄", r) {
+				start = i
+				break
+			}
+		}
+		if start < 0 || (col >= 0 && start != col) {
+			if len(block) > 0 {
+				break
+			}
+			continue
+		}
+		col = start
+		width := rows
+		if start+width > len(runes) {
+			t.Fatalf("a QR line shorter than the code: %q", line)
+		}
+		block = append(block, string(runes[start:start+width]))
+	}
+	m, err := qrtext.Read(strings.Join(block, "\n"), rows)
+	require.NoError(t, err)
+	return m
+}
+
+// The projector and the notes screen show the phones' link as a QR
+// code: read back from the screen, it is the matrix of the link.
+func TestProjectorAndNotesShowTheQRCode(t *testing.T) {
+	srv, addr, _, _ := startWeb(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid", NotesCode: "fern"}, Lecture{})
+	want, err := qrtext.Matrix(srv.JoinURL())
+	require.NoError(t, err)
+	lecturer := connectWith(t, dialer{auth: []gossh.AuthMethod{answer("orchid")}}, addr, ptyOpts{width: 160, height: 60})
+	lecturer.waitFor(t, "You lead the room")
+	require.NoError(t, lecturer.send("4"))
+	require.NoError(t, lecturer.send("f"))
+	lecturer.waitFor(t, "Answer by phone")
+	lecturer.waitFor(t, srv.JoinURL())
+	assert.Equal(t, want, readQR(t, lecturer.screen(), len(want)), "the projector's QR code")
+
+	notes := connectWith(t, dialer{auth: []gossh.AuthMethod{answer("fern")}}, addr, ptyOpts{width: 120, height: 80})
+	notes.waitFor(t, "Answer by phone")
+	assert.Equal(t, want, readQR(t, notes.screen(), len(want)), "the notes screen's QR code")
 }
