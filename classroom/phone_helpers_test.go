@@ -161,5 +161,4 @@ func (p *phoneClient) sees(t testing.TB, what string, ok func(web.State) bool) {
 	waitUntil(t, what, func() bool { return ok(p.state()) })
 }
 
-
 type webState = web.State

@@ -153,9 +153,9 @@ type shell struct {
 	// classCode is the room's, for a projector to show; joinURL the
 	// phones' link, for the projector and the notes screen.
 	classCode, joinURL string
-	noMouse   bool
-	reload    func() ([]scenarios.Scenario, []string, error)
-	edit      func(scenarios.Scenario) *exec.Cmd
+	noMouse            bool
+	reload             func() ([]scenarios.Scenario, []string, error)
+	edit               func(scenarios.Scenario) *exec.Cmd
 }
 
 // New builds the trainer. A Scenario that does not exist is ignored.
