@@ -5,6 +5,8 @@ package classroom
 import (
 	"bufio"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"fmt"
 	"io"
 	"net"
@@ -19,6 +21,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"toolgate/classroom/config"
+	"toolgate/classroom/natshost"
 )
 
 // Wrong codes typed on phones are paced as SSH's, together with them:
@@ -255,3 +258,29 @@ func TestWebPhoneReconnectsKeepingItsAnswer(t *testing.T) {
 
 var _ = context.Background
 var _ gossh.AuthMethod
+
+// Over TLS, with the certificate the host makes, the cookie is Secure
+// and the page asks to be reached by HTTPS only.
+func TestWebOverTLS(t *testing.T) {
+	wl, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	base := "https://" + wl.Addr().String()
+	srv, _, _ := start(t, config.Config{ClassCode: "tulip", Web: config.Web{Listen: wl.Addr().String(), TLS: true}}, Lecture{})
+	cert, err := natshost.Certificate(t.TempDir(), "127.0.0.1")
+	require.NoError(t, err)
+	go func() { _ = srv.ServeWeb(wl, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}) }()
+	assert.True(t, strings.HasPrefix(srv.JoinURL(), base+"/?t="), srv.JoinURL())
+	leaf, err := x509.ParseCertificate(cert.Certificate[0])
+	require.NoError(t, err)
+	pool := x509.NewCertPool()
+	pool.AddCert(leaf)
+	c := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := c.PostForm(base+"/join", url.Values{"code": {"tulip"}})
+	require.NoError(t, err)
+	res.Body.Close()
+	require.Equal(t, http.StatusSeeOther, res.StatusCode)
+	require.NotEmpty(t, res.Cookies())
+	assert.True(t, res.Cookies()[0].Secure)
+	assert.Contains(t, res.Header.Get("Strict-Transport-Security"), "max-age=")
+}
