@@ -225,14 +225,14 @@ func (s *Server) Handler() http.Handler {
 }
 
 // headers are every answer's: a policy that lets nothing in but our own
-// script and style, no framing, no sniffing, no referrer (the QR link's
-// token stays on the phone).
+// script and style, no framing, no sniffing, no referrer to another
+// site (the QR link's token stays here).
 func (s *Server) headers(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Referrer-Policy", "same-origin")
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cache-Control", "no-store")
 		if s.o.Secure {
@@ -281,17 +281,15 @@ func (s *Server) setCookie(w http.ResponseWriter, id string) {
 }
 
 // sameOrigin refuses a request another site's page made: the browser
-// says so in Sec-Fetch-Site or Origin (a client that sends neither is no
-// browser, and has no victim's cookie).
+// says so in Sec-Fetch-Site, or an older one in Origin (a client that
+// sends neither is no browser, and has no victim's cookie).
 func sameOrigin(r *http.Request) bool {
-	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
-		return false
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" {
+		return site == "same-origin" || site == "none"
 	}
 	if o := r.Header.Get("Origin"); o != "" {
 		u, err := url.Parse(o)
-		if err != nil || u.Host != r.Host {
-			return false
-		}
+		return err == nil && u.Host == r.Host
 	}
 	return true
 }
