@@ -133,4 +133,3 @@ func TestBrowserPhone(t *testing.T) {
 		})
 	}
 }
-

@@ -268,7 +268,9 @@ func TestWebOverTLS(t *testing.T) {
 	srv, _, _ := start(t, config.Config{ClassCode: "tulip", Web: config.Web{Listen: wl.Addr().String(), TLS: true}}, Lecture{})
 	cert, err := natshost.Certificate(t.TempDir(), "127.0.0.1")
 	require.NoError(t, err)
-	go func() { _ = srv.ServeWeb(wl, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}) }()
+	go func() {
+		_ = srv.ServeWeb(wl, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
+	}()
 	assert.True(t, strings.HasPrefix(srv.JoinURL(), base+"/?t="), srv.JoinURL())
 	leaf, err := x509.ParseCertificate(cert.Certificate[0])
 	require.NoError(t, err)
