@@ -327,11 +327,15 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	ph.watch(1)
 	defer ph.watch(-1)
 	rc := http.NewResponseController(w)
+	// A stream is read no further: the request's read deadline would
+	// otherwise end it (the server takes a read timeout for a closed
+	// connection). A closed connection still ends it.
+	_ = rc.SetReadDeadline(time.Time{})
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	beat := time.NewTicker(heartbeat)
+	beat := time.NewTicker(s.o.Limits.Heartbeat)
 	defer beat.Stop()
 	var last []byte
 	for {
@@ -354,6 +358,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-changed:
 		case <-beat.C:
+			_ = rc.SetWriteDeadline(time.Now().Add(writeDeadline))
 			if _, err := fmt.Fprint(w, ": beat\n\n"); err != nil || rc.Flush() != nil {
 				return
 			}

@@ -26,6 +26,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"log"
 	"net"
 	"net/http"
 	"net/url"
@@ -71,6 +72,10 @@ type Limits struct {
 	// its answer) in the room: a phone that changes network comes back
 	// within it.
 	Grace time.Duration
+	// ReadTimeout bounds reading a request (10 s); Heartbeat is how
+	// often a quiet stream says it is alive (20 s). Zero is the default;
+	// tests shorten them.
+	ReadTimeout, Heartbeat time.Duration
 }
 
 // The bounds of a request.
@@ -78,7 +83,6 @@ const (
 	maxBody       = 4 << 10
 	maxHeader     = 8 << 10
 	maxCodeBytes  = 256
-	heartbeat     = 20 * time.Second
 	writeDeadline = 10 * time.Second
 )
 
@@ -121,6 +125,12 @@ func New(o Options) *Server {
 	if o.Limits.MaxConns == 0 {
 		o.Limits.MaxConns = 2000
 	}
+	if o.Limits.ReadTimeout == 0 {
+		o.Limits.ReadTimeout = 10 * time.Second
+	}
+	if o.Limits.Heartbeat == 0 {
+		o.Limits.Heartbeat = 20 * time.Second
+	}
 	if o.Limits.MaxPhones == 0 {
 		o.Limits.MaxPhones = o.Limits.MaxConns
 	}
@@ -132,7 +142,7 @@ func New(o Options) *Server {
 	s.http = &http.Server{
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       10 * time.Second,
+		ReadTimeout:       o.Limits.ReadTimeout,
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    maxHeader,
 		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
@@ -144,9 +154,22 @@ func New(o Options) *Server {
 			}
 			return ctx
 		},
-		ErrorLog: nil,
+		// The server's own complaints (a TLS handshake that failed, say)
+		// go to the log at most once every 10 s.
+		ErrorLog: log.New(logWriter{s}, "", 0),
 	}
 	return s
+}
+
+// logWriter takes the HTTP server's lines into the log, a line every
+// 10 s at most: a flood of bad handshakes is not a flood of lines.
+type logWriter struct{ s *Server }
+
+func (w logWriter) Write(p []byte) (int, error) {
+	if w.s.logs.Allow("http", 10*time.Second) {
+		w.s.o.Printf("web: %s (more are logged at most every 10s)", strings.TrimSpace(outside.Quote(string(p))))
+	}
+	return len(p), nil
 }
 
 func random(n int) []byte {

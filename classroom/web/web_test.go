@@ -1,11 +1,17 @@
 package web
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
+	"net"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -82,4 +88,62 @@ func TestCookieIsSigned(t *testing.T) {
 	assert.Empty(t, s.identity(req(good.Value+"x")))
 	assert.Empty(t, s.identity(req("x.y")))
 	assert.NotEqual(t, s.csrf("0123456789abcdef"), s.csrf("0123456789abcdee"))
+}
+
+type codes struct{}
+
+func (codes) Check(code string) Verdict {
+	if code == "tulip" {
+		return Student
+	}
+	return Wrong
+}
+func (codes) Penalize(context.Context, string, int) {}
+
+// A stream outlives the read timeout and its heartbeats: it still
+// carries the room's news after many of each (the server's read
+// deadline once ended every stream after 10 s).
+func TestStreamOutlivesTheTimeouts(t *testing.T) {
+	r := room.NewLocal()
+	s := New(Options{Room: r, Scenarios: scenarios.Builtin(), Codes: codes{},
+		Limits: Limits{ReadTimeout: 50 * time.Millisecond, Heartbeat: 20 * time.Millisecond}})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	go func() { _ = s.Serve(l, nil) }()
+	t.Cleanup(func() { _ = s.Shutdown(context.Background()) })
+	base := "http://" + l.Addr().String()
+
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	res, err := c.PostForm(base+"/join", url.Values{"code": {"tulip"}})
+	require.NoError(t, err)
+	res.Body.Close()
+	res, err = c.Get(base + "/events")
+	require.NoError(t, err)
+	defer res.Body.Close()
+	lines := make(chan string, 100)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+	// Ten heartbeats: five read timeouts.
+	for beats := 0; beats < 10; {
+		line, ok := <-lines
+		require.True(t, ok, "the stream ended")
+		if line == ": beat" {
+			beats++
+		}
+	}
+	lecturer := r.Join(room.Presenter, func(tui.RoomMsg) {})
+	defer lecturer.Leave()
+	lecturer.Go(scenarios.Builtin()[3].ID, 0)
+	for line := range lines {
+		if strings.Contains(line, `"number":4`) {
+			return
+		}
+	}
+	t.Fatal("the stream ended before the news")
 }
