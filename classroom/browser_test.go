@@ -133,3 +133,29 @@ func TestBrowserPhone(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserReconnects: the network drops every connection after the
+// phone answered, and the lecturer reveals meanwhile: the page comes
+// back by itself, with its answer, and shows the reveal.
+func TestBrowserReconnects(t *testing.T) {
+	path := chromium(t)
+	srv, addr, _, _, net := startWebDropping(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
+	lecturer := connectWith(t, dialer{auth: []gossh.AuthMethod{answer("orchid")}}, addr, ptyOpts{width: 120, height: 40})
+	lecturer.waitFor(t, "You lead the room")
+	require.NoError(t, lecturer.send("4"))
+	require.NoError(t, lecturer.send("o"))
+	ctx := browser(t, path, 360, 740, "en-US")
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Navigate(srv.JoinURL()),
+		chromedp.WaitVisible(chromedp.CSS(`#prompt`)),
+		chromedp.Click(chromedp.CSS(`#question li:nth-child(3) button`)),
+		chromedp.WaitVisible(chromedp.CSS(`#question button.picked`)),
+	))
+	lecturer.waitFor(t, "answered 1 of 1")
+	net.drop()
+	require.NoError(t, lecturer.send("v"))
+	// Only a stream opened again brings the reveal.
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`#reveal .verdict`))))
+	assert.Contains(t, run(t, ctx, chromedp.Text(chromedp.CSS(`#reveal .mark`))), "Not this one", "its answer (rule 3) kept and marked")
+	assert.True(t, run(t, ctx, chromedp.Evaluate[bool](`document.getElementById("offline").hidden`)), "no longer says it is reconnecting")
+}

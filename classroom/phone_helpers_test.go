@@ -25,14 +25,51 @@ import (
 // 127.0.0.1:0; it returns the page's base URL too.
 func startWeb(t testing.TB, cfg config.Config, l Lecture) (*Server, string, string, *lockedLog) {
 	t.Helper()
+	srv, addr, base, log, _ := startWebDropping(t, cfg, l)
+	return srv, addr, base, log
+}
+
+// startWebDropping is startWeb with the page's listener in the test's
+// hands: drop closes every connection it took, as a phone that changes
+// network sees it.
+func startWebDropping(t testing.TB, cfg config.Config, l Lecture) (*Server, string, string, *lockedLog, *dropper) {
+	t.Helper()
 	cfg.Web.Listen = "127.0.0.1:0"
 	wl, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	base := "http://" + wl.Addr().String()
 	cfg.Web.URL = base
 	srv, addr, log := start(t, cfg, l)
-	go func() { _ = srv.ServeWeb(wl, nil) }()
-	return srv, addr, base, log
+	d := &dropper{Listener: wl}
+	go func() { _ = srv.ServeWeb(d, nil) }()
+	return srv, addr, base, log, d
+}
+
+// dropper is a listener that keeps what it accepted, to close it.
+type dropper struct {
+	net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+}
+
+func (d *dropper) Accept() (net.Conn, error) {
+	c, err := d.Listener.Accept()
+	if err == nil {
+		d.mu.Lock()
+		d.conns = append(d.conns, c)
+		d.mu.Unlock()
+	}
+	return c, err
+}
+
+// drop closes every connection taken so far.
+func (d *dropper) drop() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, c := range d.conns {
+		_ = c.Close()
+	}
+	d.conns = nil
 }
 
 // phoneClient is a phone: a browser's cookie jar, the page's CSRF token,

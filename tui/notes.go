@@ -195,7 +195,10 @@ func (m notesModel) lines() []string {
 		}
 		n.head(state)
 		n.add(wrap(histogram(rs, c.track(), w, c.lang), width))
-		n.add(st.Dim.Render(wrap(viaText(rs, c.lang), width)))
+		if m.joinURL != "" || rs.Phone > 0 {
+			// Where phones answer: how many came each way.
+			n.add(st.Dim.Render(wrap(viaText(rs, c.lang), width)))
+		}
 		n.add("")
 	}
 	n.projector(step)
