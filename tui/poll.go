@@ -23,9 +23,6 @@ type Poll struct {
 	// order: Answer sends a choice's Step.
 	Prompt  string
 	Choices []PollChoice
-	// CodePrompt asks, of a rule with several codes, which one (%d is
-	// the rule); "" on the tracks that ask no code.
-	CodePrompt string
 }
 
 // PollChoice is one answer to a Poll.
@@ -63,7 +60,7 @@ func PollOf(s scenarios.Scenario, l assess.Lang) Poll {
 		}
 		return p
 	}
-	p := Poll{Prompt: pollText("pollRule", l), CodePrompt: tr("quizCode", l)}
+	p := Poll{Prompt: pollText("pollRule", l)}
 	for i, st := range w.Steps {
 		c := PollChoice{Step: i + 1, Label: fmt.Sprintf("%s %d · %s", tr("rule", l), i+1, st.Title)}
 		if codes := codeOptions(i + 1); len(codes) > 1 {

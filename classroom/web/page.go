@@ -93,9 +93,8 @@ type State struct {
 
 // Question is the room's question.
 type Question struct {
-	Prompt     string   `json:"prompt"`
-	CodePrompt string   `json:"codePrompt,omitempty"`
-	Choices    []Choice `json:"choices"`
+	Prompt  string   `json:"prompt"`
+	Choices []Choice `json:"choices"`
 }
 
 // Choice is one answer; Codes the codes of a rule that has several.
@@ -166,7 +165,7 @@ func (s *Server) stateOf(msg tui.RoomMsg, round, step int, codeSaid string, l as
 	}
 	if msg.Open {
 		p := tui.PollOf(sc, l)
-		q := &Question{Prompt: p.Prompt, CodePrompt: p.CodePrompt}
+		q := &Question{Prompt: p.Prompt}
 		for _, c := range p.Choices {
 			ch := Choice{Step: c.Step, Label: c.Label}
 			for _, k := range c.Codes {
