@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/lipgloss/v2"
 
@@ -157,13 +158,17 @@ func viaText(rs RoomMsg, l assess.Lang) string {
 // on a narrow screen), then the link alone, then nothing: the projector
 // folds it first.
 func joinPart(c common, url string, width int) part {
-	link := c.styles.Verdict.Label.Render(pollText("phones", c.lang)) + "\n" + url
+	// The short address is said, for a phone that cannot scan: its
+	// student types the class code there. The code carries the link's
+	// token too.
+	short, _, _ := strings.Cut(url, "?")
+	link := c.styles.Verdict.Label.Render(pollText("phones", c.lang)) + "\n" + short
 	qr, err := qrtext.Text(url)
 	if err != nil {
 		return part{alts: []string{link, ""}}
 	}
 	var whole string
-	if qrWidth := lipgloss.Width(qr); width >= qrWidth+2+lipgloss.Width(url) {
+	if qrWidth := lipgloss.Width(qr); width >= qrWidth+2+lipgloss.Width(short) {
 		whole = lipgloss.JoinHorizontal(lipgloss.Center, qr, "  ", link)
 	} else {
 		whole = qr + "\n" + link
