@@ -192,7 +192,7 @@ func serve(o cli.ServeOptions) error {
 		if wl, err = net.Listen("tcp", cfg.Web.Listen); err != nil {
 			return fmt.Errorf("--web %s: %w", cfg.Web.Listen, err)
 		}
-		defer wl.Close()
+		defer func() { _ = wl.Close() }()
 		if cfg.Web.URL == "" {
 			cfg.Web.URL = webBase(cfg.Web.TLS, wl.Addr())
 		}

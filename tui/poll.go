@@ -145,8 +145,9 @@ func toneWord(t look.Tone, l assess.Lang) string {
 		return pollText("toneBad", l)
 	case look.ToneHold:
 		return pollText("toneHold", l)
+	default:
+		return pollText("toneUnknown", l)
 	}
-	return pollText("toneUnknown", l)
 }
 
 // viaText says how the answers came: over SSH, by phone.

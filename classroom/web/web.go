@@ -348,6 +348,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 		verdict = s.o.Codes.Check(code)
 	}
 	switch verdict {
+	case Student:
 	case NotForPhones:
 		s.fail(w, r, http.StatusForbidden, l, msgNotForPhones)
 		return
