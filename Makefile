@@ -1,6 +1,6 @@
 # toolgate — everyday commands. Everything here is plain `go`; the README
 # gives the same commands for a machine without make.
-.PHONY: run build test race bench fuzz lint jsonl-bench load import-load perf firstframe pictures clean
+.PHONY: run build test race bench fuzz lint jsonl-bench load import-load perf firstframe pictures browser clean
 
 # golangci-lint, pinned: built from the Go module proxy at this version
 # (cached after the first run); .golangci.yml says which linters. It takes
@@ -57,6 +57,13 @@ jsonl-bench: build
 # time, memory per student on each front-end, key-to-screen lag (p50/p99).
 load:
 	TOOLGATE_LOAD=1 go test ./classroom -run 'Load' -v -count=1 -timeout 30m
+
+# The phones' page in a real browser (Debian's chromium, headless): join by
+# the QR link, answer, the presenter's count, the reveal, in both languages
+# at 360x740 and 1280x800; the screenshots go to docs/img/web. .ci/browser
+# installs chromium first where apt can.
+browser:
+	TOOLGATE_SCREENSHOTS=1 go test ./classroom -run 'Browser' -v -count=1 -timeout 10m
 
 # import transcript on 100 MB (an MCP log, a Claude Code log, one Anthropic
 # body), streamed through a pipe: peak memory asserted under 200 MB, speed

@@ -5,12 +5,15 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"io"
 	"net"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,6 +22,8 @@ import (
 
 	"toolgate/assess"
 	"toolgate/classroom"
+	"toolgate/classroom/config"
+	"toolgate/classroom/natshost"
 	"toolgate/classroom/room"
 	"toolgate/cli"
 	"toolgate/progress"
@@ -181,6 +186,18 @@ func serve(o cli.ServeOptions) error {
 			fmt.Fprintf(say, "toolgate: hosting the room's NATS on %s; other front-ends join with:\n  %s\n", cfg.Room.Listen, join)
 		}
 	}
+	var wl net.Listener
+	if cfg.Web.On() {
+		// Listened to first: the QR code's link needs the port taken.
+		var err error
+		if wl, err = net.Listen("tcp", cfg.Web.Listen); err != nil {
+			return fmt.Errorf("--web %s: %w", cfg.Web.Listen, err)
+		}
+		defer func() { _ = wl.Close() }()
+		if cfg.Web.URL == "" {
+			cfg.Web.URL = webBase(cfg.Web.TLS, wl.Addr())
+		}
+	}
 	srv, err := classroom.New(cfg, classroom.Lecture{Scenarios: o.Scenarios, Log: logTo, Room: rm})
 	if err != nil {
 		return err
@@ -197,5 +214,74 @@ func serve(o cli.ServeOptions) error {
 	if o.Log != nil {
 		fmt.Fprintf(os.Stderr, "toolgate: the log goes to %s\n", o.LogPath)
 	}
+	if cfg.Web.On() {
+		if err := serveWeb(srv, wl, cfg.Web, filepath.Join(state, "web"), say); err != nil {
+			_ = srv.Close()
+			return err
+		}
+	}
 	return srv.Run(ctx, l)
+}
+
+// serveWeb serves the phones' page beside SSH: over TLS with a
+// certificate this host makes (its fingerprint said), or in plain HTTP
+// with a warning, as --room-listen's NATS is.
+func serveWeb(srv *classroom.Server, wl net.Listener, w config.Web, certDir string, say io.Writer) error {
+	var tlsCfg *tls.Config
+	host, _, _ := net.SplitHostPort(w.Listen)
+	if w.TLS {
+		// The certificate names the host phones reach (made once; a
+		// phone asks to trust it either way: no authority signed it).
+		if u, err := url.Parse(w.BaseURL()); err == nil && u.Hostname() != "" {
+			host = u.Hostname()
+		}
+		if w.CertDir != "" {
+			certDir = w.CertDir
+		}
+		cert, err := natshost.Certificate(certDir, host)
+		if err != nil {
+			return err
+		}
+		tlsCfg = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+		fmt.Fprintf(say, "toolgate: phones' page over HTTPS on %s; certificate fingerprint %s (a phone asks to trust it once)\n", wl.Addr(), natshost.Fingerprint(cert.Certificate[0]))
+	} else {
+		fmt.Fprintf(say, "toolgate: phones' page on http://%s\n", wl.Addr())
+		if listenHost, _, _ := net.SplitHostPort(w.Listen); !config.Loopback(listenHost) {
+			fmt.Fprintln(say, "toolgate: WARNING: --web without --web-tls: plain HTTP; anyone on the network sees the page and its cookies (a lecture LAN only)")
+		}
+	}
+	fmt.Fprintf(say, "toolgate: phones join at %s (the QR code on the projector and the notes screen; --web-url if phones reach this machine by another address)\n", w.BaseURL())
+	go func() {
+		if err := srv.ServeWeb(wl, tlsCfg); err != nil {
+			fmt.Fprintf(say, "toolgate: phones' page: %v\n", err)
+		}
+	}()
+	return nil
+}
+
+// webBase is the phones' page's address as a phone on the LAN reaches
+// it: the port taken, and for a page on every address (0.0.0.0, ::) the
+// machine's first LAN address (a loopback one would lead nowhere).
+func webBase(tls bool, addr net.Addr) string {
+	scheme := "http"
+	if tls {
+		scheme = "https"
+	}
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return scheme + "://" + addr.String()
+	}
+	ip := tcp.IP
+	if ip.IsUnspecified() {
+		ip = net.IPv4(127, 0, 0, 1)
+		if addrs, err := net.InterfaceAddrs(); err == nil {
+			for _, a := range addrs {
+				if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLoopback() && !n.IP.IsLinkLocalUnicast() {
+					ip = n.IP
+					break
+				}
+			}
+		}
+	}
+	return scheme + "://" + net.JoinHostPort(ip.String(), strconv.Itoa(tcp.Port))
 }

@@ -1,6 +1,7 @@
 package classroom
 
 import (
+	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
@@ -164,34 +165,61 @@ func codeMatches(given [sha256.Size]byte, want string) bool {
 // connection is the first to give its place up (see gate).
 func (s *Server) checkCode(ctx ssh.Context, code, method string) bool {
 	source := outside.Source(ctx.RemoteAddr())
-	given := codeDigest(code)
-	presenter := codeMatches(given, s.cfg.PresenterCode)
-	notes := codeMatches(given, s.cfg.NotesCode)
-	student := codeMatches(given, s.cfg.ClassCode) || (s.cfg.Open && code == "")
-	switch {
-	case presenter:
+	switch s.codeRole(code) {
+	case rolePresenter:
 		setExt(ctx, extRole, rolePresenter)
 		setExt(ctx, extVia, method)
 		return true
-	case notes:
+	case roleNotes:
 		setExt(ctx, extRole, roleNotes)
 		setExt(ctx, extVia, method)
 		return true
-	case student:
+	case roleStudent:
 		setExt(ctx, extVia, method)
 		return true
 	}
-	n := s.failures.Add(1)
 	fails, _ := ctx.Value(keyFails).(int)
 	fails++
 	ctx.SetValue(keyFails, fails)
 	if st := stateOf(ctx); st != nil && st.conn != nil {
 		st.conn.failed()
 	}
-	// Never log the code that was tried; a flood is a line every 10 s
-	// for an address.
-	s.logEvery("auth failure "+source, 10*time.Second, "auth failure from %s user %s (%s); %d wrong codes in all (more from this address are logged at most every 10s)",
-		source, outside.Quote(ctx.User()), method, n)
+	s.wrongCode(ctx, source, "user "+outside.Quote(ctx.User())+" ("+method+")", fails)
+	return false
+}
+
+// roleStudent is what codeRole says of the class code.
+const roleStudent = "student"
+
+// codeRole is the role a code admits, "" for none: every code is checked
+// against every role's, in constant time.
+func (s *Server) codeRole(code string) string {
+	given := codeDigest(code)
+	presenter := codeMatches(given, s.cfg.PresenterCode)
+	notes := codeMatches(given, s.cfg.NotesCode)
+	student := codeMatches(given, s.cfg.ClassCode) || (s.cfg.Open && code == "")
+	switch {
+	case presenter:
+		return rolePresenter
+	case notes:
+		return roleNotes
+	case student:
+		return roleStudent
+	}
+	return ""
+}
+
+// wrongCode counts a wrong code, the fails-th of its connection, and
+// holds the caller until its answer is due: after a delay that grows
+// with the connection's failures (1 s to 4 s), and after its turn among
+// the wrong codes of its address and of the server (see penalties), SSH's
+// and the phones' alike; or until ctx ends. who says who tried, for the
+// log (never the code).
+func (s *Server) wrongCode(ctx context.Context, source, who string, fails int) {
+	n := s.failures.Add(1)
+	// A flood is a line every 10 s for an address.
+	s.logEvery("auth failure "+source, 10*time.Second, "auth failure from %s %s; %d wrong codes in all (more from this address are logged at most every 10s)",
+		source, who, n)
 	wait, cancel := s.penalties.fail(source)
 	wait = max(wait, min(time.Duration(fails), 4)*s.lec.failDelay)
 	delay := time.NewTimer(wait)
@@ -201,5 +229,4 @@ func (s *Server) checkCode(ctx ssh.Context, code, method string) bool {
 	case <-ctx.Done():
 		cancel()
 	}
-	return false
 }

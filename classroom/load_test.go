@@ -71,6 +71,9 @@ type childStats struct {
 	Sessions, Open, Waiting   int
 	Failures, Evictions, Peak int
 	Students, Answered        int
+	// Phones are the phones in the room here, WebConns the page's
+	// connections.
+	Phones, WebConns int
 	// The runtime's view, in KB.
 	SysKB, HeapSysKB, HeapReleasedKB, HeapIdleKB, StackSysKB, MSpanSysKB, GCSysKB, OtherSysKB int
 }
@@ -122,6 +125,15 @@ func serveChild(raw string) int {
 	}
 	go func() { _ = srv.Serve(l) }()
 	fmt.Printf("listening %s\n", l.Addr())
+	if cc.Web.On() {
+		wl, err := net.Listen("tcp", cc.Web.Listen)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		go func() { _ = srv.ServeWeb(wl, nil) }()
+		fmt.Printf("web %s\n", wl.Addr())
+	}
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
 		runtime.GC()
@@ -131,7 +143,11 @@ func serveChild(raw string) int {
 		open, waiting := srv.gate.counts()
 		st := srv.Room().Stats()
 		kb := status("VmRSS", "RssAnon", "RssFile")
-		out, _ := json.Marshal(childStats{Goroutines: runtime.NumGoroutine(), RSSKB: kb[0], AnonKB: kb[1], FileKB: kb[2], HeapKB: int(ms.HeapAlloc >> 10),
+		phones, conns := 0, 0
+		if w := srv.Web(); w != nil {
+			phones, conns = w.Phones(), w.Conns()
+		}
+		out, _ := json.Marshal(childStats{Phones: phones, WebConns: conns, Goroutines: runtime.NumGoroutine(), RSSKB: kb[0], AnonKB: kb[1], FileKB: kb[2], HeapKB: int(ms.HeapAlloc >> 10),
 			Sessions: srv.ActiveSessions(), Open: open, Waiting: waiting, Failures: int(srv.failures.Load()),
 			Evictions: int(srv.evictions.Load()), Peak: st.Peak, Students: st.Students, Answered: st.Answered,
 			SysKB: int(ms.Sys >> 10), HeapSysKB: int(ms.HeapSys >> 10), HeapReleasedKB: int(ms.HeapReleased >> 10), HeapIdleKB: int(ms.HeapIdle >> 10),
@@ -145,8 +161,10 @@ func serveChild(raw string) int {
 // child is a server in a child process.
 type child struct {
 	addr string
-	in   io.WriteCloser
-	out  *bufio.Scanner
+	// web is the phones' page's address ("" when not served).
+	web string
+	in  io.WriteCloser
+	out *bufio.Scanner
 }
 
 func startChild(t *testing.T, cc childConfig) *child {
@@ -168,6 +186,10 @@ func startChild(t *testing.T, cc childConfig) *child {
 	c := &child{in: in, out: bufio.NewScanner(stdout)}
 	require.True(t, c.out.Scan(), "the child serves")
 	c.addr = strings.TrimPrefix(c.out.Text(), "listening ")
+	if cc.Web.On() {
+		require.True(t, c.out.Scan(), "the child serves the page")
+		c.web = "http://" + strings.TrimPrefix(c.out.Text(), "web ")
+	}
 	return c
 }
 

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"toolgate/classroom/room"
+	"toolgate/classroom/web"
 	"toolgate/tui"
 
 	tea "charm.land/bubbletea/v2"
@@ -54,16 +55,21 @@ type Lecture struct {
 	// every view it computes (tests).
 	sawMsg  func(tea.Msg)
 	sawView func()
+	// webGrace is how long a phone without a stream keeps its place (0:
+	// the page's default).
+	webGrace time.Duration
 }
 
 // Server is a lecture served over SSH.
 type Server struct {
-	cfg            config.Config
-	lec            Lecture
-	ssh            *ssh.Server
-	room           room.Room
-	gate           *gate
-	penalties      *penalties
+	cfg       config.Config
+	lec       Lecture
+	ssh       *ssh.Server
+	room      room.Room
+	gate      *gate
+	penalties *penalties
+	// web is the phones' page (nil: not served).
+	web            *web.Server
 	authorizedKeys *keySet
 	presenterKeys  *keySet
 	active         atomic.Int64
@@ -209,6 +215,9 @@ func New(cfg config.Config, l Lecture) (*Server, error) {
 		return ""
 	}
 	s.ssh = srv
+	if cfg.Web.On() {
+		s.web = s.newWebPage(cfg.Web)
+	}
 	return s, nil
 }
 
@@ -337,6 +346,10 @@ func (s *Server) Run(ctx context.Context, l net.Listener) error {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.room.End(s.room.Closing())
 	s.gate.closeWaiting()
+	if s.web != nil {
+		// The phones have had the room's last word: their streams end.
+		defer func() { _ = s.web.Shutdown(ctx) }()
+	}
 	wait := time.NewTimer(2500 * time.Millisecond)
 	defer wait.Stop()
 	select {
@@ -353,6 +366,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 
 // Close stops at once.
 func (s *Server) Close() error {
+	if s.web != nil {
+		closed, cancel := context.WithCancel(context.Background())
+		cancel()
+		_ = s.web.Shutdown(closed)
+	}
 	err := s.ssh.Close()
 	s.gate.closeAll()
 	return err

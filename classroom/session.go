@@ -72,9 +72,11 @@ func (s *Server) runTrainer(sess ssh.Session) {
 		// The presenter's screen is the projector: it shows students the
 		// code to type.
 		ClassCode: classCode,
-		Timer:     s.cfg.Timer,
-		Idle:      s.cfg.Idle,
-		Theme:     tui.ThemeDark,
+		// The projector and the notes screen show the phones' QR code.
+		JoinURL: s.joinURLFor(role),
+		Timer:   s.cfg.Timer,
+		Idle:    s.cfg.Idle,
+		Theme:   tui.ThemeDark,
 		// Each student practises their own draw of cases.
 		Seed: rand.Uint64(),
 		// SaveScenario stays nil: a served session writes nothing on the
@@ -194,4 +196,13 @@ func (s *stallWriter) Write(p []byte) (int, error) {
 	}
 	s.mu.Unlock()
 	return n, err
+}
+
+// joinURLFor is the phones' link for a role's screen: the presenter's
+// (the projector) and the notes screen show it.
+func (s *Server) joinURLFor(role room.Role) string {
+	if role == room.Student {
+		return ""
+	}
+	return s.JoinURL()
 }

@@ -100,6 +100,11 @@ var serveSettings = []serveSetting{
 	{"room-nkey", "Room.NKeyFile", "TOOLGATE_ROOM_NKEY"},
 	{"room-fingerprint", "Room.Fingerprint", "TOOLGATE_ROOM_FINGERPRINT"},
 	{"room-ca", "Room.CAFile", "TOOLGATE_ROOM_CA"},
+	{"web", "Web.Listen", "TOOLGATE_WEB"},
+	{"web-url", "Web.URL", "TOOLGATE_WEB_URL"},
+	{"web-tls", "Web.TLS", "TOOLGATE_WEB_TLS"},
+	{"web-max-conns", "Web.MaxConns", "TOOLGATE_WEB_MAX_CONNS"},
+	{"web-max-conns-per-address", "Web.MaxConnsPerAddress", "TOOLGATE_WEB_MAX_CONNS_PER_ADDRESS"},
 	{"open", "Open", ""},
 	{"log", "", "TOOLGATE_LOG"},
 }
@@ -143,10 +148,17 @@ A room larger than one machine: several front-ends share one room through NATS. 
 an embedded NATS server (--room-listen), the others join it (--room-url); all give the same
 --room and --room-token (or --room-nkey). Students connect to any front-end (one DNS name or a
 TCP load balancer in front); the lecturer too. Off loopback NATS speaks TLS: the host makes a
-certificate and prints its fingerprint for --room-fingerprint.`,
+certificate and prints its fingerprint for --room-fingerprint.
+
+Phones in the hall: --web HOST:PORT serves a page beside SSH on which students answer the
+poll from a phone browser, in the same room. The projector and the notes screen show a QR
+code of its link (--web-url when phones reach it by another address); the link carries a
+token for this lecture, so a phone that scans it types no code. Plain HTTP is for a lecture
+LAN and is warned of; --web-tls makes a certificate and prints its fingerprint. See docs/web.md.`,
 		Example: `  TOOLGATE_CLASS_CODE=tulip TOOLGATE_PRESENTER_CODE=orchid toolgate serve
   toolgate serve --listen 0.0.0.0:2323 --class-code tulip --presenter-key ~/.ssh/id_ed25519.pub
   toolgate serve --open --max-sessions 60 --idle 20m
+  toolgate serve --listen 0.0.0.0:2323 --web 0.0.0.0:8080 --web-url http://10.0.0.5:8080
   TOOLGATE_ROOM_TOKEN=... toolgate serve --class-code tulip --room lecture --room-listen 0.0.0.0:4222
   TOOLGATE_ROOM_TOKEN=... toolgate serve --class-code tulip --room lecture --room-url tls://10.0.0.5:4222 --room-fingerprint SHA256:...`,
 		Args:              cobra.NoArgs,
@@ -177,6 +189,11 @@ certificate and prints its fingerprint for --room-fingerprint.`,
 	f.StringVar(&cfg.Room.NKeyFile, "room-nkey", "", "an NKey seed file front-ends prove themselves to NATS with (made by the host if missing)")
 	f.StringVar(&cfg.Room.Fingerprint, "room-fingerprint", "", "the SHA256 fingerprint of the NATS server's certificate, as its host printed it")
 	f.StringVar(&cfg.Room.CAFile, "room-ca", "", "a PEM file of the authority that signed the NATS server's certificate")
+	f.StringVar(&cfg.Web.Listen, "web", "", "also serve the phones' page on HOST:PORT: students answer the poll from a phone, by QR code (plain HTTP is warned of; see --web-tls)")
+	f.StringVar(&cfg.Web.URL, "web-url", "", "the address phones reach the page at, for the QR code (default from --web)")
+	f.BoolVar(&cfg.Web.TLS, "web-tls", false, "serve the phones' page over HTTPS with a certificate this host makes (its fingerprint is printed)")
+	f.IntVar(&cfg.Web.MaxConns, "web-max-conns", 0, fmt.Sprintf("most connections to the phones' page at once, event streams included (default %d)", config.DefaultWebMaxConns))
+	f.IntVar(&cfg.Web.MaxConnsPerAddress, "web-max-conns-per-address", 0, "most connections to the phones' page from one address (default no cap: a class behind one NAT is one address)")
 	f.StringVar(&o.LogPath, "log", "", "append the server's log lines to this file (created with mode 0600) instead of stderr")
 	cmd.RunE = func(_ *cobra.Command, _ []string) (err error) {
 		if err := serveFromEnv(f, c.env.Getenv); err != nil {
@@ -282,7 +299,7 @@ func checkServe(f *pflag.FlagSet, cfg *config.Config) error {
 	if err := cfg.Validate(); err != nil {
 		return configError(f, err)
 	}
-	for _, flag := range []string{"max-waiting", "max-waiting-per-address", "max-sessions-per-address"} {
+	for _, flag := range []string{"max-waiting", "max-waiting-per-address", "max-sessions-per-address", "web-max-conns", "web-max-conns-per-address"} {
 		if f.Changed(flag) && f.Lookup(flag).Value.String() == "0" {
 			return fmt.Errorf("%s: want from 1 to %d", name(f, flag), config.MaxLimit)
 		}
@@ -337,6 +354,12 @@ func configError(f *pflag.FlagSet, err error) error {
 		return fmt.Errorf("%s: want HOST:PORT, like 0.0.0.0:4222", named(0))
 	case config.HostPins:
 		return fmt.Errorf("%s: for a front-end that joins (--room-url); the host makes its own certificate", said(0))
+	case config.WebOff:
+		return fmt.Errorf("%s: only with the phones' page: give --web HOST:PORT too", said(0))
+	case config.BadWebListen:
+		return fmt.Errorf("%s: want HOST:PORT, like 0.0.0.0:8080", named(0))
+	case config.BadWebURL:
+		return fmt.Errorf("%s: want http://HOST[:PORT] or https://HOST[:PORT]", named(0))
 	}
 	return err
 }

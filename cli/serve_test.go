@@ -175,3 +175,41 @@ func TestServeRoomSettings(t *testing.T) {
 	assert.Equal(t, [4]string{"tls://10.1.2.3:4222", "lecture", token, "SHA256:" + strings.Repeat("A", 43)},
 		[4]string{got.Config.Room.URL, got.Config.Room.Name, got.Config.Room.Token, got.Config.Room.Fingerprint})
 }
+
+// The phones' page's flags map onto config.Web; what Validate refuses is
+// said by the flag or variable that set it.
+func TestServeWebFlags(t *testing.T) {
+	base := map[string]string{"TOOLGATE_CLASS_CODE": "amber-otter-violet-maple", "TOOLGATE_PRESENTER_CODE": "bold-cedar-lunar-quartz"}
+	with := func(kv ...string) map[string]string {
+		m := map[string]string{}
+		for k, v := range base {
+			m[k] = v
+		}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{base, []string{"--web-url", "http://10.0.0.5:8080"}, "--web-url: only with the phones' page: give --web HOST:PORT too"},
+		{base, []string{"--web-tls"}, "--web-tls: only with the phones' page"},
+		{base, []string{"--web", "8080"}, "--web 8080: want HOST:PORT"},
+		{base, []string{"--web", ":8080", "--web-url", "ftp://x"}, "--web-url ftp://x: want http://HOST[:PORT]"},
+		{with("TOOLGATE_WEB", ":8080"), []string{"--web-max-conns", "0"}, "--web-max-conns 0: want from 1 to 100000"},
+		{with("TOOLGATE_WEB", ":8080", "TOOLGATE_WEB_MAX_CONNS_PER_ADDRESS", "-2"), nil, "TOOLGATE_WEB_MAX_CONNS_PER_ADDRESS=-2: want from 1 to 100000"},
+	} {
+		t.Run(strings.Join(append(keys(tc.env), tc.args...), " "), func(t *testing.T) {
+			got, stderr, exit := serve(tc.env, tc.args...)
+			assert.Equal(t, cli.ExitUsage, exit)
+			assert.Contains(t, stderr, tc.want)
+			assert.Nil(t, got, "the server never starts")
+		})
+	}
+	got, stderr, exit := serve(with("TOOLGATE_WEB_TLS", "true"), "--web", "0.0.0.0:8443", "--web-url", "https://hall.example.edu:8443", "--web-max-conns-per-address", "500")
+	require.Equal(t, 0, exit, stderr)
+	assert.Equal(t, config.Web{Listen: "0.0.0.0:8443", URL: "https://hall.example.edu:8443", TLS: true, MaxConnsPerAddress: 500}, got.Config.Web)
+}

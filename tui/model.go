@@ -64,6 +64,9 @@ type Options struct {
 	// ClassCode is what students type to get in, for the presenter's
 	// screen (the projector) to show; "" shows nothing.
 	ClassCode string
+	// JoinURL is the phones' link (the web page), which the projector
+	// and the notes screen show as a QR code; "" shows nothing.
+	JoinURL string
 	// Idle ends the session after this long without a key (0: never).
 	Idle time.Duration
 	// NoMouse leaves the mouse to the terminal (its own selection).
@@ -147,11 +150,12 @@ type shell struct {
 	idle         time.Duration
 	// timer is the lecture's length, for the clocks of a projector.
 	timer time.Duration
-	// classCode is the room's, for a projector to show.
-	classCode string
-	noMouse   bool
-	reload    func() ([]scenarios.Scenario, []string, error)
-	edit      func(scenarios.Scenario) *exec.Cmd
+	// classCode is the room's, for a projector to show; joinURL the
+	// phones' link, for the projector and the notes screen.
+	classCode, joinURL string
+	noMouse            bool
+	reload             func() ([]scenarios.Scenario, []string, error)
+	edit               func(scenarios.Scenario) *exec.Cmd
 }
 
 // New builds the trainer. A Scenario that does not exist is ignored.
@@ -161,7 +165,7 @@ func New(opts Options) Model {
 		clock = time.Now
 	}
 	m := Model{c: newCommon(opts.Lang, opts.Theme, clock), deck: newDeck(opts.Scenarios), help: help.New(),
-		shell: shell{save: opts.Save, saveScenario: opts.SaveScenario, idle: opts.Idle, timer: opts.Timer, classCode: opts.ClassCode, noMouse: opts.NoMouse,
+		shell: shell{save: opts.Save, saveScenario: opts.SaveScenario, idle: opts.Idle, timer: opts.Timer, classCode: opts.ClassCode, joinURL: opts.JoinURL, noMouse: opts.NoMouse,
 			reload: opts.Reload, edit: opts.Edit}}
 	if opts.Room != nil {
 		// A served session writes nothing on the server: its progress,
@@ -193,6 +197,7 @@ func New(opts Options) Model {
 	case opts.Room != nil && opts.Notes:
 		m.mode, ms.has[modeNotes] = modeNotes, true
 		ms.notes = newNotesModel(m.c, p, opts.Timer)
+		ms.notes.joinURL = opts.JoinURL
 	case opts.Room != nil:
 		m.mode, ms.has[modeRoom] = modeRoom, true
 		ms.room = newRoomModel(m.c, p, opts.Room, opts.ClassCode)
@@ -268,6 +273,7 @@ func (m *Model) projector(msg projectorMsg) tea.Cmd {
 	}
 	var cmd tea.Cmd
 	present := newRoomPresentModel(m.c, msg.place, m.shell.timer, m.modes.room.room, m.modes.room.state, m.shell.classCode)
+	present.joinURL = m.shell.joinURL
 	if m.modes.has[modePresent] {
 		// The lecture's clocks run on from the first switch.
 		present.clocks = m.modes.present.clocks

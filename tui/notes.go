@@ -28,6 +28,8 @@ type notesModel struct {
 	state  RoomMsg
 	clocks lectureClocks
 	out    outbox
+	// joinURL is the phones' link, shown as a QR code.
+	joinURL string
 }
 
 var _ component = notesModel{}
@@ -193,6 +195,10 @@ func (m notesModel) lines() []string {
 		}
 		n.head(state)
 		n.add(wrap(histogram(rs, c.track(), w, c.lang), width))
+		if m.joinURL != "" || rs.Phone > 0 {
+			// Where phones answer: how many came each way.
+			n.add(st.Dim.Render(wrap(viaText(rs, c.lang), width)))
+		}
 		n.add("")
 	}
 	n.projector(step)
@@ -209,6 +215,11 @@ func (m notesModel) lines() []string {
 		n.add("")
 		n.head(tr("notesScenario", c.lang))
 		n.add(wrap(notes, width))
+	}
+	if m.joinURL != "" {
+		n.add("")
+		n.head(pollText("phones", c.lang))
+		n.add(joinPart(c.common, m.joinURL, width).alts[0])
 	}
 	return n.lines
 }

@@ -37,6 +37,8 @@ type presentModel struct {
 	room      Room
 	state     RoomMsg
 	classCode string
+	// joinURL is the phones' link, shown as a QR code (see joinPart).
+	joinURL string
 }
 
 var _ component = presentModel{}
@@ -204,10 +206,11 @@ const (
 	pHint
 	pPoll
 	pVerdict
+	pJoin
 	pCount
 )
 
-var presentFold = []int{pHint, pStory, pPassed, pCurrent, pVerdict, pCurrent, pPassed, pVerdict, pCurrent, pVerdict, pPoll}
+var presentFold = []int{pJoin, pJoin, pHint, pStory, pPassed, pCurrent, pVerdict, pCurrent, pPassed, pVerdict, pCurrent, pVerdict, pPoll}
 
 // content is the projector's lines, folded to the frame's height, and
 // where the window over them starts (the verdict once reached).
@@ -274,6 +277,9 @@ func (m presentModel) parts() [pCount]part {
 	}
 	if c.reached() {
 		parts[pVerdict] = lazy(4, func(i int) string { return c.verdictAlt(width, i, false) })
+	}
+	if m.joinURL != "" && c.current() == 0 && !c.reached() {
+		parts[pJoin] = joinPart(c.common, m.joinURL, width)
 	}
 	if rs := m.state; m.room != nil && rs.Revealed && rs.Round > 0 && s.ID == rs.Live {
 		// The room's answers, once revealed: before, they would answer

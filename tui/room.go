@@ -49,6 +49,9 @@ type RoomMsg struct {
 	// that offered no key votes once a session).
 	Answered, Students, Sessions, Peak int
 	Anonymous                          int
+	// Phone counts the answers given by phone (the web page); the rest
+	// came over SSH (presenter and notes).
+	Phone int
 	// Ending, when set, is the room's last word to this session.
 	Ending Goodbye
 	// Frozen says the room is out of reach: its state stays as it was,

@@ -60,6 +60,79 @@ type Config struct {
 	// Room is a room shared with other front-ends; its zero value is a
 	// room of this server alone.
 	Room Room
+	// Web is the phones' page beside the SSH server; its zero value is
+	// none.
+	Web Web
+}
+
+// Web is the page phones answer the room's poll from (see classroom/web
+// and docs/web.md): served on Listen, in plain HTTP (a lecture LAN,
+// warned of) or with TLS and a certificate the host makes (its
+// fingerprint printed).
+type Web struct {
+	Listen string
+	// URL is the address phones reach the page at, for the QR code and
+	// the projector (default: from Listen and TLS).
+	URL string
+	TLS bool
+	// CertDir keeps the host's certificate (made on first start).
+	CertDir string
+	// MaxConns caps the page's connections open (its event streams
+	// too); MaxConnsPerAddress caps them from one address (0: none, the
+	// default: a hall behind one NAT is one address).
+	MaxConns, MaxConnsPerAddress int
+}
+
+// DefaultWebMaxConns is how many connections the page takes by default:
+// a hall of 1,000 phones, each with its stream and an answer on the way.
+const DefaultWebMaxConns = 3000
+
+// On reports whether the page is served.
+func (w Web) On() bool { return w.Listen != "" }
+
+// BaseURL is where phones reach the page: URL, or Listen's.
+func (w Web) BaseURL() string {
+	if w.URL != "" {
+		return w.URL
+	}
+	scheme := "http"
+	if w.TLS {
+		scheme = "https"
+	}
+	return scheme + "://" + w.Listen
+}
+
+// Validate says what is wrong with the page's settings.
+func (w Web) Validate() error {
+	if !w.On() {
+		for _, s := range []struct {
+			field string
+			set   bool
+		}{{"URL", w.URL != ""}, {"TLS", w.TLS}, {"MaxConns", w.MaxConns != 0}, {"MaxConnsPerAddress", w.MaxConnsPerAddress != 0}} {
+			if s.set {
+				return &Error{Problem: WebOff, Fields: []string{"Web." + s.field}}
+			}
+		}
+		return nil
+	}
+	if _, port, err := net.SplitHostPort(w.Listen); err != nil || port == "" {
+		return &Error{Problem: BadWebListen, Fields: []string{"Web.Listen"}}
+	}
+	if w.URL != "" {
+		u, err := url.Parse(w.URL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || len(w.URL) > 200 || u.RawQuery != "" || u.Fragment != "" {
+			return &Error{Problem: BadWebURL, Fields: []string{"Web.URL"}}
+		}
+	}
+	for _, l := range []struct {
+		field string
+		value int
+	}{{"MaxConns", w.MaxConns}, {"MaxConnsPerAddress", w.MaxConnsPerAddress}} {
+		if l.value != 0 && (l.value < 1 || l.value > MaxLimit) {
+			return &Error{Problem: OutOfRange, Fields: []string{"Web." + l.field}, Min: 1, Max: MaxLimit}
+		}
+	}
+	return nil
 }
 
 // Room is a room shared by several front-ends through NATS: a front-end
@@ -236,6 +309,9 @@ func (c Config) Validate() error {
 		}
 	}
 	if err := c.Room.Validate(); err != nil {
+		return err
+	}
+	if err := c.Web.Validate(); err != nil {
 		return err
 	}
 	if v := c.MaxSessionsPerAddress; v != 0 && (v < 1 || v > MaxLimit) {

@@ -52,6 +52,12 @@ const (
 	// HostPins: a pin or an authority given to the front-end that hosts
 	// NATS (it makes its own certificate).
 	HostPins
+	// WebOff: a setting of the phones' page without Web.Listen.
+	WebOff
+	// BadWebListen: a Web.Listen other than HOST:PORT.
+	BadWebListen
+	// BadWebURL: a Web.URL other than http(s)://HOST[:PORT][/PATH].
+	BadWebURL
 )
 
 var problemNames = [...]string{
@@ -60,6 +66,7 @@ var problemNames = [...]string{
 	NotShared: "not shared", JoinAndHost: "join and host", NoRoomName: "no room name", BadRoomName: "bad room name",
 	NoCredential: "no credential", ShortToken: "short token", BadFingerprint: "bad fingerprint", PinAndCA: "pin and authority",
 	BadURL: "bad URL", PlainOffLoopback: "plain text off loopback", BadListen: "bad listen address", HostPins: "host pins",
+	WebOff: "web page off", BadWebListen: "bad web listen address", BadWebURL: "bad web URL",
 }
 
 func (p Problem) String() string {
@@ -118,6 +125,12 @@ func (e *Error) Error() string {
 		return subject + ": want HOST:PORT"
 	case HostPins:
 		return subject + ": for a front-end that joins (Room.URL); the host makes its own certificate"
+	case WebOff:
+		return subject + ": only with the phones' page: set Web.Listen too"
+	case BadWebListen:
+		return subject + ": want HOST:PORT"
+	case BadWebURL:
+		return subject + ": want http://HOST[:PORT] or https://HOST[:PORT], with a path at most"
 	}
 	return subject + ": " + e.Problem.String()
 }

@@ -29,8 +29,17 @@ func (r *LocalRoom) Join(role Role, send func(tui.RoomMsg)) Member { return r.Jo
 
 // JoinAs is Join with the session's identity (see Room).
 func (r *LocalRoom) JoinAs(role Role, identity string, send func(tui.RoomMsg)) Member {
+	return r.join(role, identity, false, send)
+}
+
+// JoinPhone is JoinAs for a student by phone (see Room).
+func (r *LocalRoom) JoinPhone(identity string, send func(tui.RoomMsg)) Member {
+	return r.join(Student, identity, true, send)
+}
+
+func (r *LocalRoom) join(role Role, identity string, phone bool, send func(tui.RoomMsg)) Member {
 	r.mu.Lock()
-	m := r.seats.add(role, identity, send)
+	m := r.seats.add(role, identity, phone, send)
 	c := &Client{room: r, m: m}
 	var eff effects
 	if role == Presenter {
@@ -98,7 +107,7 @@ func (r *LocalRoom) liveLocked() Tally {
 func (r *LocalRoom) statsLocked() (Stats, map[int]int) {
 	sessions, _ := r.seats.count()
 	t := r.st.shown(r.liveLocked())
-	return Stats{Sessions: sessions, Peak: r.peak, Students: t.Students, Answered: t.Answered, Anonymous: t.Anonymous}, t.Counts
+	return Stats{Sessions: sessions, Peak: r.peak, Students: t.Students, Answered: t.Answered, Anonymous: t.Anonymous, Phone: t.Phone}, t.Counts
 }
 
 // Stats reports sessions open, the peak, students and answers this round.
@@ -181,7 +190,7 @@ func (c *Client) Reveal() { c.room.do(op{kind: opReveal, by: c.key()}) }
 // answer replaces the first. Only the presenter's histogram changes: 200
 // answers must not mean 200 redraws of 200 screens.
 func (c *Client) Answer(step int) {
-	c.room.do(op{kind: opAnswer, by: c.key(), role: c.m.role, ended: isEnded(c.m), identity: c.m.identity, step: step})
+	c.room.do(op{kind: opAnswer, by: c.key(), role: c.m.role, ended: isEnded(c.m), identity: c.m.identity, phone: c.m.phone, step: step})
 }
 
 // Leave removes the session from the room.

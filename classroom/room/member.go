@@ -16,7 +16,9 @@ type member struct {
 	role Role
 	// identity is the student's across sessions ("": this session's own).
 	identity string
-	send     func(tui.RoomMsg)
+	// phone says the session is a phone's (the web page).
+	phone bool
+	send  func(tui.RoomMsg)
 	// ended is closed when the room has said its last word to this
 	// session (the room closes, or another presenter took over), goodbye;
 	// nothing is posted to it afterwards, so the goodbye is never
@@ -32,8 +34,8 @@ type member struct {
 	done   chan struct{}
 }
 
-func newMember(id int, role Role, identity string, send func(tui.RoomMsg)) *member {
-	return &member{id: id, role: role, identity: identity, send: send,
+func newMember(id int, role Role, identity string, phone bool, send func(tui.RoomMsg)) *member {
+	return &member{id: id, role: role, identity: identity, phone: phone, send: send,
 		ended: make(chan struct{}), notify: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
@@ -114,9 +116,9 @@ func newSeats(frontEnd string) *seats {
 }
 
 // add seats a new session; its mailbox is delivered from then on.
-func (s *seats) add(role Role, identity string, send func(tui.RoomMsg)) *member {
+func (s *seats) add(role Role, identity string, phone bool, send func(tui.RoomMsg)) *member {
 	s.next++
-	m := newMember(s.next, role, identity, send)
+	m := newMember(s.next, role, identity, phone, send)
 	s.members[m.id] = m
 	go m.deliver()
 	return m
@@ -191,7 +193,7 @@ func (s *seats) pick(to audience, newcomer *member) []*member {
 // message is the room's state as its sessions are told it.
 func message(p position, st Stats) tui.RoomMsg {
 	return tui.RoomMsg{Live: p.Live, Step: p.Step, Round: p.Round, Open: p.Open, Revealed: p.Revealed,
-		Answered: st.Answered, Anonymous: st.Anonymous, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak}
+		Answered: st.Answered, Anonymous: st.Anonymous, Phone: st.Phone, Students: st.Students, Sessions: st.Sessions, Peak: st.Peak}
 }
 
 // post delivers msg to each of to; the watchers also get the counts.

@@ -45,6 +45,9 @@ const (
 	maxCount       = 1_000_000
 )
 
+// phoneMark ends the body of an answer given by phone ("7 IDENTITY w").
+const phoneMark = "w"
+
 var (
 	frontEndRe = regexp.MustCompile(`^[0-9a-f]{16}$`)
 	identityRe = regexp.MustCompile(`^[0-9a-f]{16}$`)
@@ -78,7 +81,7 @@ func decodePosition(data []byte) (position, error) {
 	}
 	if f := p.Final; f != nil {
 		const most = maxPeers * maxCount
-		if f.Answered < 0 || f.Answered > most || f.Anonymous < 0 || f.Anonymous > f.Answered || f.Students < 0 || f.Students > most {
+		if f.Answered < 0 || f.Answered > most || f.Anonymous < 0 || f.Anonymous > f.Answered || f.Phone < 0 || f.Phone > f.Answered || f.Students < 0 || f.Students > most {
 			return p, fmt.Errorf("room state: a tally of %d answers of %d out of range", f.Answered, f.Students)
 		}
 		for step, n := range f.Counts {
@@ -112,6 +115,7 @@ type outAnswer struct {
 	step     int
 	retract  bool
 	identity string
+	phone    bool
 	// version counts the changes; sent is the version the stream has.
 	version, sent int
 }
@@ -340,7 +344,8 @@ func (r *NATSRoom) follow(poll uint64, again bool) error {
 
 // take counts one answer from the stream, by the rules (see apply): the
 // subject names the poll, front-end and session; the body is the step
-// and the session's identity if it has one ("7 0123456789abcdef"), or "-"
+// and the session's identity if it has one ("7 0123456789abcdef", and
+// " w" after it for a phone's: "7 0123456789abcdef w"), or "-"
 // for an answer taken back (its student left). The front-end that sent it
 // checked who may answer; this one checks what it can.
 func (r *NATSRoom) take(subject string, data []byte) {
@@ -354,13 +359,14 @@ func (r *NATSRoom) take(subject string, data []byte) {
 	key := parts[1] + "." + parts[2]
 	_, _, okSess := splitSeat(key)
 	body, ident, hasIdent := strings.Cut(string(data), " ")
+	ident, mark, phone := strings.Cut(ident, " ")
 	step, err2 := strconv.Atoi(body)
 	retract := string(data) == "-"
-	if err1 != nil || !okSess || (!retract && (err2 != nil || step < 0 || step > maxStep)) || (hasIdent && !identityRe.MatchString(ident)) {
+	if err1 != nil || !okSess || (!retract && (err2 != nil || step < 0 || step > maxStep)) || (hasIdent && !identityRe.MatchString(ident)) || (phone && mark != phoneMark) {
 		r.logf("bad answer", "room %s: ignored an answer on %q", r.cfg.Name, subject)
 		return
 	}
-	o := op{kind: opAnswer, by: key, role: Student, identity: ident, step: step}
+	o := op{kind: opAnswer, by: key, role: Student, identity: ident, phone: phone, step: step}
 	if retract {
 		o = op{kind: opRetract, by: key}
 	}
@@ -803,6 +809,9 @@ func (r *NATSRoom) answerLoop() {
 				body := strconv.Itoa(a.step)
 				if a.identity != "" {
 					body += " " + a.identity
+					if a.phone {
+						body += " " + phoneMark
+					}
 				}
 				if a.retract {
 					body = "-"
@@ -893,7 +902,7 @@ func (r *NATSRoom) statsLocked() (Stats, map[int]int) {
 	}
 	r.peak = max(r.peak, sessions)
 	t := r.st.shown(r.liveLocked())
-	return Stats{Sessions: sessions, Peak: r.peak, Students: t.Students, Answered: t.Answered, Anonymous: t.Anonymous}, t.Counts
+	return Stats{Sessions: sessions, Peak: r.peak, Students: t.Students, Answered: t.Answered, Anonymous: t.Anonymous, Phone: t.Phone}, t.Counts
 }
 
 // Stats are the room's numbers as this front-end knows them.
@@ -943,8 +952,17 @@ func (r *NATSRoom) Join(role Role, send func(tui.RoomMsg)) Member { return r.Joi
 
 // JoinAs is Join with the session's identity (see Identity).
 func (r *NATSRoom) JoinAs(role Role, identity string, send func(tui.RoomMsg)) Member {
+	return r.join(role, identity, false, send)
+}
+
+// JoinPhone is JoinAs for a student by phone (see Room).
+func (r *NATSRoom) JoinPhone(identity string, send func(tui.RoomMsg)) Member {
+	return r.join(Student, identity, true, send)
+}
+
+func (r *NATSRoom) join(role Role, identity string, phone bool, send func(tui.RoomMsg)) Member {
 	r.mu.Lock()
-	m := r.seats.add(role, identity, send)
+	m := r.seats.add(role, identity, phone, send)
 	r.mu.Unlock()
 	c := &natsClient{room: r, m: m}
 	if role == Presenter {
@@ -1041,7 +1059,7 @@ func (c *natsClient) Answer(step int) {
 	r := c.room
 	r.mu.Lock()
 	_, here := r.seats.members[c.m.id]
-	_, eff := apply(r.st, op{kind: opAnswer, by: c.key(), role: c.m.role, ended: isEnded(c.m), identity: c.m.identity, step: step})
+	_, eff := apply(r.st, op{kind: opAnswer, by: c.key(), role: c.m.role, ended: isEnded(c.m), identity: c.m.identity, phone: c.m.phone, step: step})
 	if !here || eff.cast == nil {
 		r.mu.Unlock()
 		return
@@ -1051,7 +1069,7 @@ func (c *natsClient) Answer(step int) {
 		a = &outAnswer{}
 		r.mine[c.m.id] = a
 	}
-	a.poll, a.step, a.retract, a.identity = r.st.Poll, step, false, c.m.identity
+	a.poll, a.step, a.retract, a.identity, a.phone = r.st.Poll, step, false, c.m.identity, c.m.phone
 	a.version++
 	r.mu.Unlock()
 	r.wake(r.ansWake)

@@ -24,6 +24,10 @@ type Room interface {
 	// key its client offered, "" for none. A student's identity has one
 	// vote, whichever of its sessions gave it.
 	JoinAs(role Role, identity string, send func(tui.RoomMsg)) Member
+	// JoinPhone is JoinAs for a student who answers by phone (the web
+	// page): a student like any other, whose answers the notes screen
+	// counts apart from those given over SSH.
+	JoinPhone(identity string, send func(tui.RoomMsg)) Member
 	// Stats are the room's numbers as this front-end sees them.
 	Stats() Stats
 	// End says the room's last word to every session of this front-end.
@@ -67,6 +71,7 @@ func (r Role) String() string { return [...]string{"student", "presenter", "note
 // Stats are the room's numbers for the lecturer.
 type Stats struct {
 	Sessions, Peak, Students, Answered int
-	// Anonymous counts the answers of sessions without an identity.
-	Anonymous int
+	// Anonymous counts the answers of sessions without an identity;
+	// Phone those given by phone (the rest came over SSH).
+	Anonymous, Phone int
 }

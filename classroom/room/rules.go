@@ -52,13 +52,18 @@ type Tally struct {
 	Counts    map[int]int `json:"counts,omitempty"`
 	Answered  int         `json:"answered,omitempty"`
 	Anonymous int         `json:"anonymous,omitempty"`
-	Students  int         `json:"students,omitempty"`
+	// Phone counts the answers given by phone (the web page); the rest
+	// came over SSH.
+	Phone    int `json:"phone,omitempty"`
+	Students int `json:"students,omitempty"`
 }
 
 // vote is one session's answer.
 type vote struct {
 	step     int
 	identity string
+	// phone says the answer came by phone (the web page), not over SSH.
+	phone bool
 }
 
 // ballots are the current poll's answers: one a session, and one an
@@ -121,6 +126,8 @@ type op struct {
 	identity string
 	live     string
 	step     int
+	// phone says by answers from a phone (see vote).
+	phone bool
 	// reclaim takes the lead back after the state was lost: only while
 	// nobody else has taken it.
 	reclaim bool
@@ -257,7 +264,7 @@ func answer(s state, o op) effects {
 	if !s.Open || o.role != Student || o.ended || o.step < 0 || o.step > maxStep {
 		return effects{}
 	}
-	eff := effects{tell: watchers, cast: &cast{session: o.by, vote: vote{step: o.step, identity: o.identity}}}
+	eff := effects{tell: watchers, cast: &cast{session: o.by, vote: vote{step: o.step, identity: o.identity, phone: o.phone}}}
 	if other, ok := s.ballots.byIdentity[o.identity]; ok && o.identity != "" && other != o.by {
 		eff.drop = []string{other}
 	}
@@ -332,6 +339,9 @@ func (b ballots) tally(counted func(session string) bool, students int) Tally {
 		if v.identity == "" {
 			t.Anonymous++
 		}
+		if v.phone {
+			t.Phone++
+		}
 	}
 	return t
 }
@@ -355,7 +365,7 @@ func (t Tally) clone() Tally {
 }
 
 func (t Tally) equal(u Tally) bool {
-	if t.Answered != u.Answered || t.Anonymous != u.Anonymous || t.Students != u.Students || len(t.Counts) != len(u.Counts) {
+	if t.Answered != u.Answered || t.Anonymous != u.Anonymous || t.Phone != u.Phone || t.Students != u.Students || len(t.Counts) != len(u.Counts) {
 		return false
 	}
 	for k, v := range t.Counts {

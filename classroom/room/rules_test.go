@@ -60,6 +60,24 @@ func (h *hall) join(name string, role Role, fe int, identity string) *seat {
 	return s
 }
 
+// joinPhone seats a student by phone (see JoinPhone) named name on
+// front-end fe, with identity.
+func (h *hall) joinPhone(name string, fe int, identity string) *seat {
+	h.t.Helper()
+	s := &seat{box: &inbox{}, fe: fe}
+	if h.local != nil {
+		s.m = h.local.JoinPhone(identity, s.box.send)
+		s.mem = s.m.(*Client).m
+	} else {
+		s.m = h.fes[fe].JoinPhone(identity, s.box.send)
+		s.mem = s.m.(*natsClient).m
+	}
+	h.seats[name] = s
+	h.t.Cleanup(s.m.Leave)
+	h.settle()
+	return s
+}
+
 // do asks a change of a session, and waits for the room to have made it.
 func (h *hall) do(name string, ask func(Member)) {
 	h.t.Helper()
@@ -352,6 +370,32 @@ func TestRules(t *testing.T) {
 			h.do("lecturer", func(m Member) { m.Go("unknown-tool", 0) })
 			assert.Nil(h.t, h.pos().Final)
 			assert.Equal(h.t, Stats{Sessions: 4, Students: 2}, h.stats())
+		}},
+		{"answers by phone count with the others, and apart for the notes", func(h *hall) {
+			question(h)
+			h.joinPhone("phone", 1, "00000000000000f1")
+			h.joinPhone("phone2", 0, "00000000000000f2")
+			h.do("phone", func(m Member) { m.Answer(3) })
+			h.do("phone", func(m Member) { m.Answer(4) }) // changed until the reveal
+			h.do("phone2", func(m Member) { m.Answer(4) })
+			h.do("ann", func(m Member) { m.Answer(4) })
+			assert.Equal(h.t, map[int]int{4: 3}, h.counts())
+			assert.Equal(h.t, Stats{Sessions: 6, Students: 4, Answered: 3, Anonymous: 1, Phone: 2}, h.stats())
+			h.sees("notes", func(m tui.RoomMsg) bool { return m.Answered == 3 && m.Phone == 2 })
+			h.do("lecturer", func(m Member) { m.Reveal() })
+			h.do("phone2", func(m Member) { m.Answer(5) }) // too late
+			h.leave("phone")
+			assert.Equal(h.t, Stats{Sessions: 5, Students: 4, Answered: 3, Anonymous: 1, Phone: 2}, h.stats(), "frozen at the reveal")
+			h.sees("phone2", func(m tui.RoomMsg) bool { return m.Revealed && m.Counts == nil })
+		}},
+		{"a phone has one vote an identity, as an SSH session has", func(h *hall) {
+			question(h)
+			h.joinPhone("phone", 0, "0123456789abcdef")
+			h.join("laptop", Student, 1, "0123456789abcdef")
+			h.do("phone", func(m Member) { m.Answer(3) })
+			h.do("laptop", func(m Member) { m.Answer(5) })
+			assert.Equal(h.t, map[int]int{5: 1}, h.counts())
+			assert.Equal(h.t, Stats{Sessions: 6, Students: 4, Answered: 1}, h.stats())
 		}},
 		{"a presenter's login takes the room over", func(h *hall) {
 			lecture(h)
