@@ -126,6 +126,7 @@ func (m practiceModel) keys(now bool) practiceKeyMap {
 	// Stepping before answering is peeking: it only says so.
 	k.Peek = key.NewBinding(key.WithKeys(append(slices.Clone(w.Next.Keys()), w.Run.Keys()...)...))
 	onIf(m.q.asking(), &k.Answer, &k.Peek)
+	answerHelp(&k.Answer, m.q, m.scene())
 	if m.full {
 		off(&k.Answer, &k.Peek, &k.NextCase, &k.Leave, &k.ScrollDown, &k.ScrollUp, &k.Inputs, &k.Full)
 		on(&k.Close, &k.Scroll)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+
 	"toolgate/assess"
 	"toolgate/look"
 	"toolgate/scenarios"
@@ -147,6 +149,28 @@ func (q question) predicting() bool { return q.asking() && q.phase != quizAskCav
 // of a rule (or of an outcome's question), or is about the rule picked:
 // the rules must then be on screen.
 func (q question) numbersSteps() bool { return q.phase == quizAskStep || q.phase == quizAskCode }
+
+// choices is how many answers the open question offers: the digits 1
+// to it answer; a higher digit is still the question's, and does nothing.
+func (q question) choices(c scene) int {
+	switch q.phase {
+	case quizAskStep:
+		return len(c.walk.Steps)
+	case quizAskCode:
+		return len(codeOptions(q.picked))
+	case quizAskAudit, quizAskCaveat:
+		return len(q.options)
+	}
+	return 0
+}
+
+// answerHelp names the digits that answer the open question ("1–3
+// answer"), in the footer and the help; the binding keeps every digit.
+func answerHelp(b *key.Binding, q question, c scene) {
+	if n := q.choices(c); n > 0 {
+		b.SetHelp(span(1, n), tr("kAnswer", c.lang))
+	}
+}
 
 // quizResult is one answer marked. What was said and what decided are
 // kept in both languages, and shown in the one on screen: an answer given

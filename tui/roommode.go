@@ -78,6 +78,7 @@ func (m roomModel) keys(now bool) roomKeyMap {
 	c.stepKeysFor(&k.walkKeys, &k.listKeys)
 	asking := m.q.asking() && m.liveOpen()
 	onIf(asking, &k.Answer)
+	answerHelp(&k.Answer, m.q, c)
 	if asking {
 		off(&k.Jump)
 	}

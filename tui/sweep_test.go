@@ -58,3 +58,45 @@ func TestCaveatQuestionIsNotAnsweredOnItsScreen(t *testing.T) {
 }
 
 var _ = fmt.Sprint
+
+// TestFooterNamesTheDigitsThatAnswer (issue 21 sweep, item 4): at 80×24
+// the footer names the range of the open question (1–8 for a rule, the
+// codes of the rule picked, 1–3 for the caveat question, the outcome's
+// classes, the audit's choices), and a digit beyond it still does
+// nothing but stay in the question.
+func TestFooterNamesTheDigitsThatAnswer(t *testing.T) {
+	quiz := func(track, id string) Model {
+		return resize(newTest(t, Options{Quiz: true, Track: track, Scenario: id}), 80, 24)
+	}
+	m := quiz("admission", "read-only-candidate")
+	assert.Contains(t, footer(m), "1–8 answer")
+	m = press(m, "9")
+	require.Equal(t, quizAskStep, m.modes.quiz.q.phase, "9 is no rule: still asked")
+	m = press(m, "8")
+	require.Equal(t, quizAskCaveat, m.modes.quiz.q.phase)
+	assert.Contains(t, footer(m), "1–3 answer")
+	num, _, _ := state(m)
+	m = press(m, "9", "4")
+	after, _, _ := state(m)
+	assert.Equal(t, quizAskCaveat, m.modes.quiz.q.phase, "a digit beyond the choices answers nothing")
+	assert.Equal(t, num, after, "and opens no scenario")
+	assert.Equal(t, "quiz", m.Mode())
+
+	m = press(quiz("admission", "write-without-approval"), "7")
+	require.Equal(t, quizAskCode, m.modes.quiz.q.phase)
+	assert.Contains(t, footer(m), fmt.Sprintf("1–%d answer", len(codeOptions(7))))
+
+	m = quiz("outcome", "")
+	assert.Contains(t, footer(m), fmt.Sprintf("1–%d answer", len(seen(m).walk.Steps)))
+	m = quiz("audit", "")
+	assert.Contains(t, footer(m), fmt.Sprintf("1–%d answer", len(m.modes.quiz.q.options)))
+
+	room := resize(newTest(t, Options{Room: &fakeRoom{}}), 80, 24)
+	room = send(room, RoomMsg{Live: "write-without-approval", Round: 1, Open: true})
+	assert.Contains(t, footer(room), "1–8 answer")
+
+	p := press(toSummary(t, newTest(t, Options{Quiz: true, Seed: 25})), "p")
+	p = resize(p, 80, 24)
+	require.Equal(t, "practice", p.Mode())
+	assert.Contains(t, footer(p), "1–8 answer")
+}
