@@ -232,9 +232,13 @@ func (m *practiceModel) answer(digit int) {
 }
 
 // title is the pane's title: the case's number in this session and the
-// scenario it changes.
+// scenario it changes; that scenario's title names the rule it was
+// written for, so it waits for the prediction, as in the quiz.
 func (m practiceModel) title() string {
 	b := m.cur.Base
+	if !m.answered {
+		return fmt.Sprintf(tr("practiceTitleAsked", m.c.lang), m.draws, b.Number)
+	}
 	return fmt.Sprintf(tr("practiceTitle", m.c.lang), m.draws, b.Number, b.Title.In(m.c.lang))
 }
 

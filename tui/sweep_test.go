@@ -100,3 +100,33 @@ func TestFooterNamesTheDigitsThatAnswer(t *testing.T) {
 	require.Equal(t, "practice", p.Mode())
 	assert.Contains(t, footer(p), "1–8 answer")
 }
+
+// TestPracticeHoldsTheTitleBack (issue 21 sweep, item 7): practice, after
+// the quiz's summary and in the room, does not name the scenario a case
+// changes while it asks which rule fires: that title names the rule.
+func TestPracticeHoldsTheTitleBack(t *testing.T) {
+	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+		quiz := press(toSummary(t, newTest(t, Options{Quiz: true, Seed: 25, Lang: lang})), "p")
+		room := press(newTest(t, Options{Room: &fakeRoom{}, Lang: lang}), "P")
+		for name, m := range map[string]Model{"quiz": quiz, "room": room} {
+			m = resize(m, 80, 24)
+			require.Equal(t, "practice", m.Mode(), name)
+			for range 6 {
+				c := asked(m)
+				title := squash(c.Base.Title.In(lang))
+				require.True(t, m.modes.practice.q.predicting(), name)
+				// The rules are listed by their titles, which some
+				// scenarios share; the rest of the screen must not say it.
+				out := squash(plain(m))
+				for r := assess.RuleToolInContract; r <= assess.RuleAllow; r++ {
+					out = strings.ReplaceAll(out, squash(r.Title(lang)), "")
+				}
+				assert.NotContains(t, out, title, "%s %v: %q answers the question", name, lang, title)
+				m = press(m, answerKeys(int(c.Verdict.Code.Rule()), 0)...)
+				require.False(t, m.modes.practice.q.predicting(), name)
+				assert.Contains(t, squash(plain(resize(m, 200, 60))), title, "%s %v: named once predicted", name, lang)
+				m = press(m, "n")
+			}
+		}
+	}
+}
