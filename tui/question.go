@@ -183,6 +183,9 @@ type quizResult struct {
 	// half is the right rule with the wrong code: the rule is the
 	// harder half, and it is given its due.
 	half bool
+	// noCode is a rule the room took before its code was picked (the
+	// reveal came first): said names the rule only.
+	noCode bool
 	// caveat is the "does NOT prove" answer: 0 not asked, 1 right, -1
 	// wrong; caveatRight is the right text.
 	caveat      int
@@ -262,6 +265,16 @@ func (c scene) mark(step int, code assess.Code) quizResult {
 	return r
 }
 
+// markRule marks a rule said without its code: in a room the rule is
+// the answer counted, and a reveal may come before the code. The right
+// rule is half right, said so.
+func (c scene) markRule(step int) quizResult {
+	r := c.mark(step, 0)
+	r.right, r.noCode = false, true
+	r.said = scenarios.Text{En: fmt.Sprintf("%s %d", tr("rule", assess.English), step), Zh: fmt.Sprintf("%s %d", tr("rule", assess.Chinese), step)}
+	return r
+}
+
 // savedAnswer is an answer from an earlier session, saved as text in
 // the language it was given in: a rule's answer ("rule 7,
 // approval_missing" or "规则 7，approval_missing") is written again in
@@ -336,6 +349,8 @@ func (c common) resultLines(r quizResult) []string {
 	switch {
 	case r.right:
 		out = append(out, c.styles.tone(look.ToneGood).Render(look.Yes+" "+fmt.Sprintf(tr("quizRight", c.lang), r.decided.In(c.lang))))
+	case r.half && r.noCode:
+		out = append(out, c.styles.tone(look.ToneHold).Render("◐ "+fmt.Sprintf(tr("quizHalfNoCode", c.lang), r.said.In(c.lang), r.decided.In(c.lang))))
 	case r.half:
 		out = append(out, c.styles.tone(look.ToneHold).Render("◐ "+fmt.Sprintf(tr("quizHalf", c.lang), r.said.In(c.lang), r.decided.In(c.lang))))
 	default:
