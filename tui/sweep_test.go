@@ -130,3 +130,17 @@ func TestPracticeHoldsTheTitleBack(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectorKeepsTheClassCodeWhole (issue 21 sweep, item 2): the
+// room's projector at 80×24 says the whole class code while a question
+// is open, before the count, which is only "answered N of M" there.
+func TestProjectorKeepsTheClassCodeWhole(t *testing.T) {
+	room := &fakeRoom{presenter: true}
+	m := resize(newTest(t, Options{Room: room, ClassCode: "blanket-harbor-violet-tundra"}), 80, 24)
+	m = send(m, RoomMsg{Sessions: 2})
+	m = press(m, "f", "o")
+	m = send(m, RoomMsg{Live: "unknown-tool", Round: 1, Open: true, Counts: map[int]int{1: 1}, Answered: 1, Students: 2, Anonymous: 1})
+	line := footer(m)
+	assert.Contains(t, line, "Class code: blanket-harbor-violet-tundra · answered 1 of 2", "the code whole, then the count")
+	assert.NotContains(t, line, "anonymous")
+}
