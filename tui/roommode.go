@@ -73,6 +73,9 @@ func (m roomModel) keys(now bool) roomKeyMap {
 	off(&k.Quiz)
 	c.layoutKeys(&k.walkKeys, &k.listKeys)
 	if !now {
+		if !canPath(&m.place) {
+			off(&k.WhatIf) // the help lists what-if where it works
+		}
 		return k
 	}
 	c.stepKeysFor(&k.walkKeys, &k.listKeys)

@@ -144,3 +144,36 @@ func TestProjectorKeepsTheClassCodeWhole(t *testing.T) {
 	assert.Contains(t, line, "Class code: blanket-harbor-violet-tundra · answered 1 of 2", "the code whole, then the count")
 	assert.NotContains(t, line, "anonymous")
 }
+
+// helpText is the help's pages as the learner reads them, paged through.
+func helpText(m Model) string {
+	m = press(m, "?")
+	out := plain(m)
+	for range 4 {
+		m = press(m, "space")
+		out += plain(m)
+	}
+	return out
+}
+
+// TestWhatIfIsListedWhereItWorks (issue 21 sweep, item 5): the help on
+// the audit and outcome tracks does not list w (what-if works only on
+// admission); w there says where it works. On admission it is listed.
+func TestWhatIfIsListedWhereItWorks(t *testing.T) {
+	for _, tc := range []struct {
+		track  string
+		listed bool
+	}{{"admission", true}, {"audit", false}, {"outcome", false}} {
+		for name, opts := range map[string]Options{"walk": {Track: tc.track}, "room": {Track: tc.track, Room: &fakeRoom{}}} {
+			m := resize(newTest(t, opts), 120, 40)
+			s := seen(m)
+			require.Equal(t, tc.track, string(s.track()), name)
+			help := helpText(m)
+			assert.Equal(t, tc.listed, strings.Contains(help, "what-if on/off"), "%s %s: w listed", name, tc.track)
+			if !tc.listed {
+				m = press(m, "w")
+				assert.Contains(t, plain(m), "what-if works on admission scenarios", "%s %s", name, tc.track)
+			}
+		}
+	}
+}
