@@ -5,10 +5,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"toolgate/assess"
+	"toolgate/scenarios"
 )
 
 // frames are the screens seen while scrolling the walk pane down with J,
@@ -173,6 +175,37 @@ func TestWhatIfIsListedWhereItWorks(t *testing.T) {
 			if !tc.listed {
 				m = press(m, "w")
 				assert.Contains(t, plain(m), "what-if works on admission scenarios", "%s %s", name, tc.track)
+			}
+		}
+	}
+}
+
+// TestPathIndentsWrappedChanges (issue 21 sweep, item 6): on the path
+// to allowed, a change that wraps goes on indented; only the headings
+// start at column 0, at the widths of 80×24 and 60×20, in both
+// languages.
+func TestPathIndentsWrappedChanges(t *testing.T) {
+	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+		for _, size := range [][2]int{{80, 24}, {60, 20}} {
+			for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
+				m := resize(newTest(t, Options{Scenario: s.ID, Lang: lang}), size[0], size[1])
+				c := seen(m)
+				width := size[0] - 4
+				headings := map[string]bool{}
+				for _, k := range []string{"pathTitle", "pathKeys", "pathNow", "pathToAllowed", "pathNotAFix", "pathFire", "pathAlready", "pathUnreachable"} {
+					for l := range strings.SplitSeq(wrap(tr(k, lang), width), "\n") {
+						headings[l] = true
+					}
+					headings[truncate(tr(k, lang), width)] = true
+				}
+				p := openPath(&c.place)
+				for _, l := range p.lines(c, width) {
+					l = ansi.Strip(l)
+					if l == "" || strings.HasPrefix(l, " ") || headings[l] || strings.HasPrefix(l, ansi.Strip(fmt.Sprintf(tr("pathNow", lang), "", ""))[:3]) {
+						continue
+					}
+					t.Errorf("%v %v %s: %q hangs at column 0", lang, size, s.ID, l)
+				}
 			}
 		}
 	}
