@@ -210,3 +210,28 @@ func TestPathIndentsWrappedChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpFitsSixtyColumns (issue 21 sweep, item 8): at 60×20 the help
+// box is drawn whole (its right border on every row), and its footer
+// ends with the quit key whole, in both languages, in the walk and the
+// presenter.
+func TestHelpFitsSixtyColumns(t *testing.T) {
+	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+		for name, opts := range map[string]Options{"walk": {Lang: lang}, "present": {Present: true, Lang: lang}} {
+			m := press(resize(newTest(t, opts), 60, 20), "?")
+			rows := strings.Split(plain(m), "\n")
+			boxed := 0
+			for _, r := range rows {
+				require.LessOrEqual(t, ansi.StringWidth(r), 60, "%s %v", name, lang)
+				if strings.Contains(r, "│") {
+					boxed++
+					assert.True(t, strings.HasSuffix(strings.TrimRight(r, " "), "│"), "%s %v: the box is cut: %q", name, lang, r)
+				}
+			}
+			assert.Positive(t, boxed, "%s %v: the help is shown", name, lang)
+			quit := "q " + tr("kQuit", lang)
+			assert.True(t, strings.HasSuffix(strings.TrimRight(footer(m), " "), quit), "%s %v: %q", name, lang, footer(m))
+			assert.Contains(t, footer(m), "d ", "%s %v: d is said", name, lang)
+		}
+	}
+}

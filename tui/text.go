@@ -80,6 +80,7 @@ var ui = map[string][2]string{
 	"introCloseScroll": {"↓/↑ scroll · any other key starts · d in the ? help shows this again", "↓/↑ 滚动 · 按其他任意键开始 · 在 ? 帮助中按 d 可再次查看"},
 	"introAgain":       {"any key closes this", "按任意键关闭"},
 	"introAgainScroll": {"↓/↑ scroll · any other key closes this", "↓/↑ 滚动 · 按其他任意键关闭"},
+	"kIntroShort":      {"what toolgate is for", "toolgate 的用途"},
 	"kIntro":           {"what toolgate is for, what the decision does not do", "toolgate 是做什么的，这个判断不做什么"},
 	"noticesClose":     {"any key to go on", "按任意键继续"},
 	"noticesMore":      {"… %d more lines: the whole list was printed on stderr before the trainer started", "……还有 %d 行：完整列表已在启动前输出到 stderr"},
