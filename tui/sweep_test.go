@@ -235,3 +235,23 @@ func TestHelpFitsSixtyColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestInputCheckReadsWhole (issue 21 sweep, item 9): the walk's input
+// check row says its title whole at 80×24 and 60×20 in both languages,
+// on the admission and audit tracks, and never names "the seed", which
+// a student cannot place.
+func TestInputCheckReadsWhole(t *testing.T) {
+	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+		for _, size := range [][2]int{{80, 24}, {60, 20}} {
+			for _, track := range []string{"admission", "audit"} {
+				m := press(resize(newTest(t, Options{Track: track, Lang: lang}), size[0], size[1]), "enter")
+				s := seen(m)
+				title := s.walk.Check.Title
+				out := plain(m)
+				assert.Contains(t, out, title, "%v %v %s: the check's title whole", lang, size, track)
+				assert.NotContains(t, out, "seed", "%v %v %s", lang, size, track)
+				assert.NotContains(t, out, "原文", "%v %v %s", lang, size, track)
+			}
+		}
+	}
+}
