@@ -255,3 +255,32 @@ func TestInputCheckReadsWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyBatchSaysWhatItShows (issue 21 sweep, item 10): the empty
+// batch's walk does not say "every request got a result" (true only
+// because there is none): it says there is nothing to pair, in both
+// languages, at 80×24.
+func TestEmptyBatchSaysWhatItShows(t *testing.T) {
+	for _, tc := range []struct {
+		lang       assess.Lang
+		vacuous    []string
+		nothing    string
+		requestsOK string
+	}{
+		{assess.English, []string{"every request got a result", "every result matches one request", "every requested ID is unique"}, "nothing to pair", "no ID was requested"},
+		{assess.Chinese, []string{"每个请求都收到了结果", "每个结果都对应唯一的请求", "每个请求 ID 都是唯一的"}, "没有可以配对的东西", "没有请求任何 ID"},
+	} {
+		m := resize(newTest(t, Options{Track: "audit", Scenario: "audit-empty", Lang: tc.lang}), 80, 24)
+		var out string
+		for _, k := range []string{"enter", "right", "right", "right"} {
+			m = press(m, k)
+			out += squash(plain(m))
+		}
+		for _, v := range tc.vacuous {
+			assert.NotContains(t, out, squash(v), tc.lang)
+		}
+		assert.Contains(t, out, squash(tc.nothing), tc.lang)
+		// Step 1, off screen once the walk is past it, says it too.
+		assert.Contains(t, seen(m).walk.Steps[0].Explanation, tc.requestsOK, tc.lang)
+	}
+}

@@ -151,7 +151,7 @@ func (x text) in(l assess.Lang) string { return x[l] }
 var texts = struct {
 	Means, NotProve, ScenarioNot, IsNot, Missing, EffectStatus text
 	Pending, Next, Mistake, MCP, Advice, Error                 text
-	Clean, CleanShort, InputError, NotAudited                  text
+	Clean, CleanEmpty, CleanShort, InputError, NotAudited      text
 	Admission, Check, CheckAudit, CheckPassed, CheckAuditOK    text
 	AuditHeading, Outcome, RuleReads, StepReads, QuestionRead  text
 }{
@@ -168,6 +168,7 @@ var texts = struct {
 	Advice:       t("the trainer's own advice (not the source's)", "训练器自己的建议（非原文）"),
 	Error:        t("error", "错误"),
 	Clean:        t("no diagnostics: every result matches one request", "没有诊断：每个结果都对应唯一的请求"),
+	CleanEmpty:   t("no diagnostics: the batch is empty, nothing to pair", "没有诊断：批次是空的，没有可以配对的东西"),
 	CleanShort:   t("no diagnostics", "无诊断"),
 	InputError:   t("INPUT ERROR", "输入错误"),
 	NotAudited:   t("that anything is wrong with the results: the batch was never audited", "结果有问题：这个批次根本没有被审计"),
@@ -267,6 +268,9 @@ func audit(in assess.AuditInput, l assess.Lang) Walk {
 	case len(r.Pending) > 0:
 		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: look.Held, Headline: texts.Pending.in(l) + l.Colon() + strings.Join(r.Pending, l.ListSep()),
 			Short: texts.Pending.in(l) + " " + strings.Join(r.Pending, " ")}
+	case len(in.Requested) == 0:
+		// Nothing requested and no diagnostics: nothing came back either.
+		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: look.Yes, Headline: texts.CleanEmpty.in(l), Short: texts.CleanShort.in(l)}
 	default:
 		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: look.Yes, Headline: texts.Clean.in(l), Short: texts.CleanShort.in(l)}
 	}
