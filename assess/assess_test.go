@@ -313,8 +313,8 @@ func TestExplanationsUseTheRealValues(t *testing.T) {
 			in.Contract.Tools[1].RequiredArguments = []string{"documentId", "field", "documentId"}
 			delete(in.Request.Arguments, "documentId")
 		}, assess.RuleArguments,
-			`unusable required arguments: documentId (listed 2 times) (absent)`,
-			`不合格的必填参数：documentId（列出 2 次）（缺失）`, 0},
+			`unusable required arguments: documentId (listed 2 times, absent)`,
+			`不合格的必填参数：documentId（列出 2 次，缺失）`, 0},
 		{"environment status quoted", func(in *assess.Input) { in.Environment.Status = some("degraded") }, assess.RuleEnvironment,
 			`environment.status is "degraded", not "ready"`, "", 0},
 		{"environment without status", func(in *assess.Input) { in.Environment = assess.Environment{} }, assess.RuleEnvironment,

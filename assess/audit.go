@@ -82,6 +82,10 @@ type AuditStep struct {
 	// missing when the batch is closed, pending while it is open.
 	Unseen []string
 	Closed bool
+	// Requested is how many IDs were requested, for AuditRequests and
+	// AuditClose: with none, there is nothing to repeat or to miss, and
+	// the steps say so rather than pass vacuously.
+	Requested int
 	// Err is set on the step that found an input error.
 	Err *AuditError
 	// Reads are the input paths the step looked at.
@@ -170,7 +174,7 @@ func audit(in AuditInput, explain bool) (AuditResult, []AuditStep, error) {
 		return AuditResult{}, steps, err
 	}
 	if explain {
-		steps = append(steps, AuditStep{Kind: AuditRequests, Outcome: Passed, Reads: []string{"requested"}})
+		steps = append(steps, AuditStep{Kind: AuditRequests, Outcome: Passed, Requested: len(in.Requested), Reads: []string{"requested"}})
 	}
 	for i, id := range in.Results {
 		before := see(ids, id)
@@ -201,7 +205,7 @@ func audit(in AuditInput, explain bool) (AuditResult, []AuditStep, error) {
 				unseen = append(unseen, id)
 			}
 		}
-		step := AuditStep{Kind: AuditClose, Outcome: Passed, Unseen: unseen, Closed: in.Closed, Reads: []string{"closed", "requested"}}
+		step := AuditStep{Kind: AuditClose, Outcome: Passed, Unseen: unseen, Closed: in.Closed, Requested: len(in.Requested), Reads: []string{"closed", "requested"}}
 		if in.Closed && len(unseen) > 0 {
 			step.Outcome = Fired
 			for _, id := range unseen {

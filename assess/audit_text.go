@@ -47,6 +47,9 @@ func (s AuditStep) Explanation(l Lang) string {
 	sep := pick(l, "; ", "；")
 	switch s.Kind {
 	case AuditRequests:
+		if s.Requested == 0 {
+			return pick(l, "no ID was requested: nothing to repeat", "没有请求任何 ID：无从重复")
+		}
 		return pick(l, "every requested ID is unique", "每个请求 ID 都是唯一的")
 	case AuditScan:
 		var parts []string
@@ -64,6 +67,10 @@ func (s AuditStep) Explanation(l Lang) string {
 	case AuditClose:
 		ids := quoteAll(s.Unseen, l)
 		switch {
+		case s.Requested == 0:
+			// Vacuously "every request got a result": say what is true.
+			return pick(l, "nothing was requested, so nothing can be missing: there is nothing to pair",
+				"没有任何请求，所以不会有缺失：没有可以配对的东西")
 		case len(s.Unseen) == 0:
 			return pick(l, "every request got a result", "每个请求都收到了结果")
 		case s.Closed:

@@ -291,24 +291,27 @@ func (n Note) Text(l Lang) string {
 	return s
 }
 
-// text is an item as a note lists it: its name, how often it is listed
-// when more than once, and why it is unusable.
+// text is an item as a note lists it: its name, then in one bracket how
+// often it is listed when more than once and why it is unusable.
 func (it Item) text(l Lang) string {
-	s := it.Name
+	var says []string
 	if it.Times > 1 {
-		s += [2]string{" (listed ", "（列出 "}[l] + strconv.Itoa(it.Times) + [2]string{" times)", " 次）"}[l]
+		says = append(says, [2]string{"listed ", "列出 "}[l]+strconv.Itoa(it.Times)+[2]string{" times", " 次"}[l])
 	}
-	if it.Why == "" {
-		return s
+	if it.Why != "" {
+		why := whyTexts[it.Why][l]
+		if it.Why == WhyBlank {
+			why = strings.Replace(why, "%s", strconv.Quote(clipValue(it.Value)), 1)
+		}
+		says = append(says, why)
 	}
-	why := whyTexts[it.Why][l]
-	if it.Why == WhyBlank {
-		why = strings.Replace(why, "%s", strconv.Quote(clipValue(it.Value)), 1)
+	switch {
+	case len(says) == 0:
+		return it.Name
+	case l == Chinese:
+		return it.Name + "（" + strings.Join(says, "，") + "）"
 	}
-	if l == Chinese {
-		return s + "（" + why + "）"
-	}
-	return s + " (" + why + ")"
+	return it.Name + " (" + strings.Join(says, ", ") + ")"
 }
 
 // clipValue shortens a value quoted in a note to its first 40 characters.

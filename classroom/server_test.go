@@ -192,3 +192,26 @@ func TestTheNotesScreen(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "ClassCode and PresenterCode are the same code")
 }
+
+// TestARuleCountsBeforeItsCode (issue 21 sweep, item 1): in a room, a
+// rule with several codes goes to the room as soon as it is picked; a
+// reveal before its code marks it half right and says why.
+func TestARuleCountsBeforeItsCode(t *testing.T) {
+	_, addr, _ := start(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
+	lecturer := connect(t, addr, "orchid")
+	lecturer.waitFor(t, "You lead the room")
+	student := connect(t, addr, "tulip")
+	student.waitFor(t, "Scenarios")
+	require.NoError(t, lecturer.send("4"))
+	student.waitFor(t, "» 4 · · ·")
+	require.NoError(t, lecturer.send("o"))
+	student.waitFor(t, "Predict first: which rule fires?")
+	require.NoError(t, student.send("7"))
+	student.waitFor(t, "which code?")
+	student.waitFor(t, "Rule 7 went to the room")
+	lecturer.waitFor(t, "answered 1 of 1")
+	require.NoError(t, lecturer.send("v"))
+	lecturer.waitFor(t, "rule 7: 1")
+	student.waitFor(t, "◐ Half right: you said rule 7, and the")
+	student.waitFor(t, "came before its code; rule 7, approval_missing")
+}

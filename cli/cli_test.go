@@ -68,7 +68,7 @@ func TestTraceText(t *testing.T) {
 	t.Parallel()
 	out, _, code := run(t, "", nil, "trace", "4")
 	require.Equal(t, 0, code)
-	assert.Contains(t, out, "\n  Input check (toolgate's, not the book's): passed — every member the book's function reads is there",
+	assert.Contains(t, out, "\n  Input check, not a rule: passed — toolgate checks this before the book's rules: every member the book's function reads is there",
 		"the first layer, toolgate's, before the rules")
 	assert.Contains(t, out, "\n  Decision order — each rule asks a question; the first yes fires and decides\n\n  1 ◦ no · passed ")
 	assert.Contains(t, out, "7 ➤ YES · FIRED   Write not approved")
@@ -91,7 +91,7 @@ func TestTraceText(t *testing.T) {
 	out, _, _ = run(t, "", nil, "trace", "13", "--lang", "zh")
 	assert.Contains(t, out, "\n      训练器的补充，不是本书的规则：谨慎的 Harness 在这里也会停下")
 	out, _, _ = run(t, "", nil, "trace", "2", "--track", "audit")
-	assert.Contains(t, out, "\n  Input check (toolgate's, not the seed's): passed — ", "the audit's check is not the seed's")
+	assert.Contains(t, out, "\n  Input check, not a step: passed — ", "the audit's check is not a step")
 }
 
 func TestTraceFormats(t *testing.T) {
@@ -127,7 +127,7 @@ func TestTraceFormats(t *testing.T) {
 		got.DoesNotProve, "the scenario's own caveat is a does-not-prove line too")
 	require.NotNil(t, got.Check, "the input check, the first layer")
 	assert.True(t, got.Check.Passed)
-	assert.Equal(t, "Input check (toolgate's, not the book's)", got.Check.Text.Title)
+	assert.Equal(t, "Input check, not a rule", got.Check.Text.Title)
 	for _, st := range got.Trace {
 		assert.NotContains(t, st.Text, "trainerNote", "scenario 2 has no trainer's note")
 	}
@@ -141,7 +141,7 @@ func TestTraceFormats(t *testing.T) {
 
 	out, _, _ = run(t, "", nil, "trace", "--all", "--track", "admission", "--format", "md")
 	assert.Equal(t, 14, strings.Count(out, "\n## Admission · Scenario ")+boolInt(strings.HasPrefix(out, "## Admission · Scenario ")))
-	assert.Equal(t, 14, strings.Count(out, "\n### Input check (toolgate's, not the book's)\n\npassed — "), "the check before the rules, in every walk")
+	assert.Equal(t, 14, strings.Count(out, "\n### Input check, not a rule\n\npassed — "), "the check before the rules, in every walk")
 	assert.Contains(t, out, "| 7 | Write not approved | **➤ YES · FIRED** |")
 	assert.Contains(t, out, "**Injected:** a reversible write, no approval snapshot")
 	assert.Contains(t, out, "|\n\n> **Trainer's note, not the book's (step 5):** a careful harness would stop here too",
@@ -260,7 +260,7 @@ func TestAssessWithTrace(t *testing.T) {
 	assert.Equal(t, "environment_not_ready", line.Code)
 	assert.Equal(t, "en", line.Lang)
 	assert.True(t, line.Check.Passed, "the input check, before the rules")
-	assert.Equal(t, "Input check (toolgate's, not the book's)", line.Check.Text.Title)
+	assert.Equal(t, "Input check, not a rule", line.Check.Text.Title)
 	require.Len(t, line.Trace, 8)
 	assert.Equal(t, 4, line.Trace[3].Step)
 	assert.Equal(t, "environment_not_ready", line.Trace[3].ID, "the step named for what fires it")
@@ -378,7 +378,7 @@ func TestNotes(t *testing.T) {
 	assert.Contains(t, out, "## Admission · Scenario 4 · Write without approval")
 	assert.Contains(t, out, "**Ask the room first:** Which rule fires, and with which code? (Answer: rule 7, `approval_missing` — Write not approved.)")
 	assert.Contains(t, out, "7. **Write not approved — YES · FIRED**: document_update_metadata's effectClass is")
-	assert.Contains(t, out, "\n**Input check (toolgate's, not the book's):** passed — ")
+	assert.Contains(t, out, "\n**Input check, not a rule:** passed — ")
 
 	assert.Contains(t, out, "- **does NOT prove:** that approval was granted, or that the write happened")
 	out, _, _ = run(t, "", nil, "notes", "--scenario", "expired-approval")

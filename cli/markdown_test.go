@@ -110,7 +110,7 @@ func TestHandoutsParseAsCommonMark(t *testing.T) {
 			}
 			assert.Equal(t, 30, scenariosSeen)
 			assert.Equal(t, 30*2, d.tables, "an inputs and a steps table per scenario")
-			check := map[string]string{"en": "Input check (toolgate's, not the book's)", "zh": "输入检查（toolgate 的，不是本书的）"}[lang]
+			check := map[string]string{"en": "Input check, not a rule", "zh": "输入检查，不是规则"}[lang]
 			assert.Equal(t, 14, count(d.headings[3], check), "the input check, a section of its own in every admission walk")
 			aside := map[string]string{"en": "Trainer's note, not the book's (step 5):", "zh": "训练器的补充，不是本书的规则（步骤 5）"}[lang]
 			assert.Contains(t, d.strong, aside, "a trainer's note is marked as the trainer's")

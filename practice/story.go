@@ -14,14 +14,15 @@ func title(base scenarios.Scenario) scenarios.Text {
 	}
 }
 
-// story says, in both languages, which scenario the case changes and
-// what changed — never what the change decides.
+// story says, in both languages, which scenario the case changes (by
+// its number: its title names the rule it was written for, which would
+// answer) and what changed — never what the change decides.
 func story(base scenarios.Scenario, ch Change) scenarios.Text {
 	return scenarios.Text{
-		En: fmt.Sprintf("Scenario %d, “%s”, with one change: %s Everything else is as in the scenario. Which rule decides now, and with which code?",
-			base.Number, base.Title.En, ChangeText(ch, 0)),
-		Zh: fmt.Sprintf("场景 %d「%s」，只改了一处：%s其余与原场景相同。现在由哪条规则作出判断，代码是什么？",
-			base.Number, base.Title.Zh, ChangeText(ch, 1)),
+		En: fmt.Sprintf("Scenario %d, with one change: %s Everything else is as in the scenario. Which rule decides now, and with which code?",
+			base.Number, ChangeText(ch, 0)),
+		Zh: fmt.Sprintf("场景 %d，只改了一处：%s其余与原场景相同。现在由哪条规则作出判断，代码是什么？",
+			base.Number, ChangeText(ch, 1)),
 	}
 }
 

@@ -46,6 +46,10 @@ func (m browseModel) keys(now bool) browseKeyMap {
 	}
 	c.layoutKeys(&k.walkKeys, &k.listKeys)
 	onIf(canPath(&m.place), &k.Path)
+	if !now && !canPath(&m.place) {
+		// The help lists what-if where it works; w elsewhere says where.
+		off(&k.WhatIf)
+	}
 	if now {
 		m.list.stateKeys(c.lang, &k.walkKeys, &k.listKeys, &k.globalKeys)
 	}

@@ -43,7 +43,7 @@ func (p *pathPanel) lines(c scene, width int) []string {
 	changes := func(cs whatif.Changes, indent string) {
 		after := cs.Apply(p.input)
 		for _, ch := range cs {
-			add(wrap(indent+ch.Text(l), width))
+			add(hang(ch.Text(l), indent, width))
 		}
 		for _, e := range whatif.Edits(p.input, after) {
 			add(paint(st.Dim, indentLines(wrap(e.Text(l), max(width-len(indent)-4, 1)), indent+"    ")))
@@ -58,13 +58,13 @@ func (p *pathPanel) lines(c scene, width int) []string {
 		add(paint(st.Verdict.Label, wrap(tr("pathToAllowed", l), width)))
 		changes(p.path.ToAllowed, "  ")
 		for _, alt := range p.path.Alternatives {
-			add(paint(st.Dim, wrap("  "+tr("pathOr", l)+alt.Text(l), width)))
+			add(paint(st.Dim, hang(tr("pathOr", l)+alt.Text(l), "  ", width)))
 		}
 	}
 	if nf := p.path.NotAFix; nf != nil {
 		out = append(out, "")
 		add(paint(st.Verdict.Label, wrap(tr("pathNotAFix", l), width)))
-		add(wrap("  "+nf.Text(l), width))
+		add(hang(nf.Text(l), "  ", width))
 		for _, ch := range nf {
 			if why := ch.NotAFix(l); why != "" {
 				add(paint(st.Dim, indentLines(wrap(ch.Knob.Name(l)+tr("colon", l)+why, max(width-4, 1)), "    ")))
@@ -75,14 +75,29 @@ func (p *pathPanel) lines(c scene, width int) []string {
 		out = append(out, "")
 		add(paint(st.Verdict.Label, wrap(tr("pathFire", l), width)))
 		for _, f := range p.path.Fire {
-			head := fmt.Sprintf("  %d %s", f.Rule, f.Rule.Title(l))
+			head := fmt.Sprintf("%d %s", f.Rule, f.Rule.Title(l))
 			if len(f.Changes) == 0 {
-				add(paint(st.Dim, wrap(head+tr("colon", l)+tr("pathNoKnob", l), width)))
+				add(paint(st.Dim, hang(head+tr("colon", l)+tr("pathNoKnob", l), "  ", width)))
 				continue
 			}
-			add(wrap(head+tr("colon", l)+f.Changes.Text(l), width))
+			add(hang(head+tr("colon", l)+f.Changes.Text(l), "  ", width))
 			add(paint(st.Dim, wrap(fmt.Sprintf("      → %s/%s", f.Verdict.Status, f.Verdict.CodeName()), width)))
 		}
 	}
 	return out
+}
+
+// hang wraps an item of the path at indent, its continuation lines two
+// cells further in, so that a wrapped change reads as one.
+func hang(text, indent string, width int) string {
+	rest := indent + "  "
+	lines := strings.Split(wrap(text, max(width-len(rest), 1)), "\n")
+	for i := range lines {
+		if i == 0 {
+			lines[i] = indent + lines[i]
+			continue
+		}
+		lines[i] = rest + lines[i]
+	}
+	return strings.Join(lines, "\n")
 }

@@ -126,6 +126,7 @@ func (m practiceModel) keys(now bool) practiceKeyMap {
 	// Stepping before answering is peeking: it only says so.
 	k.Peek = key.NewBinding(key.WithKeys(append(slices.Clone(w.Next.Keys()), w.Run.Keys()...)...))
 	onIf(m.q.asking(), &k.Answer, &k.Peek)
+	answerHelp(&k.Answer, m.q, m.scene())
 	if m.full {
 		off(&k.Answer, &k.Peek, &k.NextCase, &k.Leave, &k.ScrollDown, &k.ScrollUp, &k.Inputs, &k.Full)
 		on(&k.Close, &k.Scroll)
@@ -231,9 +232,13 @@ func (m *practiceModel) answer(digit int) {
 }
 
 // title is the pane's title: the case's number in this session and the
-// scenario it changes.
+// scenario it changes; that scenario's title names the rule it was
+// written for, so it waits for the prediction, as in the quiz.
 func (m practiceModel) title() string {
 	b := m.cur.Base
+	if !m.answered {
+		return fmt.Sprintf(tr("practiceTitleAsked", m.c.lang), m.draws, b.Number)
+	}
 	return fmt.Sprintf(tr("practiceTitle", m.c.lang), m.draws, b.Number, b.Title.In(m.c.lang))
 }
 

@@ -385,12 +385,24 @@ func toneOf(o assess.Outcome, verdict look.Tone) look.Tone {
 // a bar, and the elapsed time when the clock is on.
 func (m presentModel) footer() string {
 	c := m.scene()
-	left := fmt.Sprintf(" %s %d/%d · %s", tr("scenario", c.lang), c.written().Number, len(c.inTrack()), c.where(c.at.Step, "%s %d/%d"))
-	if m.polling() {
-		left += " · " + answeredText(m.state, c.lang)
-	}
+	scenario := fmt.Sprintf(" %s %d/%d", tr("scenario", c.lang), c.written().Number, len(c.inTrack()))
+	left := scenario + " · " + c.where(c.at.Step, "%s %d/%d")
+	// The class code before the count: a latecomer needs it whole. The
+	// count is only how many answered; where a narrow line has no room
+	// for both, the step goes (the projector shows the question).
+	var room []string
 	if m.classCode != "" {
-		left += " · " + fmt.Sprintf(tr("roomClassCode", c.lang), m.classCode)
+		room = append(room, fmt.Sprintf(tr("roomClassCode", c.lang), m.classCode))
+	}
+	if m.polling() {
+		room = append(room, fmt.Sprintf(tr("roomAnswered", c.lang), m.state.Answered, m.state.Students))
+	}
+	if len(room) > 0 {
+		tail := " · " + strings.Join(room, " · ")
+		if lipgloss.Width(left+tail) > c.width {
+			left = scenario
+		}
+		left += tail
 	}
 	right := ""
 	if m.clocks.show {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+
 	"toolgate/assess"
 	"toolgate/look"
 	"toolgate/scenarios"
@@ -152,6 +154,28 @@ func (q question) predicting() bool { return q.asking() && q.phase != quizAskCav
 // the rules must then be on screen.
 func (q question) numbersSteps() bool { return q.phase == quizAskStep || q.phase == quizAskCode }
 
+// choices is how many answers the open question offers: the digits 1
+// to it answer; a higher digit is still the question's, and does nothing.
+func (q question) choices(c scene) int {
+	switch q.phase {
+	case quizAskStep:
+		return len(c.walk.Steps)
+	case quizAskCode:
+		return len(codeOptions(q.picked))
+	case quizAskAudit, quizAskCaveat:
+		return len(q.options)
+	}
+	return 0
+}
+
+// answerHelp names the digits that answer the open question ("1–3
+// answer"), in the footer and the help; the binding keeps every digit.
+func answerHelp(b *key.Binding, q question, c scene) {
+	if n := q.choices(c); n > 0 {
+		b.SetHelp(span(1, n), tr("kAnswer", c.lang))
+	}
+}
+
 // quizResult is one answer marked. What was said and what decided are
 // kept in both languages, and shown in the one on screen: an answer given
 // in English reads in Chinese after L.
@@ -163,6 +187,9 @@ type quizResult struct {
 	// half is the right rule with the wrong code: the rule is the
 	// harder half, and it is given its due.
 	half bool
+	// noCode is a rule the room took before its code was picked (the
+	// reveal came first): said names the rule only.
+	noCode bool
 	// caveat is the "does NOT prove" answer: 0 not asked, 1 right, -1
 	// wrong; caveatRight is the right text.
 	caveat      int
@@ -246,6 +273,16 @@ func (c scene) mark(step int, code assess.Code) quizResult {
 	return r
 }
 
+// markRule marks a rule said without its code: in a room the rule is
+// the answer counted, and a reveal may come before the code. The right
+// rule is half right, said so.
+func (c scene) markRule(step int) quizResult {
+	r := c.mark(step, 0)
+	r.right, r.noCode = false, true
+	r.said = scenarios.Text{En: fmt.Sprintf("%s %d", tr("rule", assess.English), step), Zh: fmt.Sprintf("%s %d", tr("rule", assess.Chinese), step)}
+	return r
+}
+
 // savedAnswer is an answer from an earlier session, saved as text in
 // the language it was given in: a rule's answer ("rule 7,
 // approval_missing" or "规则 7，approval_missing") is written again in
@@ -323,6 +360,8 @@ func (c common) resultLines(r quizResult) []string {
 	switch {
 	case r.right:
 		out = append(out, c.styles.tone(look.ToneGood).Render(look.Yes+" "+fmt.Sprintf(tr("quizRight", c.lang), r.decided.In(c.lang))))
+	case r.half && r.noCode:
+		out = append(out, c.styles.tone(look.ToneHold).Render("◐ "+fmt.Sprintf(tr("quizHalfNoCode", c.lang), r.said.In(c.lang), r.decided.In(c.lang))))
 	case r.half:
 		out = append(out, c.styles.tone(look.ToneHold).Render("◐ "+fmt.Sprintf(tr("quizHalf", c.lang), r.said.In(c.lang), r.decided.In(c.lang))))
 	default:

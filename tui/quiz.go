@@ -130,6 +130,7 @@ func (m quizModel) keys(now bool) modeKeys {
 	// enter opens and only e runs).
 	k.Peek = key.NewBinding(key.WithKeys(append(slices.Clone(k.Next.Keys()), k.Run.Keys()...)...))
 	onIf(m.q.asking(), &k.Answer, &k.Peek)
+	answerHelp(&k.Answer, m.q, c)
 	onIf(canPath(&m.place) && !m.q.asking(), &k.Path)
 	if m.q.asking() {
 		off(&k.Next, &k.Run, &k.Back, &k.Restart)

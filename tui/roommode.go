@@ -73,11 +73,15 @@ func (m roomModel) keys(now bool) roomKeyMap {
 	off(&k.Quiz)
 	c.layoutKeys(&k.walkKeys, &k.listKeys)
 	if !now {
+		if !canPath(&m.place) {
+			off(&k.WhatIf) // the help lists what-if where it works
+		}
 		return k
 	}
 	c.stepKeysFor(&k.walkKeys, &k.listKeys)
 	asking := m.q.asking() && m.liveOpen()
 	onIf(asking, &k.Answer)
+	answerHelp(&k.Answer, m.q, c)
 	if asking {
 		off(&k.Jump)
 	}
@@ -170,12 +174,22 @@ func (m roomModel) key(msg tea.KeyPressMsg) (roomModel, tea.Cmd) {
 		m.out.post(practiseMsg{})
 		return m, nil
 	case key.Matches(msg, k.Answer):
+		asked := m.q
 		next, done, step, code := m.q.answer(m.scene(), int(msg.Code-'0'))
 		m.q = next
-		if done {
-			m.room.Answer(step)
+		switch {
+		case done:
+			if asked.phase != quizAskCode {
+				m.room.Answer(step)
+			}
 			m.answered = m.state.Round
 			m.said = m.scene().mark(step, code)
+		case asked.phase == quizAskStep && next.phase == quizAskCode:
+			// The room counts rules: the rule goes at once, and a
+			// reveal before the code finds it (half right, said so).
+			m.room.Answer(next.picked)
+			m.answered = m.state.Round
+			m.said = m.scene().markRule(next.picked)
 		}
 		return m, nil
 	case m.held() && key.Matches(msg, newWalkKeys(m.c.lang).Next, newWalkKeys(m.c.lang).Run):
@@ -275,6 +289,8 @@ func (m roomModel) lines() []string {
 		return lines
 	}
 	switch {
+	case rs.Open && m.answered == rs.Round && m.liveOpen() && m.q.phase == quizAskCode:
+		lines = append(lines, fmt.Sprintf(tr("roomRuleSent", c.lang), m.q.picked))
 	case rs.Open && m.answered == rs.Round && m.liveOpen():
 		lines = append(lines, tr("roomWaiting", c.lang))
 	case rs.Revealed && m.answered == rs.Round && rs.Round > 0 && m.liveOpen():

@@ -9,6 +9,7 @@ import (
 	"toolgate/assess"
 	"toolgate/look"
 	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // The walk's steps, each a row of its mark, number, title and the word
@@ -182,7 +183,10 @@ func (c scene) verdictAlt(width, i int, hideCaveats bool) string {
 			}
 			prefix := d.Label + tr("colon", c.lang)
 			body := d.Text
-			if d.Strong && hideCaveats {
+			// Every line that limits the verdict would answer "which
+			// of these does it NOT prove?": "allowed is not" as much
+			// as the caveats.
+			if hideCaveats && (d.Strong || d.Key == walk.DetailAllowedIsNot) {
 				body = tr("caveatHidden", c.lang)
 			}
 			text := wrap(prefix+body, w)

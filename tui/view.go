@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"toolgate/practice"
 	"toolgate/scenarios"
@@ -167,7 +168,7 @@ func (m Model) renderFooter(ms status) string {
 	rest, tail := m.footerKeys()
 	h := m.help
 	h.SetWidth(0) // measured here: bubbles' help counts a wide character as one cell
-	right := h.ShortHelpView(tail)
+	right := fitTail(h, tail, c.width)
 	sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
 	room := c.width - lipgloss.Width(right) - lipgloss.Width(sep)
 	left := fitHelp(h, rest, room)
@@ -175,6 +176,29 @@ func (m Model) renderFooter(ms status) string {
 		return clamp(right, c.width, 1)
 	}
 	return clamp(left+sep+right, c.width, 1)
+}
+
+// fitTail is the footer's tail, each key whole: where it is wider than
+// the screen, the keys before the last (quit) give way, from the right,
+// to an ellipsis.
+func fitTail(h help.Model, bs []key.Binding, width int) string {
+	view := h.ShortHelpView(bs)
+	if len(bs) < 2 || lipgloss.Width(view) <= width {
+		return view
+	}
+	sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
+	last := h.ShortHelpView(bs[len(bs)-1:])
+	for n := len(bs) - 2; n >= 0; n-- {
+		view = h.Styles.Ellipsis.Render(h.Ellipsis)
+		if n > 0 {
+			view = h.ShortHelpView(bs[:n]) + sep + view
+		}
+		view += sep + last
+		if lipgloss.Width(view) <= width {
+			return view
+		}
+	}
+	return last
 }
 
 // fitHelp is as many of the bindings as fit a width, each whole, and an
@@ -212,6 +236,10 @@ func (m Model) footerKeys() (rest, tail []key.Binding) {
 	}
 	if m.cover.showHelp {
 		hk := newHelpKeyMap(m.c.lang)
+		if m.c.width < 80 {
+			// Said whole at 60 columns, in either language.
+			hk.Intro.SetHelp("d", tr("kIntroShort", m.c.lang))
+		}
 		tail = []key.Binding{hk.Close, hk.Intro, g.Quit}
 		rest = nil
 	}
@@ -249,6 +277,11 @@ func (m Model) renderHelp(height int) string {
 	}
 	full := strings.Join(rows, "\n\n")
 	lines := append([]string{title, ""}, strings.Split(full, "\n")...)
+	// The box fits the screen: a column's padding gives way first, its
+	// text only where a key's help is wider than the screen.
+	for i, l := range lines {
+		lines[i] = fitLine(l, max(c.width-6, 1))
+	}
 	inner := max(height-2, 1)
 	if len(lines) > inner {
 		offset := clampInt(m.cover.helpOffset, 0, len(lines)-inner+1)
@@ -259,6 +292,18 @@ func (m Model) renderHelp(height int) string {
 	}
 	box := lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(0, 2).Render(strings.Join(lines, "\n"))
 	return placeCenter(box, c.width, height)
+}
+
+// fitLine cuts a styled line to width: trailing spaces silently, text
+// with an ellipsis.
+func fitLine(l string, width int) string {
+	if lipgloss.Width(l) <= width {
+		return l
+	}
+	if lipgloss.Width(strings.TrimRight(ansi.Strip(l), " ")) <= width {
+		return ansi.Truncate(l, width, "")
+	}
+	return truncate(l, width)
 }
 
 // renderNotices shows what was said before the trainer started, whole.

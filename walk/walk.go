@@ -174,7 +174,7 @@ func (x text) in(l assess.Lang) string { return x[l] }
 var texts = struct {
 	Means, NotProve, ScenarioNot, IsNot, Missing, EffectStatus text
 	Pending, Next, Mistake, MCP, Advice, Error                 text
-	Clean, CleanShort, InputError, NotAudited                  text
+	Clean, CleanEmpty, CleanShort, InputError, NotAudited      text
 	Admission, Check, CheckAudit, CheckPassed, CheckAuditOK    text
 	AuditHeading, Outcome, RuleReads, StepReads, QuestionRead  text
 	NoTrack                                                    text
@@ -192,14 +192,17 @@ var texts = struct {
 	Advice:       t("the trainer's own advice (not the source's)", "训练器自己的建议（非原文）"),
 	Error:        t("error", "错误"),
 	Clean:        t("no diagnostics: every result matches one request", "没有诊断：每个结果都对应唯一的请求"),
+	CleanEmpty:   t("no diagnostics: the batch is empty, nothing to pair", "没有诊断：批次是空的，没有可以配对的东西"),
 	CleanShort:   t("no diagnostics", "无诊断"),
 	InputError:   t("INPUT ERROR", "输入错误"),
 	NotAudited:   t("that anything is wrong with the results: the batch was never audited", "结果有问题：这个批次根本没有被审计"),
 	Admission:    t("Decision order — each rule asks a question; the first yes fires and decides", "判断顺序——每条规则提一个问题；第一个回答“是”的规则触发并作出判断"),
-	Check:        t("Input check (toolgate's, not the book's)", "输入检查（toolgate 的，不是本书的）"),
-	CheckAudit:   t("Input check (toolgate's, not the seed's)", "输入检查（toolgate 的，不是原文的）"),
-	CheckPassed:  t("passed — every member the book's function reads is there, of its type; none is unknown, twice, or null for a string", "通过：本书函数读取的每个成员都在，类型正确；没有未知成员、重复成员，也没有用 null 代替字符串"),
-	CheckAuditOK: t("passed — both lists are there, of strings; no member is unknown or twice", "通过：两个列表都在，元素都是字符串；没有未知成员或重复成员"),
+	// The check's title is short enough to read whole in the walk at
+	// 80 columns; its explanation says whose check it is.
+	Check:        t("Input check, not a rule", "输入检查，不是规则"),
+	CheckAudit:   t("Input check, not a step", "输入检查，不是步骤"),
+	CheckPassed:  t("passed — toolgate checks this before the book's rules: every member the book's function reads is there, of its type; none is unknown, twice, or null for a string", "通过：这是 toolgate 在本书规则之前做的检查；本书函数读取的每个成员都在，类型正确；没有未知成员、重复成员，也没有用 null 代替字符串"),
+	CheckAuditOK: t("passed — toolgate checks this before the audit's steps: both lists are there, of strings; no member is unknown or twice", "通过：这是 toolgate 在审计步骤之前做的检查；两个列表都在，元素都是字符串；没有未知成员或重复成员"),
 	AuditHeading: t("The audit — requests first, then one result at a time, then the batch end; a yes fires", "审计——先查请求，再逐个查结果，最后看批次结束；回答“是”即触发"),
 	Outcome:      t("Classification — the first question answered yes fires and decides", "分类——第一个回答“是”的问题触发并作出判断"),
 	RuleReads:    t("rule %d reads the marked fields", "规则 %d 读取标记的字段"),
@@ -290,6 +293,9 @@ func audit(in assess.AuditInput, l assess.Lang) Walk {
 	case len(r.Pending) > 0:
 		w.Verdict = Verdict{Tone: look.ToneHold, Symbol: look.Held, Headline: texts.Pending.in(l) + l.Colon() + strings.Join(r.Pending, l.ListSep()),
 			Short: texts.Pending.in(l) + " " + strings.Join(r.Pending, " ")}
+	case len(in.Requested) == 0:
+		// Nothing requested and no diagnostics: nothing came back either.
+		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: look.Yes, Headline: texts.CleanEmpty.in(l), Short: texts.CleanShort.in(l)}
 	default:
 		w.Verdict = Verdict{Tone: look.ToneGood, Symbol: look.Yes, Headline: texts.Clean.in(l), Short: texts.CleanShort.in(l)}
 	}

@@ -134,7 +134,8 @@ func TestAdmissionWalkShowsBothLayersAndTheTrainersNotes(t *testing.T) {
 		w := walk.Of(s, l)
 		require.NotNil(t, w.Check)
 		assert.True(t, w.Check.Passed)
-		assert.Contains(t, w.Check.Title, map[assess.Lang]string{assess.English: "not the book's", assess.Chinese: "不是本书的"}[l])
+		assert.Contains(t, w.Check.Title, map[assess.Lang]string{assess.English: "not a rule", assess.Chinese: "不是规则"}[l])
+		assert.Contains(t, w.Check.Explanation, map[assess.Lang]string{assess.English: "toolgate checks this before the book's rules", assess.Chinese: "toolgate 在本书规则之前做的检查"}[l])
 		step := w.Steps[assess.RuleTimeout-1]
 		assert.Equal(t, assess.Passed, step.Outcome)
 		assert.NotEmpty(t, step.Aside)
