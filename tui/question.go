@@ -164,6 +164,7 @@ func (q question) choices(c scene) int {
 		return len(codeOptions(q.picked))
 	case quizAskAudit, quizAskCaveat:
 		return len(q.options)
+	case quizIdle: // nothing is asked
 	}
 	return 0
 }

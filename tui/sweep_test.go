@@ -67,10 +67,10 @@ var _ = fmt.Sprint
 // classes, the audit's choices), and a digit beyond it still does
 // nothing but stay in the question.
 func TestFooterNamesTheDigitsThatAnswer(t *testing.T) {
-	quiz := func(track, id string) Model {
+	quiz := func(track scenarios.Track, id string) Model {
 		return resize(newTest(t, Options{Quiz: true, Track: track, Scenario: id}), 80, 24)
 	}
-	m := quiz("admission", "read-only-candidate")
+	m := quiz(scenarios.TrackAdmission, "read-only-candidate")
 	assert.Contains(t, footer(m), "1–8 answer")
 	m = press(m, "9")
 	require.Equal(t, quizAskStep, m.modes.quiz.q.phase, "9 is no rule: still asked")
@@ -84,13 +84,13 @@ func TestFooterNamesTheDigitsThatAnswer(t *testing.T) {
 	assert.Equal(t, num, after, "and opens no scenario")
 	assert.Equal(t, "quiz", m.Mode())
 
-	m = press(quiz("admission", "write-without-approval"), "7")
+	m = press(quiz(scenarios.TrackAdmission, "write-without-approval"), "7")
 	require.Equal(t, quizAskCode, m.modes.quiz.q.phase)
 	assert.Contains(t, footer(m), fmt.Sprintf("1–%d answer", len(codeOptions(7))))
 
-	m = quiz("outcome", "")
+	m = quiz(scenarios.TrackOutcome, "")
 	assert.Contains(t, footer(m), fmt.Sprintf("1–%d answer", len(seen(m).walk.Steps)))
-	m = quiz("audit", "")
+	m = quiz(scenarios.TrackAudit, "")
 	assert.Contains(t, footer(m), fmt.Sprintf("1–%d answer", len(m.modes.quiz.q.options)))
 
 	room := resize(newTest(t, Options{Room: &fakeRoom{}}), 80, 24)
@@ -163,13 +163,13 @@ func helpText(m Model) string {
 // admission); w there says where it works. On admission it is listed.
 func TestWhatIfIsListedWhereItWorks(t *testing.T) {
 	for _, tc := range []struct {
-		track  string
+		track  scenarios.Track
 		listed bool
-	}{{"admission", true}, {"audit", false}, {"outcome", false}} {
+	}{{scenarios.TrackAdmission, true}, {scenarios.TrackAudit, false}, {scenarios.TrackOutcome, false}} {
 		for name, opts := range map[string]Options{"walk": {Track: tc.track}, "room": {Track: tc.track, Room: &fakeRoom{}}} {
 			m := resize(newTest(t, opts), 120, 40)
 			s := seen(m)
-			require.Equal(t, tc.track, string(s.track()), name)
+			require.Equal(t, tc.track, s.track(), name)
 			help := helpText(m)
 			assert.Equal(t, tc.listed, strings.Contains(help, "what-if on/off"), "%s %s: w listed", name, tc.track)
 			if !tc.listed {
@@ -243,7 +243,7 @@ func TestHelpFitsSixtyColumns(t *testing.T) {
 func TestInputCheckReadsWhole(t *testing.T) {
 	for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
 		for _, size := range [][2]int{{80, 24}, {60, 20}} {
-			for _, track := range []string{"admission", "audit"} {
+			for _, track := range []scenarios.Track{scenarios.TrackAdmission, scenarios.TrackAudit} {
 				m := press(resize(newTest(t, Options{Track: track, Lang: lang}), size[0], size[1]), "enter")
 				s := seen(m)
 				title := s.walk.Check.Title
@@ -270,7 +270,7 @@ func TestEmptyBatchSaysWhatItShows(t *testing.T) {
 		{assess.English, []string{"every request got a result", "every result matches one request", "every requested ID is unique"}, "nothing to pair", "no ID was requested"},
 		{assess.Chinese, []string{"每个请求都收到了结果", "每个结果都对应唯一的请求", "每个请求 ID 都是唯一的"}, "没有可以配对的东西", "没有请求任何 ID"},
 	} {
-		m := resize(newTest(t, Options{Track: "audit", Scenario: "audit-empty", Lang: tc.lang}), 80, 24)
+		m := resize(newTest(t, Options{Track: scenarios.TrackAudit, Scenario: "audit-empty", Lang: tc.lang}), 80, 24)
 		var out string
 		for _, k := range []string{"enter", "right", "right", "right"} {
 			m = press(m, k)
