@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/go-json-experiment/json"
@@ -62,11 +61,7 @@ toolgate's reason at the end; --format json writes one JSON line a case:
 			if len(bases) == 0 {
 				return &exitError{ExitInvalid, fmt.Errorf("practice: no admission scenario to change")}
 			}
-			r := rand.New(rand.NewPCG(seed, 2026))
-			cases := make([]practice.Case, count)
-			for i := range cases {
-				cases[i] = practice.Draw(r, bases, nil)
-			}
+			cases := practice.Sheet(seed, count, bases)
 			if f == formatJSON {
 				return writePracticeJSON(cmd.OutOrStdout(), cases)
 			}
