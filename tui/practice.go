@@ -231,10 +231,10 @@ func (m *practiceModel) answer(digit int) {
 }
 
 // title is the pane's title: the case's number in this session and the
-// scenario it changes.
+// number of the scenario it changes — not its title, which can be the
+// deciding rule's ("Correlation conflict") and give the answer away.
 func (m practiceModel) title() string {
-	b := m.cur.Base
-	return fmt.Sprintf(tr("practiceTitle", m.c.lang), m.draws, b.Number, b.Title.In(m.c.lang))
+	return fmt.Sprintf(tr("practiceTitle", m.c.lang), m.draws, m.cur.Base.Number)
 }
 
 // body is the practice's panes: the case's walk with the question or the

@@ -120,7 +120,7 @@ var ui = map[string][2]string{
 	"kNextCase":             {"next case", "下一个案例"},
 	"kLeavePractice":        {"leave practice", "结束练习"},
 	"quizPracticeOffer":     {"p practises fresh cases: a known admission scenario with one small change, as many as you like.", "按 p 练习新案例：在一个已知的准入场景上改动一处，想练多少都可以。"},
-	"practiceTitle":         {"Practice %d · scenario %d, “%s”, changed", "练习 %d · 场景 %d「%s」（有改动）"},
+	"practiceTitle":         {"Practice %d · scenario %d, changed", "练习 %d · 场景 %d（有改动）"},
 	"practiceScore":         {"practice %s", "练习 %s"},
 	"practiceHint":          {"The rules are listed above; the story says what changed. n another case · esc leaves practice", "规则列在上方；故事说明了改动。n 换一个案例 · esc 结束练习"},
 	"practiceHintCaveat":    {"The verdict is below, its \"does NOT prove\" lines held back until you answer. n next case.", "判断在下方，“不能推导”一行在你作答后显示。n 下一个案例。"},
