@@ -2,12 +2,14 @@ package cli_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/exp/golden"
 	"github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/stretchr/testify/assert"
@@ -104,6 +106,23 @@ func TestLearnNeedsAStarter(t *testing.T) {
 	_, errOut, code = run(t, "", nil, "learn", dir)
 	assert.Equal(t, cli.ExitUsage, code)
 	assert.Contains(t, errOut, "the watch view needs a terminal; give --once")
+}
+
+// TestPracticeGolden pins `toolgate practice --seed 1 --count 5`, the
+// worksheet and the JSON lines: a change to gen's pools or to how
+// practice draws shows here. Regenerate with `go test ./cli -run
+// TestPracticeGolden -update` and read the diff.
+func TestPracticeGolden(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	for _, args := range [][]string{
+		{"practice", "--seed", "1", "--count", "5"},
+		{"practice", "--seed", "1", "--count", "5", "--format", "json"},
+	} {
+		out, errOut, code := run(t, "", nil, args...)
+		fmt.Fprintf(&b, "$ toolgate %s\n%s%sexit %d\n\n", strings.Join(args, " "), out, errOut, code)
+	}
+	golden.RequireEqual(t, b.String())
 }
 
 // TestPracticeSameSeedSameCases: the worksheet and the JSON lines are the

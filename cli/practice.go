@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 
 	"github.com/go-json-experiment/json"
@@ -27,15 +26,17 @@ func newPractice(c *common) *cobra.Command {
 		Use:   "practice [--seed N] [--count K] [--format md|json]",
 		Short: "Write fresh practice cases: known scenarios with one change, for a worksheet",
 		Long: `Write K fresh practice cases for a lecturer's exercises. Each is one of the admission
-scenarios with one small change — a field set to a near miss ("READY", " active", "\u3000"),
-left out, or put in — and a story in English and Chinese that says what changed, never what it
-decides. toolgate's core decides every case. The same seed always gives the same cases, on any
+scenarios with one small change, drawn by the random input generator of the differential tests
+— a field set to a near miss ("Ready", " active", "\u3000"), "" instead of left out, left out,
+put in, or a second tool of one name — and a story in English and Chinese that says what
+changed, never what it decides. toolgate's core decides every case. The same seed always gives the same cases, on any
 machine; the draw is even over the book's codes (the trainer's own practice leans toward the
 rules a learner gets wrong).
 
 --format md (the default) writes a Markdown worksheet in --lang, with the answers and
 toolgate's reason at the end; --format json writes one JSON line a case:
-{"id", "base", "change", "story", "input", "verdict"}, where input is exactly what
+{"id", "base", "change", "story", "input", "verdict"}, where change is {"path", "op",
+"was", "now"} (op "insert" for a tool put in), input is exactly what
 'toolgate assess' reads and verdict what it answers.`,
 		Example: `  toolgate practice --seed 7 --count 10 > worksheet.md
   toolgate practice --seed 7 --count 10 --lang zh > 练习.md
@@ -62,11 +63,7 @@ toolgate's reason at the end; --format json writes one JSON line a case:
 			if len(bases) == 0 {
 				return &exitError{ExitInvalid, fmt.Errorf("practice: no admission scenario to change")}
 			}
-			r := rand.New(rand.NewPCG(seed, 2026))
-			cases := make([]practice.Case, count)
-			for i := range cases {
-				cases[i] = practice.Draw(r, bases, nil)
-			}
+			cases := practice.Sheet(seed, count, bases)
 			if f == formatJSON {
 				return writePracticeJSON(cmd.OutOrStdout(), cases)
 			}

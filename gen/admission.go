@@ -137,6 +137,10 @@ var (
 	checkStates    = []string{"accepted", "accepted", "not_run", "rejected", "Accepted", "", "accepted "}
 	envStates      = []string{"", "Ready", "down", " ready", "ready ", "ready\u200b", "READY", "degraded"}
 
+	// nearToolNames are toolNames and names no contract of the pools has,
+	// one of them with a zero-width space.
+	nearToolNames = append(slices.Clone(toolNames), "document_delete", "document_read_metadata\u200b")
+
 	// jsTrim is String.prototype.trim's set (docs/decision.md §2); notTrim are
 	// characters some other definitions of white space include.
 	jsTrim = []rune("\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff")
@@ -237,7 +241,7 @@ func randomAdmission(r *rand.Rand) *admission {
 		a.tools = slices.Insert(a.tools, i, t)
 	}
 
-	a.correlationID = pick(r, correlationIDs...)
+	a.correlationID = CorrelationID(r)
 	if len(a.tools) > 0 && chance(r, 0.85) {
 		a.toolName = pick(r, a.tools...).name
 		if chance(r, 0.7) {
@@ -263,24 +267,14 @@ func randomAdmission(r *rand.Rand) *admission {
 	}
 
 	a.approval = pick(r, absent, absent, absent, null, present, present, present, present, present, present)
-	a.approvalStatus = "active"
-	if chance(r, 0.4) {
-		a.approvalStatus = pick(r, approvalStates...)
-	}
-	a.approvalScope = pickOpt(r, 0.3, scopes...)
+	a.approvalStatus = ApprovalStatus(r)
+	a.approvalScope = ApprovalScope(r)
 
 	a.record = pick(r, absent, absent, absent, absent, null, null, present, present, present, present)
-	switch {
-	case chance(r, 0.7):
-		a.recordID = some(a.correlationID)
-	case chance(r, 0.3):
-		a.recordID = none
-	default:
-		a.recordID = some(pick(r, correlationIDs...))
-	}
-	a.recordStatus = pickOpt(r, 0.15, recordStates...)
-	a.recordEffect = pickOpt(r, 0.4, effectStates...)
-	a.recordCheck = pickOpt(r, 0.35, checkStates...)
+	a.recordID = RecordCorrelationID(r, a.correlationID)
+	a.recordStatus = RecordStatus(r)
+	a.recordEffect = EffectStatus(r)
+	a.recordCheck = VerificationStatus(r)
 	return a
 }
 
@@ -382,7 +376,7 @@ func (a *admission) steer(r *rand.Rand, rule int) {
 
 	// Rule 4: the environment.
 	if rule == 4 {
-		a.envStatus = pickOpt(r, 0.3, envStates...)
+		a.envStatus = EnvironmentStatus(r)
 		return
 	}
 	a.envStatus = some("ready")
@@ -394,7 +388,7 @@ func (a *admission) steer(r *rand.Rand, rule int) {
 	}
 	if a.recordStatus == some("timed_out") && a.recordEffect == some("unknown") {
 		for a.recordEffect == some("unknown") {
-			a.recordEffect = pickOpt(r, 0.4, effectStates...)
+			a.recordEffect = EffectStatus(r)
 		}
 	}
 
@@ -413,7 +407,7 @@ func (a *admission) steer(r *rand.Rand, rule int) {
 	// Rule 7: a write-class tool without an active approval of its scope.
 	if rule == 7 {
 		for t.effectClass == some("read_only") {
-			t.effectClass = pickOpt(r, 0.2, effectClasses...)
+			t.effectClass = EffectClass(r)
 		}
 		switch r.IntN(4) {
 		case 0:
@@ -426,7 +420,7 @@ func (a *admission) steer(r *rand.Rand, rule int) {
 				t.approvalScope = none
 			}
 			for a.approvalScope == t.approvalScope {
-				a.approvalScope = pickOpt(r, 0.3, scopes...)
+				a.approvalScope = ApprovalScope(r)
 			}
 		}
 		return
@@ -460,7 +454,7 @@ func (a *admission) hasMissing(required []string) bool {
 // unknownName is a tool name no tool of the contract has, often a near miss.
 func (a *admission) unknownName(r *rand.Rand) string {
 	for range 8 {
-		name := pick(r, append(toolNames, "document_delete", "document_read_metadata\u200b")...)
+		name := ToolName(r)
 		if a.first(name) < 0 {
 			return name
 		}
@@ -487,7 +481,7 @@ func (a *admission) otherVersion(r *rand.Rand, i int) opt {
 	}
 	v := t.version
 	for v == t.version {
-		v = pickOpt(r, 0.25, versions...)
+		v = Version(r)
 	}
 	return v
 }

@@ -281,3 +281,43 @@ func TestBlankDrawsEveryTrimCharacter(t *testing.T) {
 		require.NotContains(t, jsTrim, c, "%U is not white space to String.prototype.trim", c)
 	}
 }
+
+// TestEdgesArePlainValues: what the exported draws hand out is usable
+// outside gen — an argument value is as encoding/json decodes it (no tree
+// type of gen's), an approval status never "" (the input check refuses
+// it), a blank only characters of trim's set — and ApprovalStatuses is a
+// copy.
+func TestEdgesArePlainValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 7))
+	var plainValue func(v any) bool
+	plainValue = func(v any) bool {
+		switch v := v.(type) {
+		case string, json.Number, bool, nil:
+			return true
+		case []any:
+			return !slices.ContainsFunc(v, func(x any) bool { return !plainValue(x) })
+		case map[string]any:
+			for _, x := range v {
+				if !plainValue(x) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	kinds := map[string]bool{}
+	for range 20_000 {
+		v, omit := Argument(r)
+		require.True(t, plainValue(v), "%#v", v)
+		kinds[fmt.Sprintf("%T/%v", v, omit)] = true
+		require.NotEmpty(t, ApprovalStatus(r))
+		for _, c := range Blank(r) {
+			require.Contains(t, jsTrim, c)
+		}
+	}
+	require.Len(t, kinds, 7, "string, number, bool, null, array, object, left out: %v", kinds)
+	s := ApprovalStatuses()
+	s[0] = "changed"
+	require.NotEqual(t, "changed", ApprovalStatuses()[0])
+}

@@ -1,10 +1,12 @@
 // Package practice makes fresh practice cases once the scenarios are
 // known: each is a known admission scenario with one small change — a
-// field set to a near miss, left out, or put in — drawn from a seeded
-// *rand.Rand (math/rand/v2, as gen and the differential tests draw), with
-// a story in both languages that says what changed and never what it
-// decides. assess decides every case; a case is a scenarios.Scenario, so
-// the trainer walks it like any other.
+// field set to another value, left out, or put in, or a second tool of
+// the request's name — whose value is drawn by package gen, the random
+// input generator the differential tests use (blanks of JavaScript trim's
+// set, near-miss statuses, absent against "", approval_<status>), from a
+// seeded *rand.Rand. A story in both languages says what changed and
+// never what it decides. assess decides every case; a case is a
+// scenarios.Scenario, so the trainer walks it like any other.
 //
 // Draws lean toward the rules and codes a learner gets wrong: each rule
 // and each code has a Leitner box (progress.Box), and the lower its box,
@@ -82,7 +84,22 @@ func pickTarget(r *rand.Rand, boxes map[string]progress.Box) assess.Code {
 }
 
 // tries bounds the draws of a change that lands on the target code.
-const tries = 400
+const tries = 1000
+
+// fits says whether a case answers the target. For approval_<status> the
+// status must be the change's, not its scenario's ("expired" in scenario
+// 9): else the draw would mostly be scenario 9 with a change beside the
+// point, and the statuses gen draws ("revoked", " active", …) rare.
+func fits(c Case, target assess.Code) bool {
+	if c.Verdict.Code != target {
+		return false
+	}
+	if target != assess.CodeApprovalStatus {
+		return true
+	}
+	bc, ok := c.Base.Case.(scenarios.AdmissionCase)
+	return !ok || bc.Expect.Code != assess.CodeApprovalStatus || bc.Expect.ApprovalStatus != c.Verdict.ApprovalStatus
+}
 
 // Bases are the scenarios practice changes: the admission ones.
 func Bases(all []scenarios.Scenario) []scenarios.Scenario {
@@ -109,11 +126,11 @@ func Draw(r *rand.Rand, bases []scenarios.Scenario, boxes map[string]progress.Bo
 			continue
 		}
 		c := build(base, in, ch)
-		if c.Verdict.Code == target {
+		if fits(c, target) {
 			return c
 		}
-		if first == nil {
-			first = &c
+		if first == nil || (first.Verdict.Code != target && c.Verdict.Code == target) {
+			first = &c // the best so far: one of the target's code, else any
 		}
 	}
 	return *first
@@ -147,11 +164,33 @@ func build(base scenarios.Scenario, in assess.Input, ch Change) Case {
 		Number:   base.Number, // the scenario it changes; no File: it is not one to edit
 		Title:    title(base),
 		Story:    story(base, ch),
-		Injected: scenarios.Text{En: ch.Path + ": " + ch.Was + " → " + ch.Now, Zh: ch.Path + "：" + ch.Was + " → " + ch.Now},
+		Injected: injected(ch),
 		Case: scenarios.AdmissionCase{Input: in, Expect: scenarios.AdmissionExpect{Status: v.Status, Code: v.Code, ApprovalStatus: v.ApprovalStatus,
 			MissingArguments: slices.Clone(v.MissingArguments), EffectStatus: v.EffectStatus}},
 	}
 	return Case{Scenario: s, Base: base, Change: ch, Verdict: v}
+}
+
+// injected is the change in one line, "approval.status: "expired" →
+// " active"", or "contract.tools[0]: + {…}" for a tool put in.
+func injected(ch Change) scenarios.Text {
+	if ch.Op == OpInsert {
+		return scenarios.Text{En: ch.Path + ": + " + ch.Now, Zh: ch.Path + "：+ " + ch.Now}
+	}
+	return scenarios.Text{En: ch.Path + ": " + ch.Was + " → " + ch.Now, Zh: ch.Path + "：" + ch.Was + " → " + ch.Now}
+}
+
+// Sheet is count cases for a worksheet, drawn from bases by a PCG
+// generator seeded with seed, every code alike (no learner's boxes): the
+// same seed and bases give the same cases on any machine. It panics when
+// bases is empty.
+func Sheet(seed uint64, count int, bases []scenarios.Scenario) []Case {
+	r := rand.New(rand.NewPCG(seed, 2026))
+	cases := make([]Case, count)
+	for i := range cases {
+		cases[i] = Draw(r, bases, nil)
+	}
+	return cases
 }
 
 // slug is a value as a short piece of an id.
