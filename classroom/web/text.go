@@ -47,7 +47,7 @@ var texts = [2]map[string]string{
 		"waiting": "尚未开始：讲师还没有展示场景。", "open": "第 %d 题作答中",
 		"revealed": "第 %d 题已揭晓", "closedStatus": "请等待下一题。",
 		"yours": "你的答案", "sent": "已提交。揭晓前可以修改。",
-		"verdict": "判断", "decided": "由什么决定", "notProve": "它不能证明什么",
+		"verdict": "判断", "decided": "由什么决定", "notProve": "它不能推导出什么",
 		"offline": "正在重新连接……你的答案已保留。", "scenario": "场景",
 		"noAnswer": "你没有回答这道题。",
 	},

@@ -147,3 +147,12 @@ func TestStreamOutlivesTheTimeouts(t *testing.T) {
 	}
 	t.Fatal("the stream ended before the news")
 }
+
+// The page says the seed's term for what a verdict does not prove,
+// 不能推导, as the trainer does: never 不能证明 beside it.
+func TestChineseUsesTheSeedsTerm(t *testing.T) {
+	for key, s := range texts[assess.Chinese] {
+		assert.NotContains(t, s, "不能证明", key)
+	}
+	assert.Contains(t, text(assess.Chinese, "notProve"), "不能推导")
+}
