@@ -22,6 +22,7 @@ import (
 
 	"toolgate/classroom/config"
 	"toolgate/classroom/natshost"
+	"toolgate/classroom/web"
 )
 
 // Wrong codes typed on phones are paced as SSH's, together with them:
@@ -285,4 +286,26 @@ func TestWebOverTLS(t *testing.T) {
 	require.NotEmpty(t, res.Cookies())
 	assert.True(t, res.Cookies()[0].Secure)
 	assert.Contains(t, res.Header.Get("Strict-Transport-Security"), "max-age=")
+}
+
+// A client that takes every place and trickles its headers (slowloris)
+// gives its places up to a right code once they have served nothing for
+// web.IdleGrace: the hall's one address may hold every connection, never
+// a right code out. Before, every join was told 503 for as long as the
+// client kept reconnecting.
+func TestWebSlowHeadersGiveTheirPlaceUp(t *testing.T) {
+	srv, _, base, _ := startWeb(t, config.Config{ClassCode: "tulip", Web: config.Web{MaxConns: 4}}, Lecture{})
+	addr := strings.TrimPrefix(base, "http://")
+	for range 4 {
+		c, err := net.Dial("tcp", addr)
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = c.Close() })
+		_, err = fmt.Fprint(c, "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+		require.NoError(t, err)
+	}
+	waitUntil(t, "the slow client holds every place", func() bool { return srv.Web().Conns() == 4 })
+	time.Sleep(web.IdleGrace) // a lower bound: the slow ones have served nothing for this long
+	status, err := newPhone(base).join("tulip")
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusSeeOther, status)
 }

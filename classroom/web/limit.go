@@ -11,22 +11,32 @@ import (
 
 // capListener caps the connections open, in total and from one address
 // (0: no cap from one address: a hall behind one NAT is one address).
-// SSE streams are connections like any other and count. A connection
-// that sent a wrong code and waits for its answer is the first to give
-// its place up when the caps are reached, so that a flood of wrong codes
-// from the hall's address never keeps a right one out.
+// SSE streams are connections like any other and count. When the caps
+// are reached a new connection takes the place of one that does nothing
+// a right code needs, so that nothing sent from the hall's address keeps
+// a right one out: first one that sent a wrong code and waits for its
+// answer; then one that has had no request served for IdleGrace (a
+// client that trickles its headers, or opens connections and says
+// nothing).
 type capListener struct {
 	net.Listener
 	total, perSource int
 	refused          func(source, why string)
+	now              func() time.Time
 
 	mu       sync.Mutex
 	open     map[*capConn]struct{}
 	bySource map[string]int
 }
 
+// IdleGrace is how long a connection may go without a request being
+// served before, when the caps are reached, it gives its place to a new
+// one. A phone sends its request as soon as it connects (after its TLS
+// handshake); a second is plenty on a hall's network.
+const IdleGrace = 2 * time.Second
+
 func newCapListener(l net.Listener, total, perSource int, refused func(source, why string)) *capListener {
-	return &capListener{Listener: l, total: total, perSource: perSource, refused: refused,
+	return &capListener{Listener: l, total: total, perSource: perSource, refused: refused, now: time.Now,
 		open: map[*capConn]struct{}{}, bySource: map[string]int{}}
 }
 
@@ -36,10 +46,14 @@ type capConn struct {
 	l      *capListener
 	source string
 	since  time.Time
-	// penalized and closed are guarded by l.mu.
+	// The rest is guarded by l.mu.
 	penalized bool
 	closed    bool
 	fails     int
+	// busy counts the requests being served (a stream is one until it
+	// ends); idle is when the last one ended, or the connection opened.
+	busy int
+	idle time.Time
 }
 
 // full is what a refused connection reads before it is closed: plain
@@ -84,7 +98,8 @@ func (l *capListener) admit(c net.Conn) *capConn {
 	}
 	var cc *capConn
 	if why == "" {
-		cc = &capConn{Conn: c, l: l, source: source, since: time.Now()}
+		now := l.now()
+		cc = &capConn{Conn: c, l: l, source: source, since: now, idle: now}
 		l.open[cc] = struct{}{}
 		l.bySource[source]++
 	}
@@ -101,16 +116,39 @@ func (l *capListener) admit(c net.Conn) *capConn {
 	return cc
 }
 
-// victimLocked is the connection to close for a new one: one waiting
-// for the answer to a wrong code (of source, when the cap is the
-// address's), the one with most wrong codes, then the oldest.
+// victimLocked is the connection to close for a new one (of source,
+// when the cap is the address's): one waiting for the answer to a wrong
+// code, the one with most wrong codes, then the oldest; else one with no
+// request served for IdleGrace, the longest idle.
 func (l *capListener) victimLocked(source string, ofSource bool) *capConn {
+	now := l.now()
 	var best *capConn
+	rank := func(c *capConn) int {
+		switch {
+		case c.penalized:
+			return 3
+		case c.busy == 0 && now.Sub(c.idle) >= IdleGrace:
+			return 2
+		}
+		return 0
+	}
+	better := func(c, than *capConn) bool {
+		rc, rt := rank(c), rank(than)
+		switch {
+		case rc != rt:
+			return rc > rt
+		case rc == 3 && c.fails != than.fails:
+			return c.fails > than.fails
+		case rc == 3:
+			return c.since.Before(than.since)
+		}
+		return c.idle.Before(than.idle)
+	}
 	for c := range l.open {
-		if !c.penalized || (ofSource && c.source != source) {
+		if rank(c) == 0 || (ofSource && c.source != source) {
 			continue
 		}
-		if best == nil || c.fails > best.fails || (c.fails == best.fails && c.since.Before(best.since)) {
+		if best == nil || better(c, best) {
 			best = c
 		}
 	}
@@ -147,6 +185,21 @@ func (c *capConn) penalize() (fails int, done func()) {
 	return fails, func() {
 		c.l.mu.Lock()
 		c.penalized = false
+		c.l.mu.Unlock()
+	}
+}
+
+// serving marks a request being served on the connection until done is
+// called: a connection serving nothing gives its place up first.
+func (c *capConn) serving() (done func()) {
+	c.l.mu.Lock()
+	c.busy++
+	c.l.mu.Unlock()
+	return func() {
+		c.l.mu.Lock()
+		if c.busy--; c.busy == 0 {
+			c.idle = c.l.now()
+		}
 		c.l.mu.Unlock()
 	}
 }

@@ -244,7 +244,18 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /answer", s.answer)
 	mux.HandleFunc("GET /app.js", static("app.js", "text/javascript; charset=utf-8"))
 	mux.HandleFunc("GET /app.css", static("app.css", "text/css; charset=utf-8"))
-	return s.headers(mux)
+	return s.headers(serving(mux))
+}
+
+// serving marks the connection busy while a request is served on it
+// (see capListener): one that serves nothing gives its place up first.
+func serving(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if c := connOf(r.Context()); c != nil {
+			defer c.serving()()
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // headers are every answer's: a policy that lets nothing in but our own
