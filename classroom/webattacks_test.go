@@ -309,3 +309,56 @@ func TestWebSlowHeadersGiveTheirPlaceUp(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, http.StatusSeeOther, status)
 }
+
+// rawStream opens the event stream with cookie and returns its status
+// line; the connection stays open.
+func rawStream(t testing.TB, addr, cookie string) string {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = c.Close() })
+	_, err = fmt.Fprintf(c, "GET /events HTTP/1.1\r\nHost: x\r\nCookie: %s\r\n\r\n", cookie)
+	require.NoError(t, err)
+	_ = c.SetReadDeadline(time.Now().Add(30 * time.Second))
+	line, _ := bufio.NewReader(c).ReadString('\n')
+	return strings.TrimSpace(line)
+}
+
+// cookieOf is the phone's cookie, as a Cookie header says it.
+func cookieOf(t testing.TB, p *phoneClient) string {
+	t.Helper()
+	u, err := url.Parse(p.base)
+	require.NoError(t, err)
+	for _, c := range p.c.Jar.Cookies(u) {
+		if c.Name == "toolgate" {
+			return c.String()
+		}
+	}
+	t.Fatal("no cookie")
+	return ""
+}
+
+// One phone's cookie opening a stream on every place gives its second
+// and later streams up to a right code: a phone needs one. Before, a
+// single joined phone kept every other phone out.
+func TestWebOnePhonesStreamsGiveTheirPlaceUp(t *testing.T) {
+	srv, _, base, _ := startWeb(t, config.Config{ClassCode: "tulip", Web: config.Web{MaxConns: 4}}, Lecture{})
+	addr := strings.TrimPrefix(base, "http://")
+	hog := newPhone(base)
+	_, err := hog.join("tulip")
+	require.NoError(t, err)
+	hog.c.CloseIdleConnections()
+	waitUntil(t, "the join's connection is closed", func() bool { return srv.Web().Conns() == 0 })
+	cookie := cookieOf(t, hog)
+	for range 4 {
+		require.Equal(t, "HTTP/1.1 200 OK", rawStream(t, addr, cookie))
+	}
+	waitUntil(t, "one phone's streams hold every place", func() bool { return srv.Web().Conns() == 4 })
+	p := newPhone(base)
+	status, err := p.join("tulip")
+	require.NoError(t, err)
+	require.Equal(t, http.StatusSeeOther, status)
+	require.NoError(t, p.follow())
+	t.Cleanup(p.stop)
+	p.sees(t, "the room on its own stream", func(s webState) bool { return s.Status != "" })
+}

@@ -17,7 +17,7 @@ import (
 // a right one out: first one that sent a wrong code and waits for its
 // answer; then one that has had no request served for IdleGrace (a
 // client that trickles its headers, or opens connections and says
-// nothing).
+// nothing); then a phone's second stream (a phone needs one).
 type capListener struct {
 	net.Listener
 	total, perSource int
@@ -27,6 +27,8 @@ type capListener struct {
 	mu       sync.Mutex
 	open     map[*capConn]struct{}
 	bySource map[string]int
+	// streams counts the streams open of each phone.
+	streams map[string]int
 }
 
 // IdleGrace is how long a connection may go without a request being
@@ -37,7 +39,7 @@ const IdleGrace = 2 * time.Second
 
 func newCapListener(l net.Listener, total, perSource int, refused func(source, why string)) *capListener {
 	return &capListener{Listener: l, total: total, perSource: perSource, refused: refused, now: time.Now,
-		open: map[*capConn]struct{}{}, bySource: map[string]int{}}
+		open: map[*capConn]struct{}{}, bySource: map[string]int{}, streams: map[string]int{}}
 }
 
 // capConn is an admitted connection.
@@ -54,6 +56,8 @@ type capConn struct {
 	// ends); idle is when the last one ended, or the connection opened.
 	busy int
 	idle time.Time
+	// stream is the phone whose stream the connection carries ("": none).
+	stream string
 }
 
 // full is what a refused connection reads before it is closed: plain
@@ -119,7 +123,8 @@ func (l *capListener) admit(c net.Conn) *capConn {
 // victimLocked is the connection to close for a new one (of source,
 // when the cap is the address's): one waiting for the answer to a wrong
 // code, the one with most wrong codes, then the oldest; else one with no
-// request served for IdleGrace, the longest idle.
+// request served for IdleGrace, the longest idle; else the oldest of a
+// phone's streams after its first.
 func (l *capListener) victimLocked(source string, ofSource bool) *capConn {
 	now := l.now()
 	var best *capConn
@@ -129,6 +134,8 @@ func (l *capListener) victimLocked(source string, ofSource bool) *capConn {
 			return 3
 		case c.busy == 0 && now.Sub(c.idle) >= IdleGrace:
 			return 2
+		case c.stream != "" && l.streams[c.stream] > 1:
+			return 1
 		}
 		return 0
 	}
@@ -139,10 +146,10 @@ func (l *capListener) victimLocked(source string, ofSource bool) *capConn {
 			return rc > rt
 		case rc == 3 && c.fails != than.fails:
 			return c.fails > than.fails
-		case rc == 3:
-			return c.since.Before(than.since)
+		case rc == 2:
+			return c.idle.Before(than.idle)
 		}
-		return c.idle.Before(than.idle)
+		return c.since.Before(than.since)
 	}
 	for c := range l.open {
 		if rank(c) == 0 || (ofSource && c.source != source) {
@@ -160,6 +167,7 @@ func (l *capListener) dropLocked(c *capConn) {
 		return
 	}
 	c.closed = true
+	l.carryLocked(c, "")
 	delete(l.open, c)
 	if l.bySource[c.source]--; l.bySource[c.source] <= 0 {
 		delete(l.bySource, c.source)
@@ -201,6 +209,26 @@ func (c *capConn) serving() (done func()) {
 			c.idle = c.l.now()
 		}
 		c.l.mu.Unlock()
+	}
+}
+
+// carries says the connection carries the stream of the phone id ("":
+// none now).
+func (c *capConn) carries(id string) {
+	c.l.mu.Lock()
+	c.l.carryLocked(c, id)
+	c.l.mu.Unlock()
+}
+
+func (l *capListener) carryLocked(c *capConn, id string) {
+	if c.stream != "" {
+		if l.streams[c.stream]--; l.streams[c.stream] <= 0 {
+			delete(l.streams, c.stream)
+		}
+	}
+	c.stream = id
+	if id != "" {
+		l.streams[id]++
 	}
 }
 

@@ -325,6 +325,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	ph.watch(1)
 	defer ph.watch(-1)
+	if c := connOf(r.Context()); c != nil {
+		// A phone's second stream gives its place up when the caps are
+		// reached (see capListener).
+		c.carries(id)
+		defer c.carries("")
+	}
 	rc := http.NewResponseController(w)
 	// A stream is read no further: the request's read deadline would
 	// otherwise end it (the server takes a read timeout for a closed
