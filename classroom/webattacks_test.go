@@ -362,3 +362,36 @@ func TestWebOnePhonesStreamsGiveTheirPlaceUp(t *testing.T) {
 	t.Cleanup(p.stop)
 	p.sees(t, "the room on its own stream", func(s webState) bool { return s.Status != "" })
 }
+
+// Joins that open no stream (the class code and a script) cannot fill
+// the room: a new phone takes the place of the one that has gone longest
+// without a stream, and a phone following the room keeps its place and
+// its answer. Before, the room said 503 to every right code for the two
+// minutes the joins kept their places.
+func TestWebStreamlessPhonesGiveTheirPlaceUp(t *testing.T) {
+	srv, addr, base, _ := startWeb(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid", Web: config.Web{MaxConns: 4}}, Lecture{webGrace: time.Hour})
+	lecturer := connect(t, addr, "orchid")
+	lecturer.waitFor(t, "You lead the room")
+	require.NoError(t, lecturer.send("4"))
+	require.NoError(t, lecturer.send("o"))
+	follower := newPhone(base)
+	_, err := follower.join("tulip")
+	require.NoError(t, err)
+	require.NoError(t, follower.follow())
+	t.Cleanup(follower.stop)
+	follower.sees(t, "the question", func(s webState) bool { return s.Open })
+	status, err := follower.answer(3)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusNoContent, status)
+	follower.c.CloseIdleConnections()
+	for i := range 12 {
+		p := newPhone(base)
+		status, err := p.join("tulip")
+		require.NoError(t, err)
+		require.Equal(t, http.StatusSeeOther, status, "join %d", i+1)
+		p.c.CloseIdleConnections()
+		waitUntil(t, "only the follower's stream is open", func() bool { return srv.Web().Conns() == 1 })
+	}
+	assert.Equal(t, 4, srv.Web().Phones())
+	assert.Equal(t, 1, srv.Room().Stats().Answered, "the follower keeps its place and its answer")
+}

@@ -313,17 +313,20 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusUnauthorized, l, msgJoinFirst)
 		return
 	}
-	ph, ok := s.phones.get(id, true)
+	if r.Method == http.MethodHead {
+		// The script asks whether its cookie still holds.
+		if _, ok := s.phones.get(id, true); !ok {
+			s.fail(w, r, http.StatusServiceUnavailable, l, msgFull)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	ph, ok := s.phones.open(id)
 	if !ok {
 		s.fail(w, r, http.StatusServiceUnavailable, l, msgFull)
 		return
 	}
-	if r.Method == http.MethodHead {
-		// The script asks whether its cookie still holds.
-		w.WriteHeader(http.StatusOK)
-		return
-	}
-	ph.watch(1)
 	defer ph.watch(-1)
 	if c := connOf(r.Context()); c != nil {
 		// A phone's second stream gives its place up when the caps are
