@@ -32,6 +32,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"toolgate/classroom/internal/outside"
@@ -107,6 +108,8 @@ type Server struct {
 	phones *phones
 	http   *http.Server
 	logs   outside.RateLog
+	// joined counts the joins, for the log's line.
+	joined atomic.Int64
 
 	mu        sync.Mutex
 	listeners []*capListener
@@ -379,7 +382,12 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusServiceUnavailable, l, msgFull)
 		return
 	}
-	s.o.Printf("web: a phone joined from %s", outside.Source(remote(r)))
+	// A line every 10 s from an address: a script that joins as fast
+	// as it can is no flood of lines.
+	source := outside.Source(remote(r))
+	if n := s.joined.Add(1); s.logs.Allow("joined "+source, 10*time.Second) {
+		s.o.Printf("web: a phone joined from %s; %d joined in all (more from this address are logged at most every 10s)", source, n)
+	}
 	s.setCookie(w, id)
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
