@@ -413,3 +413,32 @@ func TestWebJoinsAreLoggedAtMostEvery10s(t *testing.T) {
 	assert.LessOrEqual(t, lines, most, "a line a join:\n%s", log.String())
 	assert.Contains(t, log.String(), "joined in all", "the line counts them")
 }
+
+// An answer that is no number is told it is malformed (400), not that
+// no question is open (409): the error names what is wrong.
+func TestWebMalformedChoiceIsBadRequest(t *testing.T) {
+	_, addr, base, _ := startWeb(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
+	lecturer := connect(t, addr, "orchid")
+	lecturer.waitFor(t, "You lead the room")
+	require.NoError(t, lecturer.send("4"))
+	require.NoError(t, lecturer.send("o"))
+	p := newPhone(base)
+	_, err := p.join("tulip")
+	require.NoError(t, err)
+	require.NoError(t, p.follow())
+	t.Cleanup(p.stop)
+	p.sees(t, "the question", func(s webState) bool { return s.Open })
+	for _, choice := range []string{"abc", "1e3", " 2", "99999999999999999999", ""} {
+		req, _ := http.NewRequest("POST", base+"/answer", strings.NewReader(url.Values{"choice": {choice}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-CSRF-Token", p.csrf)
+		res, err := p.c.Do(req)
+		require.NoError(t, err)
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		assert.Equal(t, http.StatusBadRequest, res.StatusCode, "choice %q", choice)
+	}
+	status, err := p.answer(2)
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusNoContent, status)
+}

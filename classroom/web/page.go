@@ -273,8 +273,12 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 	}
 	msg, _, _, _, _ := ph.state()
 	choice, err := strconv.Atoi(r.PostForm.Get("choice"))
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, l, msgBad)
+		return
+	}
 	sc, live := s.byID[msg.Live]
-	if err != nil || !msg.Open || !live {
+	if !msg.Open || !live {
 		s.fail(w, r, http.StatusConflict, l, msgClosed)
 		return
 	}
