@@ -22,7 +22,6 @@ import (
 
 	"toolgate/classroom/config"
 	"toolgate/classroom/natshost"
-	"toolgate/classroom/web"
 )
 
 // Wrong codes typed on phones are paced as SSH's, together with them:
@@ -289,25 +288,36 @@ func TestWebOverTLS(t *testing.T) {
 }
 
 // A client that takes every place and trickles its headers (slowloris)
-// gives its places up to a right code once they have served nothing for
-// web.IdleGrace: the hall's one address may hold every connection, never
-// a right code out. Before, every join was told 503 for as long as the
-// client kept reconnecting.
+// gives them up to a right code: a connection serving no request gives
+// its place to a new one at the caps, the one longest without a request
+// first, so a client that reconnects as fast as it can holds a place
+// only until the caps' worth of its own connections come after it.
+// Before, every join was told 503 for as long as the client kept
+// reconnecting; with a grace of 2 s alone, still every join, when the
+// client reconnected as fast as it could.
 func TestWebSlowHeadersGiveTheirPlaceUp(t *testing.T) {
 	srv, _, base, _ := startWeb(t, config.Config{ClassCode: "tulip", Web: config.Web{MaxConns: 4}}, Lecture{})
 	addr := strings.TrimPrefix(base, "http://")
-	for range 4 {
+	slow := func() net.Conn {
 		c, err := net.Dial("tcp", addr)
 		require.NoError(t, err)
 		t.Cleanup(func() { _ = c.Close() })
 		_, err = fmt.Fprint(c, "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
 		require.NoError(t, err)
+		return c
+	}
+	var first []net.Conn
+	for range 4 {
+		first = append(first, slow())
 	}
 	waitUntil(t, "the slow client holds every place", func() bool { return srv.Web().Conns() == 4 })
-	time.Sleep(web.IdleGrace) // a lower bound: the slow ones have served nothing for this long
 	status, err := newPhone(base).join("tulip")
 	require.NoError(t, err)
 	assert.Equal(t, http.StatusSeeOther, status)
+	// The place given up was the oldest's: it reads its connection closed.
+	_ = first[0].SetReadDeadline(time.Now().Add(30 * time.Second))
+	_, err = first[0].Read(make([]byte, 1))
+	assert.Error(t, err, "the slow client's oldest connection is closed")
 }
 
 // rawStream opens the event stream with cookie and returns its status

@@ -17,7 +17,12 @@ import (
 // a right one out: first one that sent a wrong code and waits for its
 // answer; then one that has had no request served for IdleGrace (a
 // client that trickles its headers, or opens connections and says
-// nothing); then a phone's second stream (a phone needs one).
+// nothing); then a phone's second stream (a phone needs one); then the
+// one longest without a request served, however briefly. Only when
+// every place serves a request is a new connection refused: a client
+// that reconnects as fast as it can holds places only for as long as it
+// takes the caps' worth of its own connections to come after them, and
+// a right code's request, once read, is served.
 type capListener struct {
 	net.Listener
 	total, perSource int
@@ -124,35 +129,45 @@ func (l *capListener) admit(c net.Conn) *capConn {
 // when the cap is the address's): one waiting for the answer to a wrong
 // code, the one with most wrong codes, then the oldest; else one with no
 // request served for IdleGrace, the longest idle; else the oldest of a
-// phone's streams after its first.
+// phone's streams after its first; else the one longest without a
+// request served.
 func (l *capListener) victimLocked(source string, ofSource bool) *capConn {
 	now := l.now()
 	var best *capConn
+	const (
+		serving = iota
+		idle
+		secondStream
+		idleLong
+		penalized
+	)
 	rank := func(c *capConn) int {
 		switch {
 		case c.penalized:
-			return 3
+			return penalized
 		case c.busy == 0 && now.Sub(c.idle) >= IdleGrace:
-			return 2
+			return idleLong
 		case c.stream != "" && l.streams[c.stream] > 1:
-			return 1
+			return secondStream
+		case c.busy == 0:
+			return idle
 		}
-		return 0
+		return serving
 	}
 	better := func(c, than *capConn) bool {
 		rc, rt := rank(c), rank(than)
 		switch {
 		case rc != rt:
 			return rc > rt
-		case rc == 3 && c.fails != than.fails:
+		case rc == penalized && c.fails != than.fails:
 			return c.fails > than.fails
-		case rc == 2:
+		case rc == idleLong || rc == idle:
 			return c.idle.Before(than.idle)
 		}
 		return c.since.Before(than.since)
 	}
 	for c := range l.open {
-		if rank(c) == 0 || (ofSource && c.source != source) {
+		if rank(c) == serving || (ofSource && c.source != source) {
 			continue
 		}
 		if best == nil || better(c, best) {
