@@ -40,7 +40,8 @@ type Lecture struct {
 	// shared one (room.Shared) is closed by whoever made it, after the
 	// server.
 	Room room.Room
-	// Log gets one line per connect, disconnect, failed login and refusal.
+	// Log gets one line per connect and disconnect (within an address's
+	// budget: see sessionLine), failed login and refusal.
 	Log io.Writer
 
 	// Fixed in production; tests shorten them.
@@ -58,6 +59,9 @@ type Lecture struct {
 	// webGrace is how long a phone without a stream keeps its place (0:
 	// the page's default).
 	webGrace time.Duration
+	// sessionLogBurst is an address's budget of session lines at once
+	// (0: sessionLogBurst).
+	sessionLogBurst int
 }
 
 // Server is a lecture served over SSH.
@@ -84,6 +88,8 @@ type Server struct {
 
 	logMu   sync.Mutex
 	logRate outside.RateLog
+	// sessionLog is each address's budget of session lines.
+	sessionLog outside.LineBudget
 
 	// bySource counts the sessions open from each address.
 	sourcesMu sync.Mutex
@@ -129,8 +135,13 @@ func New(cfg config.Config, l Lecture) (*Server, error) {
 	if rm == nil {
 		rm = room.NewLocal()
 	}
+	burst := l.sessionLogBurst
+	if burst == 0 {
+		burst = sessionLogBurst
+	}
 	s := &Server{cfg: cfg, lec: l, room: rm, logRate: outside.RateLog{Now: l.now}, bySource: map[string]int{},
-		penalties: newPenalties(cfg.LoginFailures, l.failRefill, l.now)}
+		sessionLog: outside.LineBudget{Rate: sessionLogRate, Burst: burst, Now: l.now},
+		penalties:  newPenalties(cfg.LoginFailures, l.failRefill, l.now)}
 	var err error
 	if cfg.AuthorizedKeys != "" {
 		if s.authorizedKeys, err = loadKeySet(cfg.AuthorizedKeys, s.Printf, l.now); err != nil {
@@ -227,6 +238,29 @@ func (s *Server) Printf(format string, v ...any) {
 	s.logMu.Lock()
 	defer s.logMu.Unlock()
 	fmt.Fprintf(s.lec.Log, s.lec.now().Format("15:04:05 ")+format+"\n", v...)
+}
+
+// An address's budget of session lines (connect and disconnect): a
+// hall's logins at once, each its own line, then two lines a second. A
+// student who logs in and out in a loop writes at most ~7,200 lines an
+// hour, not millions.
+const (
+	sessionLogBurst = 400
+	sessionLogRate  = 2
+)
+
+// sessionLine logs a session's line within its address's budget; the
+// next line let through says how many were held back.
+func (s *Server) sessionLine(source, format string, v ...any) {
+	ok, held := s.sessionLog.Take(source)
+	if !ok {
+		return
+	}
+	if held > 0 {
+		format += " (%d lines of sessions from this address were held back)"
+		v = append(v, held)
+	}
+	s.Printf(format, v...)
 }
 
 // logEvery logs a line at most once every so often for one key, so that
@@ -389,11 +423,12 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 		role, via := s.roleOf(sess)
 		pty, _, _ := sess.Pty()
 		size := st.window()
-		s.Printf("connect %s user %s as %s (%s) term %s %dx%d client %s", sess.RemoteAddr(), outside.Quote(sess.User()), role, via,
+		source := outside.Source(sess.RemoteAddr())
+		s.sessionLine(source, "connect %s user %s as %s (%s) term %s %dx%d client %s", sess.RemoteAddr(), outside.Quote(sess.User()), role, via,
 			outside.Quote(pty.Term), size.Width, size.Height, outside.Quote(sess.Context().ClientVersion()))
 		began := s.lec.now()
 		defer func() {
-			s.Printf("disconnect %s user %s after %v", sess.RemoteAddr(), outside.Quote(sess.User()), s.lec.now().Sub(began).Round(time.Second))
+			s.sessionLine(source, "disconnect %s user %s after %v", sess.RemoteAddr(), outside.Quote(sess.User()), s.lec.now().Sub(began).Round(time.Second))
 			_ = sess.Exit(0)
 			// The client closes on its own after the exit status; a
 			// client that does not is closed from here.

@@ -286,3 +286,169 @@ func TestWebOverTLS(t *testing.T) {
 	assert.True(t, res.Cookies()[0].Secure)
 	assert.Contains(t, res.Header.Get("Strict-Transport-Security"), "max-age=")
 }
+
+// A client that takes every place and trickles its headers (slowloris)
+// gives them up to a right code: a connection serving no request gives
+// its place to a new one at the caps, the one longest without a request
+// first, so a client that reconnects as fast as it can holds a place
+// only until the caps' worth of its own connections come after it.
+// Before, every join was told 503 for as long as the client kept
+// reconnecting; with a grace of 2 s alone, still every join, when the
+// client reconnected as fast as it could.
+func TestWebSlowHeadersGiveTheirPlaceUp(t *testing.T) {
+	srv, _, base, _ := startWeb(t, config.Config{ClassCode: "tulip", Web: config.Web{MaxConns: 4}}, Lecture{})
+	addr := strings.TrimPrefix(base, "http://")
+	slow := func() net.Conn {
+		c, err := net.Dial("tcp", addr)
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = c.Close() })
+		_, err = fmt.Fprint(c, "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+		require.NoError(t, err)
+		return c
+	}
+	var first []net.Conn
+	for range 4 {
+		first = append(first, slow())
+	}
+	waitUntil(t, "the slow client holds every place", func() bool { return srv.Web().Conns() == 4 })
+	status, err := newPhone(base).join("tulip")
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusSeeOther, status)
+	// The place given up was the oldest's: it reads its connection closed.
+	_ = first[0].SetReadDeadline(time.Now().Add(30 * time.Second))
+	_, err = first[0].Read(make([]byte, 1))
+	assert.Error(t, err, "the slow client's oldest connection is closed")
+}
+
+// rawStream opens the event stream with cookie and returns its status
+// line; the connection stays open.
+func rawStream(t testing.TB, addr, cookie string) string {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = c.Close() })
+	_, err = fmt.Fprintf(c, "GET /events HTTP/1.1\r\nHost: x\r\nCookie: %s\r\n\r\n", cookie)
+	require.NoError(t, err)
+	_ = c.SetReadDeadline(time.Now().Add(30 * time.Second))
+	line, _ := bufio.NewReader(c).ReadString('\n')
+	return strings.TrimSpace(line)
+}
+
+// cookieOf is the phone's cookie, as a Cookie header says it.
+func cookieOf(t testing.TB, p *phoneClient) string {
+	t.Helper()
+	u, err := url.Parse(p.base)
+	require.NoError(t, err)
+	for _, c := range p.c.Jar.Cookies(u) {
+		if c.Name == "toolgate" {
+			return c.String()
+		}
+	}
+	t.Fatal("no cookie")
+	return ""
+}
+
+// One phone's cookie opening a stream on every place gives its second
+// and later streams up to a right code: a phone needs one. Before, a
+// single joined phone kept every other phone out.
+func TestWebOnePhonesStreamsGiveTheirPlaceUp(t *testing.T) {
+	srv, _, base, _ := startWeb(t, config.Config{ClassCode: "tulip", Web: config.Web{MaxConns: 4}}, Lecture{})
+	addr := strings.TrimPrefix(base, "http://")
+	hog := newPhone(base)
+	_, err := hog.join("tulip")
+	require.NoError(t, err)
+	hog.c.CloseIdleConnections()
+	waitUntil(t, "the join's connection is closed", func() bool { return srv.Web().Conns() == 0 })
+	cookie := cookieOf(t, hog)
+	for range 4 {
+		require.Equal(t, "HTTP/1.1 200 OK", rawStream(t, addr, cookie))
+	}
+	waitUntil(t, "one phone's streams hold every place", func() bool { return srv.Web().Conns() == 4 })
+	p := newPhone(base)
+	status, err := p.join("tulip")
+	require.NoError(t, err)
+	require.Equal(t, http.StatusSeeOther, status)
+	require.NoError(t, p.follow())
+	t.Cleanup(p.stop)
+	p.sees(t, "the room on its own stream", func(s webState) bool { return s.Status != "" })
+}
+
+// Joins that open no stream (the class code and a script) cannot fill
+// the room: a new phone takes the place of the one that has gone longest
+// without a stream, and a phone following the room keeps its place and
+// its answer. Before, the room said 503 to every right code for the two
+// minutes the joins kept their places.
+func TestWebStreamlessPhonesGiveTheirPlaceUp(t *testing.T) {
+	srv, addr, base, _ := startWeb(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid", Web: config.Web{MaxConns: 4}}, Lecture{webGrace: time.Hour})
+	lecturer := connect(t, addr, "orchid")
+	lecturer.waitFor(t, "You lead the room")
+	require.NoError(t, lecturer.send("4"))
+	require.NoError(t, lecturer.send("o"))
+	follower := newPhone(base)
+	_, err := follower.join("tulip")
+	require.NoError(t, err)
+	require.NoError(t, follower.follow())
+	t.Cleanup(follower.stop)
+	follower.sees(t, "the question", func(s webState) bool { return s.Open })
+	status, err := follower.answer(3)
+	require.NoError(t, err)
+	require.Equal(t, http.StatusNoContent, status)
+	follower.c.CloseIdleConnections()
+	for i := range 12 {
+		p := newPhone(base)
+		status, err := p.join("tulip")
+		require.NoError(t, err)
+		require.Equal(t, http.StatusSeeOther, status, "join %d", i+1)
+		p.c.CloseIdleConnections()
+		waitUntil(t, "only the follower's stream is open", func() bool { return srv.Web().Conns() == 1 })
+	}
+	assert.Equal(t, 4, srv.Web().Phones())
+	assert.Equal(t, 1, srv.Room().Stats().Answered, "the follower keeps its place and its answer")
+}
+
+// A script that joins with the class code as fast as it can is a line in
+// the log every 10 s, not a line a join. Before, 8 clients on loopback
+// wrote 179,118 lines (7.9 MB) in 10 s.
+func TestWebJoinsAreLoggedAtMostEvery10s(t *testing.T) {
+	_, _, base, log := startWeb(t, config.Config{ClassCode: "tulip"}, Lecture{})
+	began := time.Now()
+	const joins = 30
+	for range joins {
+		status, err := newPhone(base).join("tulip")
+		require.NoError(t, err)
+		require.Equal(t, http.StatusSeeOther, status)
+	}
+	most := 1 + int(time.Since(began)/(10*time.Second))
+	lines := strings.Count(log.String(), "web: a phone joined from 127.0.0.1")
+	assert.LessOrEqual(t, lines, most, "a line a join:\n%s", log.String())
+	assert.Contains(t, log.String(), "joined in all", "the line counts them")
+}
+
+// An answer that is no number is told it is malformed (400), not that
+// no question is open (409): the error names what is wrong.
+func TestWebMalformedChoiceIsBadRequest(t *testing.T) {
+	_, addr, base, _ := startWeb(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
+	lecturer := connect(t, addr, "orchid")
+	lecturer.waitFor(t, "You lead the room")
+	require.NoError(t, lecturer.send("4"))
+	require.NoError(t, lecturer.send("o"))
+	p := newPhone(base)
+	_, err := p.join("tulip")
+	require.NoError(t, err)
+	require.NoError(t, p.follow())
+	t.Cleanup(p.stop)
+	p.sees(t, "the question", func(s webState) bool { return s.Open })
+	for _, choice := range []string{"abc", "1e3", " 2", "99999999999999999999", ""} {
+		req, _ := http.NewRequest("POST", base+"/answer", strings.NewReader(url.Values{"choice": {choice}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-CSRF-Token", p.csrf)
+		res, err := p.c.Do(req)
+		require.NoError(t, err)
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		assert.Equal(t, http.StatusBadRequest, res.StatusCode, "choice %q", choice)
+	}
+	status, err := p.answer(2)
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusNoContent, status)
+}

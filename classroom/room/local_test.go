@@ -199,3 +199,26 @@ func TestRoomCountsStudentsOnly(t *testing.T) {
 	assert.Equal(t, map[int]int{4: 1}, r.Counts())
 	box.sees(t, func(m tui.RoomMsg) bool { return m.Answered == 1 && m.Students == 1 })
 }
+
+// An answer that comes after its session left (a phone's answer in
+// flight while its place lapses, an SSH key pressed as the session
+// hangs up) is not counted: the room kept nothing of that session, and
+// nothing would ever take the answer out again. Before, both answers
+// counted: "answered 2" in a room with no student.
+func TestAnswerAfterLeavingIsNotCounted(t *testing.T) {
+	r := NewLocal()
+	var lecturerBox, box inbox
+	lecturer := r.Join(Presenter, lecturerBox.send)
+	t.Cleanup(lecturer.Leave)
+	lecturer.Go("write-without-approval", 0)
+	lecturer.Open()
+	lecturerBox.sees(t, func(m tui.RoomMsg) bool { return m.Open })
+	phone := r.JoinPhone("0123456789abcdef", box.send)
+	student := r.Join(Student, box.send)
+	phone.Leave()
+	student.Leave()
+	phone.Answer(2)
+	student.Answer(3)
+	assert.Empty(t, r.Counts())
+	assert.Equal(t, 0, r.Stats().Answered)
+}

@@ -11,23 +11,40 @@ import (
 
 // capListener caps the connections open, in total and from one address
 // (0: no cap from one address: a hall behind one NAT is one address).
-// SSE streams are connections like any other and count. A connection
-// that sent a wrong code and waits for its answer is the first to give
-// its place up when the caps are reached, so that a flood of wrong codes
-// from the hall's address never keeps a right one out.
+// SSE streams are connections like any other and count. When the caps
+// are reached a new connection takes the place of one that does nothing
+// a right code needs, so that nothing sent from the hall's address keeps
+// a right one out: first one that sent a wrong code and waits for its
+// answer; then one that has had no request served for IdleGrace (a
+// client that trickles its headers, or opens connections and says
+// nothing); then a phone's second stream (a phone needs one); then the
+// one longest without a request served, however briefly. Only when
+// every place serves a request is a new connection refused: a client
+// that reconnects as fast as it can holds places only for as long as it
+// takes the caps' worth of its own connections to come after them, and
+// a right code's request, once read, is served.
 type capListener struct {
 	net.Listener
 	total, perSource int
 	refused          func(source, why string)
+	now              func() time.Time
 
 	mu       sync.Mutex
 	open     map[*capConn]struct{}
 	bySource map[string]int
+	// streams counts the streams open of each phone.
+	streams map[string]int
 }
 
+// IdleGrace is how long a connection may go without a request being
+// served before, when the caps are reached, it gives its place to a new
+// one. A phone sends its request as soon as it connects (after its TLS
+// handshake); a second is plenty on a hall's network.
+const IdleGrace = 2 * time.Second
+
 func newCapListener(l net.Listener, total, perSource int, refused func(source, why string)) *capListener {
-	return &capListener{Listener: l, total: total, perSource: perSource, refused: refused,
-		open: map[*capConn]struct{}{}, bySource: map[string]int{}}
+	return &capListener{Listener: l, total: total, perSource: perSource, refused: refused, now: time.Now,
+		open: map[*capConn]struct{}{}, bySource: map[string]int{}, streams: map[string]int{}}
 }
 
 // capConn is an admitted connection.
@@ -36,10 +53,16 @@ type capConn struct {
 	l      *capListener
 	source string
 	since  time.Time
-	// penalized and closed are guarded by l.mu.
+	// The rest is guarded by l.mu.
 	penalized bool
 	closed    bool
 	fails     int
+	// busy counts the requests being served (a stream is one until it
+	// ends); idle is when the last one ended, or the connection opened.
+	busy int
+	idle time.Time
+	// stream is the phone whose stream the connection carries ("": none).
+	stream string
 }
 
 // full is what a refused connection reads before it is closed: plain
@@ -84,7 +107,8 @@ func (l *capListener) admit(c net.Conn) *capConn {
 	}
 	var cc *capConn
 	if why == "" {
-		cc = &capConn{Conn: c, l: l, source: source, since: time.Now()}
+		now := l.now()
+		cc = &capConn{Conn: c, l: l, source: source, since: now, idle: now}
 		l.open[cc] = struct{}{}
 		l.bySource[source]++
 	}
@@ -101,16 +125,52 @@ func (l *capListener) admit(c net.Conn) *capConn {
 	return cc
 }
 
-// victimLocked is the connection to close for a new one: one waiting
-// for the answer to a wrong code (of source, when the cap is the
-// address's), the one with most wrong codes, then the oldest.
+// victimLocked is the connection to close for a new one (of source,
+// when the cap is the address's): one waiting for the answer to a wrong
+// code, the one with most wrong codes, then the oldest; else one with no
+// request served for IdleGrace, the longest idle; else the oldest of a
+// phone's streams after its first; else the one longest without a
+// request served.
 func (l *capListener) victimLocked(source string, ofSource bool) *capConn {
+	now := l.now()
 	var best *capConn
+	const (
+		serving = iota
+		idle
+		secondStream
+		idleLong
+		penalized
+	)
+	rank := func(c *capConn) int {
+		switch {
+		case c.penalized:
+			return penalized
+		case c.busy == 0 && now.Sub(c.idle) >= IdleGrace:
+			return idleLong
+		case c.stream != "" && l.streams[c.stream] > 1:
+			return secondStream
+		case c.busy == 0:
+			return idle
+		}
+		return serving
+	}
+	better := func(c, than *capConn) bool {
+		rc, rt := rank(c), rank(than)
+		switch {
+		case rc != rt:
+			return rc > rt
+		case rc == penalized && c.fails != than.fails:
+			return c.fails > than.fails
+		case rc == idleLong || rc == idle:
+			return c.idle.Before(than.idle)
+		}
+		return c.since.Before(than.since)
+	}
 	for c := range l.open {
-		if !c.penalized || (ofSource && c.source != source) {
+		if rank(c) == serving || (ofSource && c.source != source) {
 			continue
 		}
-		if best == nil || c.fails > best.fails || (c.fails == best.fails && c.since.Before(best.since)) {
+		if best == nil || better(c, best) {
 			best = c
 		}
 	}
@@ -122,6 +182,7 @@ func (l *capListener) dropLocked(c *capConn) {
 		return
 	}
 	c.closed = true
+	l.carryLocked(c, "")
 	delete(l.open, c)
 	if l.bySource[c.source]--; l.bySource[c.source] <= 0 {
 		delete(l.bySource, c.source)
@@ -148,6 +209,41 @@ func (c *capConn) penalize() (fails int, done func()) {
 		c.l.mu.Lock()
 		c.penalized = false
 		c.l.mu.Unlock()
+	}
+}
+
+// serving marks a request being served on the connection until done is
+// called: a connection serving nothing gives its place up first.
+func (c *capConn) serving() (done func()) {
+	c.l.mu.Lock()
+	c.busy++
+	c.l.mu.Unlock()
+	return func() {
+		c.l.mu.Lock()
+		if c.busy--; c.busy == 0 {
+			c.idle = c.l.now()
+		}
+		c.l.mu.Unlock()
+	}
+}
+
+// carries says the connection carries the stream of the phone id ("":
+// none now).
+func (c *capConn) carries(id string) {
+	c.l.mu.Lock()
+	c.l.carryLocked(c, id)
+	c.l.mu.Unlock()
+}
+
+func (l *capListener) carryLocked(c *capConn, id string) {
+	if c.stream != "" {
+		if l.streams[c.stream]--; l.streams[c.stream] <= 0 {
+			delete(l.streams, c.stream)
+		}
+	}
+	c.stream = id
+	if id != "" {
+		l.streams[id]++
 	}
 }
 

@@ -273,8 +273,12 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 	}
 	msg, _, _, _, _ := ph.state()
 	choice, err := strconv.Atoi(r.PostForm.Get("choice"))
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, l, msgBad)
+		return
+	}
 	sc, live := s.byID[msg.Live]
-	if err != nil || !msg.Open || !live {
+	if !msg.Open || !live {
 		s.fail(w, r, http.StatusConflict, l, msgClosed)
 		return
 	}
@@ -313,18 +317,27 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusUnauthorized, l, msgJoinFirst)
 		return
 	}
-	ph, ok := s.phones.get(id, true)
+	if r.Method == http.MethodHead {
+		// The script asks whether its cookie still holds.
+		if _, ok := s.phones.get(id, true); !ok {
+			s.fail(w, r, http.StatusServiceUnavailable, l, msgFull)
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+		return
+	}
+	ph, ok := s.phones.open(id)
 	if !ok {
 		s.fail(w, r, http.StatusServiceUnavailable, l, msgFull)
 		return
 	}
-	if r.Method == http.MethodHead {
-		// The script asks whether its cookie still holds.
-		w.WriteHeader(http.StatusOK)
-		return
-	}
-	ph.watch(1)
 	defer ph.watch(-1)
+	if c := connOf(r.Context()); c != nil {
+		// A phone's second stream gives its place up when the caps are
+		// reached (see capListener).
+		c.carries(id)
+		defer c.carries("")
+	}
 	rc := http.NewResponseController(w)
 	// A stream is read no further: the request's read deadline would
 	// otherwise end it (the server takes a read timeout for a closed

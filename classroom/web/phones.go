@@ -59,19 +59,64 @@ func (p *phones) has(id string) bool {
 
 // get is the phone of id; a phone whose place lapsed (or a server that
 // restarted its room, never: the key is new) is seated again when join.
+// A room with its most phones seats it in the place of the phone that
+// has gone longest without a stream: a phone following the room is never
+// put out for a new one, and joins that open no stream (a student with
+// the class code and a script) cannot fill the room.
 func (p *phones) get(id string, join bool) (*phone, bool) {
+	return p.seat(id, join, false)
+}
+
+// open is get for a stream: the phone, seated and counted as watched at
+// once, so that no sweep or newcomer puts it out in between.
+func (p *phones) open(id string) (*phone, bool) {
+	return p.seat(id, true, true)
+}
+
+func (p *phones) seat(id string, join, stream bool) (*phone, bool) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	if ph, ok := p.byID[id]; ok {
-		return ph, true
+	ph, ok := p.byID[id]
+	var out *phone
+	if !ok && join && !p.closed {
+		if len(p.byID) >= p.most {
+			out = p.unwatchedLocked()
+		}
+		if len(p.byID) < p.most {
+			ph = &phone{changed: make(chan struct{}), seen: time.Now()}
+			ph.m = p.room.JoinPhone(id, ph.post)
+			p.byID[id] = ph
+			ok = true
+		}
 	}
-	if !join || p.closed || len(p.byID) >= p.most {
-		return nil, false
+	if ok && stream {
+		ph.watch(1)
 	}
-	ph := &phone{changed: make(chan struct{}), seen: time.Now()}
-	ph.m = p.room.JoinPhone(id, ph.post)
-	p.byID[id] = ph
-	return ph, true
+	p.mu.Unlock()
+	if out != nil {
+		out.m.Leave()
+	}
+	return ph, ok
+}
+
+// unwatchedLocked takes out of the seats the phone without a stream for
+// longest (nil: every phone has one), for the caller to take out of the
+// room.
+func (p *phones) unwatchedLocked() *phone {
+	var oldest *phone
+	var oldestID string
+	var oldestSeen time.Time
+	for id, ph := range p.byID {
+		ph.mu.Lock()
+		streams, seen := ph.streams, ph.seen
+		ph.mu.Unlock()
+		if streams == 0 && (oldest == nil || seen.Before(oldestSeen)) {
+			oldest, oldestID, oldestSeen = ph, id, seen
+		}
+	}
+	if oldest != nil {
+		delete(p.byID, oldestID)
+	}
+	return oldest
 }
 
 func (p *phones) count() int {

@@ -32,6 +32,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"toolgate/classroom/internal/outside"
@@ -107,6 +108,8 @@ type Server struct {
 	phones *phones
 	http   *http.Server
 	logs   outside.RateLog
+	// joined counts the joins, for the log's line.
+	joined atomic.Int64
 
 	mu        sync.Mutex
 	listeners []*capListener
@@ -244,7 +247,18 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /answer", s.answer)
 	mux.HandleFunc("GET /app.js", static("app.js", "text/javascript; charset=utf-8"))
 	mux.HandleFunc("GET /app.css", static("app.css", "text/css; charset=utf-8"))
-	return s.headers(mux)
+	return s.headers(serving(mux))
+}
+
+// serving marks the connection busy while a request is served on it
+// (see capListener): one that serves nothing gives its place up first.
+func serving(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if c := connOf(r.Context()); c != nil {
+			defer c.serving()()
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // headers are every answer's: a policy that lets nothing in but our own
@@ -368,7 +382,12 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusServiceUnavailable, l, msgFull)
 		return
 	}
-	s.o.Printf("web: a phone joined from %s", outside.Source(remote(r)))
+	// A line every 10 s from an address: a script that joins as fast
+	// as it can is no flood of lines.
+	source := outside.Source(remote(r))
+	if n := s.joined.Add(1); s.logs.Allow("joined "+source, 10*time.Second) {
+		s.o.Printf("web: a phone joined from %s; %d joined in all (more from this address are logged at most every 10s)", source, n)
+	}
 	s.setCookie(w, id)
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }

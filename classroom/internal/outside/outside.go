@@ -71,6 +71,57 @@ func (l *RateLog) Allow(key string, every time.Duration) bool {
 	return true
 }
 
+// LineBudget lets the lines of a key through within a budget: Burst at
+// once, then Rate a second, and counts the ones it holds back, for the
+// next line let through to say. Unlike RateLog it keeps every line of a
+// key that stays within the budget (a hall's logins, each its own line),
+// and only a flood is cut. The zero value lets nothing through.
+type LineBudget struct {
+	Rate  float64
+	Burst int
+	// Now is the clock (nil: the wall clock).
+	Now func() time.Time
+
+	mu   sync.Mutex
+	keys map[string]*budget
+}
+
+type budget struct {
+	tokens float64
+	at     time.Time
+	held   int
+}
+
+// Take reports whether a line of key may be logged now, and if so how
+// many of its lines were held back since the last one let through.
+func (b *LineBudget) Take(key string) (ok bool, held int) {
+	now := time.Now()
+	if b.Now != nil {
+		now = b.Now()
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	k, found := b.keys[key]
+	if !found {
+		if b.keys == nil || len(b.keys) >= maxRateLogKeys {
+			b.keys = map[string]*budget{}
+		}
+		k = &budget{tokens: float64(b.Burst), at: now}
+		b.keys[key] = k
+	}
+	if d := now.Sub(k.at); d > 0 {
+		k.tokens = min(float64(b.Burst), k.tokens+d.Seconds()*b.Rate)
+		k.at = now
+	}
+	if k.tokens < 1 {
+		k.held++
+		return false, 0
+	}
+	k.tokens--
+	held, k.held = k.held, 0
+	return true, held
+}
+
 // Quote makes a client-supplied string safe for the log: quoted, with
 // control characters and escape sequences escaped, and at most 64 bytes
 // of it.

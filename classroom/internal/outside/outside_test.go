@@ -56,3 +56,35 @@ func TestQuote(t *testing.T) {
 	assert.Equal(t, `"`+strings.Repeat("é", 32)+`"…`, q, "cut on a rune's start")
 	assert.Equal(t, strings.Repeat("é", 2)+"…", Text(strings.Repeat("é", 3), 5))
 }
+
+func TestLineBudget(t *testing.T) {
+	c := &clock{t: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	b := LineBudget{Rate: 2, Burst: 3, Now: c.now}
+	for i := range 3 {
+		ok, held := b.Take("a")
+		assert.True(t, ok, "line %d of the burst", i+1)
+		assert.Zero(t, held)
+	}
+	for range 5 {
+		ok, _ := b.Take("a")
+		assert.False(t, ok, "past the burst")
+	}
+	ok, _ := b.Take("b")
+	assert.True(t, ok, "another key has its own budget")
+	c.t = c.t.Add(500 * time.Millisecond)
+	ok, held := b.Take("a")
+	assert.True(t, ok, "a line back after half a second at 2 a second")
+	assert.Equal(t, 5, held, "it says how many were held back")
+	ok, _ = b.Take("a")
+	assert.False(t, ok)
+	c.t = c.t.Add(time.Hour)
+	for range 3 {
+		ok, _ = b.Take("a")
+		assert.True(t, ok)
+	}
+	ok, _ = b.Take("a")
+	assert.False(t, ok, "no more than the burst however long it waited")
+	c.t = c.t.Add(-time.Hour)
+	ok, _ = b.Take("a")
+	assert.False(t, ok, "a clock that went back gives nothing")
+}
