@@ -124,7 +124,7 @@ func (l listView) frame(height int) (head, foot []string) {
 	} else {
 		head = append(head, "")
 	}
-	hints := listHints(c.lang)
+	hints := listHints(c.lang, l.hideAnswers)
 	if l.f.typing {
 		// While it is typed, every key but these is a letter of it.
 		hints = []string{tr("hintKeepFilter", c.lang), tr("hintClearFilter", c.lang)}

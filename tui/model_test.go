@@ -1068,3 +1068,21 @@ func TestFrozenRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestQuizListHintsTellTheTruth: in the quiz a digit answers and never
+// opens a scenario, and enter before the answer only peeks: the list
+// column (200×60) must not offer "1–9 jump" or "enter open" — a learner
+// who pressed 4 to jump would have answered rule 4.
+func TestQuizListHintsTellTheTruth(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		m := resize(newTest(t, Options{Quiz: true, Lang: l}), 200, 60)
+		out := plain(m)
+		require.Contains(t, out, tr("hintChoose", l), "the list's hints are shown at this size")
+		assert.NotContains(t, out, tr("hintJump", l))
+		assert.NotContains(t, out, tr("hintOpen", l))
+		assert.Contains(t, out, tr("hintTrack", l))
+		// And what it no longer says is indeed false: 4 answers.
+		m = press(m, "4")
+		assert.Equal(t, "unknown-tool", m.modes.quiz.place.written().ID, "4 answered, it did not open scenario 4")
+	}
+}

@@ -234,7 +234,12 @@ var ui = map[string][2]string{
 func tr(key string, l assess.Lang) string { return ui[key][l] }
 
 // listHints are the list's key hints, one a line in the list column and
-// joined on one line where there is no list column.
-func listHints(l assess.Lang) []string {
+// joined on one line where there is no list column. In the quiz a digit
+// answers and enter before the answer only peeks: neither opens a
+// scenario there, so neither is offered.
+func listHints(l assess.Lang, quiz bool) []string {
+	if quiz {
+		return []string{tr("hintChoose", l), tr("hintTrack", l)}
+	}
 	return []string{tr("hintChoose", l), tr("hintOpen", l), tr("hintJump", l), tr("hintTrack", l)}
 }
