@@ -277,3 +277,30 @@ func TestTheProjectorInTheRoom(t *testing.T) {
 		assert.Equal(t, 2, num, "%v: the room's layout is where the projector was", size)
 	}
 }
+
+// TestProjectorSaysScanOnlyWithACode: at 80×24 the projector folds the
+// phones' QR code away and keeps the link; it must not then tell the
+// room to "scan" a code it does not show. Where the code fits (200×60)
+// it says scan, beside the code.
+func TestProjectorSaysScanOnlyWithACode(t *testing.T) {
+	const url = "http://10.0.0.5:8080/?t=0123456789abcdef"
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		for _, size := range [][2]int{{80, 24}, {60, 20}, {200, 60}} {
+			room := &fakeRoom{presenter: true}
+			m := resize(newTest(t, Options{Room: room, ClassCode: "tulip-orchid", JoinURL: url, Lang: l}), size[0], size[1])
+			m = send(m, RoomMsg{Sessions: 1})
+			m = press(m, "f", "o")
+			m = send(m, RoomMsg{Live: "unknown-tool", Round: 1, Open: true, Students: 3})
+			out := plain(m)
+			qr := strings.Contains(out, "█")
+			if !strings.Contains(out, "http://10.0.0.5:8080/") {
+				continue // folded away whole: says nothing
+			}
+			scan := strings.Contains(out, pollText("phones", l))
+			assert.Equal(t, qr, scan, "%v %v: says scan exactly when the code is shown:\n%s", l, size, out)
+			if size[0] == 200 {
+				assert.True(t, qr, "%v: the code fits at 200×60", l)
+			}
+		}
+	}
+}
