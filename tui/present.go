@@ -284,8 +284,11 @@ func (m presentModel) parts() [pCount]part {
 	if rs := m.state; m.room != nil && rs.Revealed && rs.Round > 0 && s.ID == rs.Live {
 		// The room's answers, once revealed: before, they would answer
 		// the question for the hall.
-		text := fmt.Sprintf(tr("roomPollRevealed", c.lang), rs.Round) + "  " + histogram(rs, c.track(), c.walk, c.lang)
-		parts[pPoll] = part{alts: []string{paint(c.styles.Verdict.Label, wrap(text, width)), ""}}
+		// It breaks between its counts, never inside one ("3 without
+		// a" / "key").
+		items := strings.Split(histogram(rs, c.track(), c.walk, c.lang), " · ")
+		items[0] = fmt.Sprintf(tr("roomPollRevealed", c.lang), rs.Round) + "  " + items[0]
+		parts[pPoll] = part{alts: []string{paint(c.styles.Verdict.Label, wrapItems(items, " · ", width)), ""}}
 	}
 	return parts
 }

@@ -11,6 +11,7 @@ import (
 
 	"toolgate/assess"
 	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // TestCaveatQuestionHasOneRightAnswer: "which of these does this verdict
@@ -300,6 +301,32 @@ func TestProjectorSaysScanOnlyWithACode(t *testing.T) {
 			assert.Equal(t, qr, scan, "%v %v: says scan exactly when the code is shown:\n%s", l, size, out)
 			if size[0] == 200 {
 				assert.True(t, qr, "%v: the code fits at 200×60", l)
+			}
+		}
+	}
+}
+
+// TestProjectorTallyBreaksBetweenItems: the room's answers on the
+// projector at 80×24 and 60×20, once revealed, break only between their
+// " · " items: "3 without a" then "key" alone on the next line, as at
+// 80×24 before, is not read as one count.
+func TestProjectorTallyBreaksBetweenItems(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		for _, size := range [][2]int{{80, 24}, {60, 20}} {
+			room := &fakeRoom{presenter: true}
+			m := resize(newTest(t, Options{Room: room, ClassCode: "tulip-orchid", Lang: l}), size[0], size[1])
+			m = send(m, RoomMsg{Sessions: 1})
+			m = press(m, "f", "o")
+			rs := RoomMsg{Live: "unknown-tool", Round: 1, Revealed: true, Counts: map[int]int{1: 3, 4: 1}, Answered: 4, Students: 4, Anonymous: 3}
+			m = press(m, "v")
+			m = send(m, rs)
+			lines := strings.Split(plain(m), "\n")
+			for _, item := range strings.Split(histogram(rs, scenarios.TrackAdmission, walk.Of(scenarios.Builtin()[0], l), l), " · ") {
+				whole := false
+				for _, line := range lines {
+					whole = whole || strings.Contains(line, item)
+				}
+				assert.True(t, whole, "%v %v: %q on one line:\n%s", l, size, item, plain(m))
 			}
 		}
 	}
