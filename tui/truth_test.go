@@ -331,3 +331,17 @@ func TestProjectorTallyBreaksBetweenItems(t *testing.T) {
 		}
 	}
 }
+
+// TestInputValueBreaksAfterAComma: a marked JSON value too long for the
+// inputs column (scenario 14's requiredArguments at 80×24) breaks after
+// a comma, not inside a name: `"d` then `ocumentId"]` reads as two
+// names, and the lesson is that one name is listed twice.
+func TestInputValueBreaksAfterAComma(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		m := resize(newTest(t, Options{Scenario: "14", Step: 3, Lang: l}), 80, 24)
+		out := plain(m)
+		require.Contains(t, out, `"field"`, "the marked value is shown")
+		assert.Contains(t, out, `"documentId"]`, "%v: the last name whole:\n%s", l, out)
+		assert.Contains(t, out, `["documentId",`, "%v: the first name whole", l)
+	}
+}
