@@ -345,3 +345,27 @@ func TestInputValueBreaksAfterAComma(t *testing.T) {
 		assert.Contains(t, out, `["documentId",`, "%v: the first name whole", l)
 	}
 }
+
+// TestProjectorFooterNeverCutsTheCount: at 60×20 the projector's line
+// said "Class code: tulip-river-stone · answered 1" — the end "of 1" cut
+// off, a count that reads whole and is not. The count is whole or not
+// there, and the class code whole, at every size.
+func TestProjectorFooterNeverCutsTheCount(t *testing.T) {
+	for _, code := range []string{"tulip-river-stone", "blanket-harbor-violet-tundra"} {
+		for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+			for _, size := range [][2]int{{80, 24}, {60, 20}} {
+				room := &fakeRoom{presenter: true}
+				m := resize(newTest(t, Options{Room: room, ClassCode: code, Lang: l}), size[0], size[1])
+				m = send(m, RoomMsg{Sessions: 1})
+				m = press(m, "f", "o")
+				m = send(m, RoomMsg{Live: "unknown-tool", Round: 1, Open: true, Counts: map[int]int{1: 1}, Answered: 1, Students: 1})
+				line := footer(m)
+				assert.Contains(t, line, code, "%v %v: the class code whole", l, size)
+				count := fmt.Sprintf(tr("roomAnswered", l), 1, 1)
+				if size[0] >= 60 {
+					assert.Contains(t, line, count, "%v %v %s: the count whole", l, size, code)
+				}
+			}
+		}
+	}
+}
