@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -364,6 +365,25 @@ func TestProjectorFooterNeverCutsTheCount(t *testing.T) {
 				count := fmt.Sprintf(tr("roomAnswered", l), 1, 1)
 				if size[0] >= 60 {
 					assert.Contains(t, line, count, "%v %v %s: the count whole", l, size, code)
+				}
+			}
+		}
+	}
+}
+
+// TestNotesScreenCutsNoHeading: the notes screen scrolls, so nothing on
+// it needs cutting; at 60×20 its headings were cut with "…" ("The
+// story, with its lesson (not on the projector before the…"), the
+// scenario's line too. Every line of every scenario's notes, stepped to
+// its verdict, ends whole, in both languages.
+func TestNotesScreenCutsNoHeading(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
+			for _, step := range []int{0, 99} {
+				n := resize(newTest(t, Options{Room: &fakeRoom{}, Notes: true, Lang: l, JoinURL: "http://10.0.0.5:8080/?t=x"}), 60, 20)
+				n = send(n, RoomMsg{Live: s.ID, Step: step, Round: 1, Open: true, Students: 2})
+				for _, line := range n.modes.notes.lines() {
+					assert.NotContains(t, ansi.Strip(line), "…", "%v %s step %d: cut", l, s.ID, step)
 				}
 			}
 		}
