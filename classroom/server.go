@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"toolgate/assess"
 	"toolgate/classroom/room"
 	"toolgate/classroom/web"
 	"toolgate/tui"
@@ -42,6 +43,9 @@ type Lecture struct {
 	Room room.Room
 	// Log gets one line per connect, disconnect, failed login and refusal.
 	Log io.Writer
+	// Lang is the language of a session whose client asks for none (no
+	// LC_ALL, LC_MESSAGES or LANG): serve's --lang; English by default.
+	Lang assess.Lang
 
 	// Fixed in production; tests shorten them.
 	now        func() time.Time
@@ -437,7 +441,7 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 		n := s.active.Add(1)
 		defer s.active.Add(-1)
 		if n > int64(s.cfg.MaxSessions) {
-			wish.Println(sess, roomFull.text(langOf(sess), s.cfg.MaxSessions))
+			wish.Println(sess, roomFull.text(langOf(sess, s.lec.Lang), s.cfg.MaxSessions))
 			_ = sess.Exit(1)
 			return
 		}
@@ -451,7 +455,7 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 			s.sourcesMu.Unlock()
 			if full {
 				s.logEvery("per address "+source, 10*time.Second, "refused a session from %s: %d open from this address (more are logged at most every 10s)", source, most)
-				wish.Println(sess, addressFull.text(langOf(sess), most))
+				wish.Println(sess, addressFull.text(langOf(sess, s.lec.Lang), most))
 				_ = sess.Exit(1)
 				return
 			}
@@ -471,7 +475,7 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 func (s *Server) terminalOnly(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if _, _, ok := sess.Pty(); !ok {
-			wish.Println(sess, noTerminal.text(langOf(sess), 0))
+			wish.Println(sess, noTerminal.text(langOf(sess, s.lec.Lang), 0))
 			_ = sess.Exit(1)
 			return
 		}
@@ -483,7 +487,7 @@ func (s *Server) terminalOnly(next ssh.Handler) ssh.Handler {
 func (s *Server) interactiveOnly(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if len(sess.Command()) > 0 {
-			wish.Println(sess, commandRefused.text(langOf(sess), 0))
+			wish.Println(sess, commandRefused.text(langOf(sess, s.lec.Lang), 0))
 			_ = sess.Exit(1)
 			return
 		}
