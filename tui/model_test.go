@@ -414,7 +414,7 @@ func TestWhatIf(t *testing.T) {
 	// Knob 1 is the environment: 2 sets degraded.
 	m = press(m, "2")
 	assert.Equal(t, assess.CodeEnvironmentNotReady, here(m).walk.Result.(walk.AdmissionAnswer).Verdict.Code)
-	assert.Equal(t, "verdict: allowed/admission_allowed → blocked/environment_not_ready (rule 4 now fires)", m.modes.whatIf.message)
+	assert.Equal(t, "last change: allowed/admission_allowed → blocked/environment_not_ready (rule 4 now fires)", m.modes.whatIf.message)
 	assert.Contains(t, plain(m), "WHAT-IF: input edited · changes: 1")
 
 	// Down to the effect class; a write needs approval.
@@ -427,7 +427,7 @@ func TestWhatIf(t *testing.T) {
 	// The scenario's approval names metadata_write; the read tool names no
 	// approvalScope: absent equals only absent.
 	assert.Equal(t, assess.CodeApprovalScopeMismatch, here(m).walk.Result.(walk.AdmissionAnswer).Verdict.Code)
-	assert.Equal(t, "verdict: allowed/admission_allowed → requires_approval/approval_scope_mismatch (rule 7 now fires)", m.modes.whatIf.message)
+	assert.Equal(t, "last change: allowed/admission_allowed → requires_approval/approval_scope_mismatch (rule 7 now fires)", m.modes.whatIf.message)
 	assert.Contains(t, plain(m), "changes so far: 3")
 
 	m = press(m, "u")

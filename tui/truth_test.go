@@ -127,7 +127,7 @@ func TestStepsReadAsAnswers(t *testing.T) {
 // and changes the code says the rule still fires.
 func TestStillFiresWithAnotherCode(t *testing.T) {
 	m := press(newTest(t, Options{Scenario: "write-without-approval"}), "w", "down", "3")
-	assert.Equal(t, "verdict: requires_approval/approval_missing → requires_approval/approval_expired (rule 7 still fires, with another code)", m.modes.whatIf.message)
+	assert.Equal(t, "last change: requires_approval/approval_missing → requires_approval/approval_expired (rule 7 still fires, with another code)", m.modes.whatIf.message)
 }
 
 // TestLiveScenarioIsHeldUntilTheReveal: from the moment a scenario goes
@@ -388,4 +388,18 @@ func TestNotesScreenCutsNoHeading(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWhatIfSaysItIsTheLastChange: after several changes the banner
+// read "changes: 2 · verdict: allowed/… → requires_approval/…" — a
+// verdict the scenario never had on the left, beside a count of every
+// change. The arrow is the last change's, and says so.
+func TestWhatIfSaysItIsTheLastChange(t *testing.T) {
+	m := resize(newTest(t, Options{Scenario: "4"}), 80, 24)
+	m = press(m, "w", "j", "enter", "enter")
+	out := squash(plain(m))
+	assert.Contains(t, out, squash("last change: allowed/admission_allowed → requires_approval/approval_expired"), out)
+	zh := resize(newTest(t, Options{Scenario: "4", Lang: assess.Chinese}), 80, 24)
+	zh = press(zh, "w", "j", "enter")
+	assert.Contains(t, squash(plain(zh)), squash("这次改动：requires_approval/approval_missing → allowed/admission_allowed"))
 }
