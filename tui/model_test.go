@@ -1086,3 +1086,16 @@ func TestQuizListHintsTellTheTruth(t *testing.T) {
 		assert.Equal(t, "unknown-tool", m.modes.quiz.place.written().ID, "4 answered, it did not open scenario 4")
 	}
 }
+
+// TestRoomListHintsTellTheTruth: in the room, while the live question
+// is asked, a digit answers it: the list column (200×40) must not offer
+// "1–9 jump" — a student who pressed 5 to look at scenario 5 sent
+// "rule 5" to the room.
+func TestRoomListHintsTellTheTruth(t *testing.T) {
+	m := resize(newTest(t, Options{Room: &fakeRoom{}}), 200, 40)
+	m = send(m, RoomMsg{Live: "unknown-tool", Sessions: 3})
+	require.Contains(t, plain(m), tr("hintJump", assess.English), "no question: digits open a scenario")
+	m = send(m, RoomMsg{Live: "unknown-tool", Sessions: 3, Round: 1, Open: true})
+	assert.NotContains(t, plain(m), tr("hintJump", assess.English), "asked: digits answer")
+	assert.Contains(t, plain(m), tr("hintChoose", assess.English))
+}

@@ -234,11 +234,11 @@ var ui = map[string][2]string{
 func tr(key string, l assess.Lang) string { return ui[key][l] }
 
 // listHints are the list's key hints, one a line in the list column and
-// joined on one line where there is no list column. In the quiz a digit
-// answers and enter before the answer only peeks: neither opens a
-// scenario there, so neither is offered.
-func listHints(l assess.Lang, quiz bool) []string {
-	if quiz {
+// joined on one line where there is no list column. Answering (the
+// quiz, the room's open question) a digit answers and enter only peeks:
+// neither opens a scenario there, so neither is offered.
+func listHints(l assess.Lang, answering bool) []string {
+	if answering {
 		return []string{tr("hintChoose", l), tr("hintTrack", l)}
 	}
 	return []string{tr("hintChoose", l), tr("hintOpen", l), tr("hintJump", l), tr("hintTrack", l)}
