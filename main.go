@@ -198,7 +198,7 @@ func serve(o cli.ServeOptions) error {
 			cfg.Web.URL = webBase(cfg.Web.TLS, wl.Addr())
 		}
 	}
-	srv, err := classroom.New(cfg, classroom.Lecture{Scenarios: o.Scenarios, Log: logTo, Room: rm})
+	srv, err := classroom.New(cfg, classroom.Lecture{Scenarios: o.Scenarios, Log: logTo, Room: rm, Lang: o.Lang})
 	if err != nil {
 		return err
 	}

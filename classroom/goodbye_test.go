@@ -162,3 +162,18 @@ func TestRefusalsFitSixtyColumns(t *testing.T) {
 }
 
 func ansiWidth(s string) int { return ansi.StringWidth(s) }
+
+// TestServeLangIsTheDefault: `serve --lang zh` (Lecture.Lang) is the
+// language of a session that asks for none — an SSH client that sends
+// no LANG, as many do — while a session's own LANG still wins. Before,
+// --lang was accepted by serve and did nothing: every such session was
+// English.
+func TestServeLangIsTheDefault(t *testing.T) {
+	t.Parallel()
+	_, addr, _ := start(t, config.Config{ClassCode: "tulip"}, Lecture{Lang: assess.Chinese})
+	none := narrow(t, addr, "tulip", "")
+	none.waitFor(t, opened[assess.Chinese])
+	english := narrow(t, addr, "tulip", "en_US.UTF-8")
+	english.waitFor(t, opened[assess.English])
+	assert.NotContains(t, ansi.Strip(english.screen()), "场景", "its own LANG wins")
+}

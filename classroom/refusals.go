@@ -47,14 +47,20 @@ func (r refusal) text(l assess.Lang, n int) string {
 }
 
 // langOf is the language a session asked for in its environment (LANG,
-// LC_ALL…), English by default.
-func langOf(sess ssh.Session) assess.Lang {
-	return assess.LangFromEnv(func(name string) string {
+// LC_ALL…), or fallback (the lecture's) when it asked for none.
+func langOf(sess ssh.Session, fallback assess.Lang) assess.Lang {
+	env := func(name string) string {
 		for _, kv := range sess.Environ() {
 			if k, v, ok := strings.Cut(kv, "="); ok && k == name {
 				return v
 			}
 		}
 		return ""
-	})
+	}
+	for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if env(name) != "" {
+			return assess.LangFromEnv(env)
+		}
+	}
+	return fallback
 }

@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"toolgate/assess"
 	"toolgate/classroom/room"
 	"toolgate/classroom/web"
 	"toolgate/tui"
@@ -43,6 +44,9 @@ type Lecture struct {
 	// Log gets one line per connect and disconnect (within an address's
 	// budget: see sessionLine), failed login and refusal.
 	Log io.Writer
+	// Lang is the language of a session whose client asks for none (no
+	// LC_ALL, LC_MESSAGES or LANG): serve's --lang; English by default.
+	Lang assess.Lang
 
 	// Fixed in production; tests shorten them.
 	now        func() time.Time
@@ -472,7 +476,7 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 		n := s.active.Add(1)
 		defer s.active.Add(-1)
 		if n > int64(s.cfg.MaxSessions) {
-			wish.Println(sess, roomFull.text(langOf(sess), s.cfg.MaxSessions))
+			wish.Println(sess, roomFull.text(langOf(sess, s.lec.Lang), s.cfg.MaxSessions))
 			_ = sess.Exit(1)
 			return
 		}
@@ -486,7 +490,7 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 			s.sourcesMu.Unlock()
 			if full {
 				s.logEvery("per address "+source, 10*time.Second, "refused a session from %s: %d open from this address (more are logged at most every 10s)", source, most)
-				wish.Println(sess, addressFull.text(langOf(sess), most))
+				wish.Println(sess, addressFull.text(langOf(sess, s.lec.Lang), most))
 				_ = sess.Exit(1)
 				return
 			}
@@ -506,7 +510,7 @@ func (s *Server) capacity(next ssh.Handler) ssh.Handler {
 func (s *Server) terminalOnly(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if _, _, ok := sess.Pty(); !ok {
-			wish.Println(sess, noTerminal.text(langOf(sess), 0))
+			wish.Println(sess, noTerminal.text(langOf(sess, s.lec.Lang), 0))
 			_ = sess.Exit(1)
 			return
 		}
@@ -518,7 +522,7 @@ func (s *Server) terminalOnly(next ssh.Handler) ssh.Handler {
 func (s *Server) interactiveOnly(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if len(sess.Command()) > 0 {
-			wish.Println(sess, commandRefused.text(langOf(sess), 0))
+			wish.Println(sess, commandRefused.text(langOf(sess, s.lec.Lang), 0))
 			_ = sess.Exit(1)
 			return
 		}

@@ -48,7 +48,7 @@ func (s *Server) runTrainer(sess ssh.Session) {
 	pty, _, _ := sess.Pty()
 	role, _ := s.roleOf(sess)
 	envs := append(sess.Environ(), "TERM="+pty.Term)
-	lang := langOf(sess)
+	lang := langOf(sess, s.lec.Lang)
 
 	var p *tea.Program
 	ready := make(chan struct{})

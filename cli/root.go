@@ -444,7 +444,7 @@ With no command, on a terminal, toolgate starts the interactive trainer.`,
 				// The accessible line mode: plain sentences, one step a
 				// line typed; it needs no terminal, so it also runs from a
 				// script into a log.
-				err := plain.Run(env.Stdin, env.Stdout, plain.Options{Scenarios: all, Lang: lang, Track: track, Scenario: scenario})
+				err := plain.Run(env.Stdin, env.Stdout, plain.Options{Scenarios: all, Lang: lang, Track: track, Scenario: scenario, Quiz: quiz})
 				if err != nil {
 					return &exitError{ExitInvalid, err}
 				}

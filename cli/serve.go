@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"toolgate/assess"
 	"toolgate/classroom/config"
 	"toolgate/safefile"
 	"toolgate/scenarios"
@@ -21,6 +22,9 @@ import (
 type ServeOptions struct {
 	Config    config.Config
 	Scenarios []scenarios.Scenario
+	// Lang is --lang: the language of a session whose SSH client sends
+	// no LANG (a session's own wins); English when not given.
+	Lang assess.Lang
 	// MadeClassCode and MadePresenterCode say the codes were made for
 	// this lecture (none was given): they are said at start.
 	MadeClassCode, MadePresenterCode bool
@@ -140,6 +144,9 @@ can also come from the environment, as TOOLGATE_ and the flag's name in capitals
 (TOOLGATE_MAX_SESSIONS, TOOLGATE_CLASS_CODE…; codes in the environment stay out of "ps"); a
 flag on the command line wins. An invalid value, from either, is refused at start.
 
+Each session is in the language its SSH client asks for (LANG, LC_ALL); --lang zh makes
+Chinese the language of those that ask for none.
+
 The log — one line per connection, login failure, refusal and takeover — goes to stderr, or
 with --log FILE (TOOLGATE_LOG) to the end of FILE, created with mode 0600; FILE must be a
 regular file (a named pipe or a device is refused). The start-up lines go to both.
@@ -210,6 +217,11 @@ LAN and is warned of; --web-tls makes a certificate and prints its fingerprint. 
 			return err
 		}
 		o.Scenarios = all
+		if c.lang != "" {
+			if o.Lang, err = c.language(); err != nil {
+				return err
+			}
+		}
 		var notices strings.Builder
 		sayCodes(f, &o, &notices)
 		o.Notices = notices.String()

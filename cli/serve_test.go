@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"toolgate/assess"
 	"toolgate/classroom/config"
 	"toolgate/cli"
 )
@@ -212,4 +213,20 @@ func TestServeWebFlags(t *testing.T) {
 	got, stderr, exit := serve(with("TOOLGATE_WEB_TLS", "true"), "--web", "0.0.0.0:8443", "--web-url", "https://hall.example.edu:8443", "--web-max-conns-per-address", "500")
 	require.Equal(t, 0, exit, stderr)
 	assert.Equal(t, config.Web{Listen: "0.0.0.0:8443", URL: "https://hall.example.edu:8443", TLS: true, MaxConnsPerAddress: 500}, got.Config.Web)
+}
+
+// serve --lang is the sessions' language when their client sends none;
+// not given, it is English whatever the server's own LANG (a lecture's
+// students are not the server's locale).
+func TestServeLang(t *testing.T) {
+	t.Parallel()
+	got, stderr, exit := serve(map[string]string{"LANG": "zh_CN.UTF-8"}, "--open", "--presenter-code", "Correct-Horse-9-Battery")
+	require.Equal(t, 0, exit, stderr)
+	assert.Equal(t, assess.English, got.Lang)
+	got, stderr, exit = serve(nil, "--open", "--presenter-code", "Correct-Horse-9-Battery", "--lang", "zh")
+	require.Equal(t, 0, exit, stderr)
+	assert.Equal(t, assess.Chinese, got.Lang)
+	_, stderr, exit = serve(nil, "--open", "--lang", "fr")
+	assert.NotEqual(t, 0, exit)
+	assert.Contains(t, stderr, "--lang")
 }

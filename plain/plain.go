@@ -29,6 +29,10 @@ type Options struct {
 	// Track 0 is none given.
 	Track    scenarios.Track
 	Scenario string
+	// Quiz asks which step decides before each walk, as the trainer's
+	// --quiz does: a scenario's title and its "Injected:" line name the
+	// answer, so they are told only after the prediction.
+	Quiz bool
 }
 
 // maxLine bounds one typed line: a line mode must not grow without end on
@@ -46,7 +50,11 @@ type session struct {
 	// asking is set while a prediction waits for its number; running
 	// while the walk is told to its verdict in one go.
 	asking, running bool
-	err             error
+	// quiz is Options.Quiz; told is set once the open scenario's title
+	// has been said; right and asked are the quiz's score.
+	quiz, told   bool
+	right, asked int
+	err          error
 }
 
 func (s *session) Tracks() int           { return len(s.byTrack) }
@@ -64,7 +72,7 @@ func (s *session) say(format string, a ...any) {
 // Run reads commands from in and tells the walks on out until q, or the
 // end of the input.
 func Run(in io.Reader, out io.Writer, o Options) error {
-	s := &session{out: out, all: o.Scenarios, lang: o.Lang}
+	s := &session{out: out, all: o.Scenarios, lang: o.Lang, quiz: o.Quiz}
 	for _, t := range scenarios.Tracks {
 		s.byTrack = append(s.byTrack, scenarios.InTrack(o.Scenarios, t))
 	}
@@ -127,8 +135,13 @@ func (s *session) list() {
 	in := s.byTrack[s.at.Track]
 	s.say("")
 	s.say(texts.Track.in(s.lang), scenarios.TrackTitle(t, s.lang), len(in))
-	for _, sc := range in {
-		s.say("  %d. %s", sc.Number, sc.Title.In(s.lang))
+	if s.quiz {
+		// A title names the answer: the quiz tells it after.
+		s.say("%s", texts.QuizList.in(s.lang))
+	} else {
+		for _, sc := range in {
+			s.say("  %d. %s", sc.Number, sc.Title.In(s.lang))
+		}
 	}
 	s.say(texts.Choose.in(s.lang), len(in))
 }
@@ -137,10 +150,12 @@ func (s *session) list() {
 func (s *session) start() {
 	sc := s.scenario()
 	s.walk = walk.Of(sc, s.lang)
+	s.asking, s.told = false, false
 	s.say("")
-	s.say(texts.Scenario.in(s.lang), sc.Number, sc.Title.In(s.lang))
-	if inj := sc.Injected.In(s.lang); inj != "" {
-		s.say(texts.Injected.in(s.lang), inj)
+	if s.quiz {
+		s.say(texts.ScenarioNumber.in(s.lang), sc.Number)
+	} else {
+		s.tell()
 	}
 	if story := sc.Story.In(s.lang); story != "" {
 		s.say("%s", story)
@@ -149,7 +164,25 @@ func (s *session) start() {
 		s.say("%s%s%s%s", c.Title, texts.Colon.in(s.lang), c.Explanation, texts.Period.in(s.lang))
 	}
 	s.say("%s%s", s.walk.Heading, texts.Period.in(s.lang))
+	if s.quiz {
+		s.ask()
+		return
+	}
 	s.say("%s", texts.StartKeys.in(s.lang))
+}
+
+// tell says the open scenario's title and what it injects, once: at its
+// start, or in the quiz after the prediction.
+func (s *session) tell() {
+	if s.told {
+		return
+	}
+	s.told = true
+	sc := s.scenario()
+	s.say(texts.Scenario.in(s.lang), sc.Number, sc.Title.In(s.lang))
+	if inj := sc.Injected.In(s.lang); inj != "" {
+		s.say(texts.Injected.in(s.lang), inj)
+	}
 }
 
 // command does what a typed line asks; it reports whether to go on.
@@ -287,10 +320,18 @@ func (s *session) answer(n int) {
 		return
 	}
 	s.asking = false
+	s.tell()
 	if n == s.walk.Decisive {
 		s.say(texts.Right.in(s.lang), n)
 	} else {
 		s.say(texts.Wrong.in(s.lang), n, s.walk.Decisive)
+	}
+	if s.quiz {
+		s.asked++
+		if n == s.walk.Decisive {
+			s.right++
+		}
+		s.say(texts.Score.in(s.lang), s.right, s.asked)
 	}
 	s.toVerdict()
 }
@@ -298,6 +339,9 @@ func (s *session) answer(n int) {
 // toVerdict tells every step left and the verdict, without the "press
 // Enter" between them.
 func (s *session) toVerdict() {
+	// A verdict asked for instead of an answer ends the question.
+	s.asking = false
+	s.tell()
 	s.running = true
 	for !nav.Reached(s, s.at) {
 		s.next()

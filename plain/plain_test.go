@@ -2,6 +2,7 @@ package plain
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -72,4 +73,27 @@ func TestLongLineIsRefused(t *testing.T) {
 func TestEndOfInputEnds(t *testing.T) {
 	out := talk(t, Options{}, "1\n")
 	assert.Contains(t, out, "Scenario 1: Unknown tool.")
+}
+
+// TestQuizAsksBeforeItTells: with --quiz, a scenario's title and its
+// "Injected:" line (which name the answer: "documentId is missing") are
+// told only after the prediction, as the trainer's quiz hides them; the
+// list names no title either.
+func TestQuizAsksBeforeItTells(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		out := talk(t, Options{Lang: l, Quiz: true}, "2\n4\nq\n")
+		s, ok := scenarios.Find(scenarios.Builtin(), scenarios.TrackAdmission, "2")
+		require.True(t, ok)
+		asked := strings.Index(out, strings.SplitN(texts.Predict.in(l), "%", 2)[0])
+		require.GreaterOrEqual(t, asked, 0, "the quiz asks first:\n%s", out)
+		before, after := out[:asked], out[asked:]
+		// (In Chinese scenario 2's title is rule 3's name: the title line,
+		// not the bare words, is what must wait.)
+		title := fmt.Sprintf(texts.Scenario.in(l), s.Number, s.Title.In(l))
+		assert.NotContains(t, before, title, "the title names the answer")
+		assert.NotContains(t, before, s.Injected.In(l), "the injected line names the answer")
+		assert.Contains(t, after, title, "told after the answer")
+		assert.Contains(t, after, s.Injected.In(l), "told after the answer")
+		assert.Contains(t, after, walk.Of(s, l).Verdict.Headline)
+	}
 }

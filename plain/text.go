@@ -18,6 +18,7 @@ var texts = struct {
 	Step, Question, Because, Decides, Verdict, AfterVerdict     text
 	Predict, Right, Wrong, Unknown, Bye, LangNow                text
 	Rule, StepWord, Colon, Period                               text
+	QuizList, ScenarioNumber, Score                             text
 }{
 	Welcome: t("toolgate — may this tool call go ahead? Plain mode: type a command and press Enter. ? lists the commands.",
 		"toolgate——这个工具调用可以准入吗？纯文本模式：输入命令后按回车。输入 ? 查看命令。"),
@@ -40,8 +41,12 @@ var texts = struct {
 	Unknown:      t("Not a command: %s. ? lists the commands.", "不是命令：%s。输入 ? 查看命令。"),
 	Bye:          t("Goodbye.", "再见。"),
 	LangNow:      t("English from now on.", "现在起使用中文。"),
-	Rule:         t("Rule", "规则"),
-	StepWord:     t("Step", "步骤"),
-	Colon:        t(assess.English.Colon(), assess.Chinese.Colon()),
-	Period:       t(".", "。"),
+	QuizList: t("Quiz: each scenario's title is told after your prediction, since a title names the answer.",
+		"测验：每个场景的标题在你预测之后才给出，因为标题会说出答案。"),
+	ScenarioNumber: t("Scenario %d.", "场景 %d。"),
+	Score:          t("Score: %d of %d.", "得分：%d / %d。"),
+	Rule:           t("Rule", "规则"),
+	StepWord:       t("Step", "步骤"),
+	Colon:          t(assess.English.Colon(), assess.Chinese.Colon()),
+	Period:         t(".", "。"),
 }

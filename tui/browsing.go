@@ -225,7 +225,7 @@ func (b browsing) body(c scene, x walkExtras) body {
 		x.filterNote = fmt.Sprintf(tr("filterKept", c.lang), v, len(c.visible(b.filter)), len(c.inTrack()))
 	}
 	return body{
-		left:      func(w, h int) string { return c.renderList(b.filter, b.walked, w, h, nil, x.maskID) },
+		left:      func(w, h int) string { return c.renderList(b.filter, b.walked, w, h, nil, x.maskID, x.answering) },
 		inputs:    true,
 		extras:    x,
 		giveWay:   true,

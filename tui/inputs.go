@@ -126,9 +126,20 @@ func (r *inputRows) add(marked bool, label, value string, absent bool) {
 		r.lines = append(r.lines, "    "+vs.Render(truncate(value, r.width-4)))
 		return
 	}
-	for _, p := range strings.Split(wrap(value, r.width-4), "\n") {
+	for _, p := range strings.Split(wrapValue(value, r.width-4), "\n") {
 		r.lines = append(r.lines, "    "+vs.Render(p))
 	}
+}
+
+// wrapValue wraps a value shown whole. A JSON array or object breaks
+// after a comma where it can: `"d` / `ocumentId"]` would read as two
+// names. A piece too long for a line is still broken inside.
+func wrapValue(value string, width int) string {
+	if !strings.HasPrefix(value, "[") && !strings.HasPrefix(value, "{") {
+		return wrap(value, width)
+	}
+	items := strings.SplitAfter(value, ",")
+	return wrapItems(items, "", width)
 }
 
 // compactSection lists only the fields the rule reads, counting the rest.

@@ -83,11 +83,12 @@ func (p *place) filterKey(f filterState, msg tea.KeyPressMsg) (filterState, tea.
 // walked a scenario to its verdict (now or before), its answer on the line
 // below when the list has room for two lines a scenario. The scenario
 // masked, when not "", shows its number only: its title would answer the
-// room's question.
-func (c scene) renderList(f filterState, walked []string, width, height int, quiz map[string]quizResult, masked string) string {
+// room's question. Answering, a digit answers the room's question: the
+// list then offers no jump.
+func (c scene) renderList(f filterState, walked []string, width, height int, quiz map[string]quizResult, masked string, answering bool) string {
 	// In the quiz a title names the answer: it shows once the scenario
 	// is answered, and no answer shows at all.
-	l := listView{c: c, walked: walked, width: width, quiz: quiz, masked: masked, hideAnswers: quiz != nil}
+	l := listView{c: c, walked: walked, width: width, quiz: quiz, masked: masked, hideAnswers: quiz != nil, answering: answering}
 	f.hide = l.hidden
 	l.f = f
 	head, foot := l.frame(height)
@@ -105,6 +106,9 @@ type listView struct {
 	quiz        map[string]quizResult
 	masked      string
 	hideAnswers bool
+	// answering: a digit answers a question here (the quiz's, the
+	// room's), so the list offers no jump and no enter to open.
+	answering bool
 }
 
 // hidden reports whether a scenario's title is kept back.
@@ -124,7 +128,7 @@ func (l listView) frame(height int) (head, foot []string) {
 	} else {
 		head = append(head, "")
 	}
-	hints := listHints(c.lang)
+	hints := listHints(c.lang, l.hideAnswers || l.answering)
 	if l.f.typing {
 		// While it is typed, every key but these is a letter of it.
 		hints = []string{tr("hintKeepFilter", c.lang), tr("hintClearFilter", c.lang)}

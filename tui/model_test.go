@@ -414,7 +414,7 @@ func TestWhatIf(t *testing.T) {
 	// Knob 1 is the environment: 2 sets degraded.
 	m = press(m, "2")
 	assert.Equal(t, assess.CodeEnvironmentNotReady, here(m).walk.Result.(walk.AdmissionAnswer).Verdict.Code)
-	assert.Equal(t, "verdict: allowed/admission_allowed → blocked/environment_not_ready (rule 4 now fires)", m.modes.whatIf.message)
+	assert.Equal(t, "last change: allowed/admission_allowed → blocked/environment_not_ready (rule 4 now fires)", m.modes.whatIf.message)
 	assert.Contains(t, plain(m), "WHAT-IF: input edited · changes: 1")
 
 	// Down to the effect class; a write needs approval.
@@ -427,7 +427,7 @@ func TestWhatIf(t *testing.T) {
 	// The scenario's approval names metadata_write; the read tool names no
 	// approvalScope: absent equals only absent.
 	assert.Equal(t, assess.CodeApprovalScopeMismatch, here(m).walk.Result.(walk.AdmissionAnswer).Verdict.Code)
-	assert.Equal(t, "verdict: allowed/admission_allowed → requires_approval/approval_scope_mismatch (rule 7 now fires)", m.modes.whatIf.message)
+	assert.Equal(t, "last change: allowed/admission_allowed → requires_approval/approval_scope_mismatch (rule 7 now fires)", m.modes.whatIf.message)
 	assert.Contains(t, plain(m), "changes so far: 3")
 
 	m = press(m, "u")
@@ -1067,4 +1067,35 @@ func TestFrozenRoom(t *testing.T) {
 			assert.NotContains(t, footer(), tc.back, "%s: said once", m.Mode())
 		}
 	}
+}
+
+// TestQuizListHintsTellTheTruth: in the quiz a digit answers and never
+// opens a scenario, and enter before the answer only peeks: the list
+// column (200×60) must not offer "1–9 jump" or "enter open" — a learner
+// who pressed 4 to jump would have answered rule 4.
+func TestQuizListHintsTellTheTruth(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		m := resize(newTest(t, Options{Quiz: true, Lang: l}), 200, 60)
+		out := plain(m)
+		require.Contains(t, out, tr("hintChoose", l), "the list's hints are shown at this size")
+		assert.NotContains(t, out, tr("hintJump", l))
+		assert.NotContains(t, out, tr("hintOpen", l))
+		assert.Contains(t, out, tr("hintTrack", l))
+		// And what it no longer says is indeed false: 4 answers.
+		m = press(m, "4")
+		assert.Equal(t, "unknown-tool", m.modes.quiz.place.written().ID, "4 answered, it did not open scenario 4")
+	}
+}
+
+// TestRoomListHintsTellTheTruth: in the room, while the live question
+// is asked, a digit answers it: the list column (200×40) must not offer
+// "1–9 jump" — a student who pressed 5 to look at scenario 5 sent
+// "rule 5" to the room.
+func TestRoomListHintsTellTheTruth(t *testing.T) {
+	m := resize(newTest(t, Options{Room: &fakeRoom{}}), 200, 40)
+	m = send(m, RoomMsg{Live: "unknown-tool", Sessions: 3})
+	require.Contains(t, plain(m), tr("hintJump", assess.English), "no question: digits open a scenario")
+	m = send(m, RoomMsg{Live: "unknown-tool", Sessions: 3, Round: 1, Open: true})
+	assert.NotContains(t, plain(m), tr("hintJump", assess.English), "asked: digits answer")
+	assert.Contains(t, plain(m), tr("hintChoose", assess.English))
 }

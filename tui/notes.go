@@ -164,7 +164,8 @@ func (n *noteLines) add(text string) { n.lines = append(n.lines, strings.Split(t
 
 // head is a section's heading.
 func (n *noteLines) head(label string) {
-	n.add(n.c.styles.Verdict.Label.Render(truncate(label, n.c.width)))
+	// The notes scroll: a heading wraps, never cut.
+	n.add(paint(n.c.styles.Verdict.Label, wrap(label, n.c.width)))
 }
 
 // lines are the notes screen's lines, nil while no scenario is live.
@@ -178,13 +179,13 @@ func (m notesModel) lines() []string {
 	s, w, width, st := c.written(), c.walk, c.width, c.styles
 	step := min(rs.Step, len(w.Steps)+1)
 	where := c.where(step, tr("notesAt", c.lang))
-	n.add(st.Walk.Title.Render(truncate(fmt.Sprintf("%s %d · %s — %s", tr("scenario", c.lang), s.Number, s.Title.In(c.lang), where), width)))
+	n.add(paint(st.Walk.Title, wrap(fmt.Sprintf("%s %d · %s — %s", tr("scenario", c.lang), s.Number, s.Title.In(c.lang), where), width)))
 	if m.clocks.show {
 		timeUp, times := m.clocks.text(c.common)
 		if timeUp != "" {
 			times = timeUp + " · " + times
 		}
-		n.add(st.Dim.Render(truncate(times, width)))
+		n.add(paint(st.Dim, wrap(times, width)))
 	}
 	n.add("")
 	// The poll, as it fills.

@@ -165,16 +165,19 @@ func joinPart(c common, url string, width int) part {
 	// student types the class code there. The code carries the link's
 	// token too.
 	short, _, _ := strings.Cut(url, "?")
-	link := c.styles.Verdict.Label.Render(pollText("phones", c.lang)) + "\n" + short
+	// Beside the code it says scan; alone, the link says only open:
+	// there is nothing on the screen to scan.
+	scan := c.styles.Verdict.Label.Render(pollText("phones", c.lang)) + "\n" + short
+	link := c.styles.Verdict.Label.Render(pollText("phonesLink", c.lang)) + "\n" + short
 	qr, err := qrtext.Text(url)
 	if err != nil {
 		return part{alts: []string{link, ""}}
 	}
 	var whole string
 	if qrWidth := lipgloss.Width(qr); width >= qrWidth+2+lipgloss.Width(short) {
-		whole = lipgloss.JoinHorizontal(lipgloss.Center, qr, "  ", link)
+		whole = lipgloss.JoinHorizontal(lipgloss.Center, qr, "  ", scan)
 	} else {
-		whole = qr + "\n" + link
+		whole = qr + "\n" + scan
 	}
 	return part{alts: []string{whole, link, ""}}
 }
@@ -188,6 +191,7 @@ var pollTexts = map[string][2]string{
 	"pollHalf":    {"Half right: the rule is right, the code is not.", "答对一半：规则对了，代码不对。"},
 	"pollWrong":   {"Not this one; %s decided.", "不是这个；实际由 %s 决定。"},
 	"phones":      {"Answer by phone: scan, or open", "用手机作答：扫码，或打开"},
+	"phonesLink":  {"Answer by phone: open", "用手机作答：打开"},
 	"via":         {"%d answered over SSH, %d by phone", "%d 人通过 SSH 作答，%d 人用手机作答"},
 	"toneGood":    {"allowed", "允许"},
 	"toneBad":     {"refused", "拒绝"},

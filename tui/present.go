@@ -284,8 +284,11 @@ func (m presentModel) parts() [pCount]part {
 	if rs := m.state; m.room != nil && rs.Revealed && rs.Round > 0 && s.ID == rs.Live {
 		// The room's answers, once revealed: before, they would answer
 		// the question for the hall.
-		text := fmt.Sprintf(tr("roomPollRevealed", c.lang), rs.Round) + "  " + histogram(rs, c.track(), c.walk, c.lang)
-		parts[pPoll] = part{alts: []string{paint(c.styles.Verdict.Label, wrap(text, width)), ""}}
+		// It breaks between its counts, never inside one ("3 without
+		// a" / "key").
+		items := strings.Split(histogram(rs, c.track(), c.walk, c.lang), " · ")
+		items[0] = fmt.Sprintf(tr("roomPollRevealed", c.lang), rs.Round) + "  " + items[0]
+		parts[pPoll] = part{alts: []string{paint(c.styles.Verdict.Label, wrapItems(items, " · ", width)), ""}}
 	}
 	return parts
 }
@@ -398,11 +401,20 @@ func (m presentModel) footer() string {
 		room = append(room, fmt.Sprintf(tr("roomAnswered", c.lang), m.state.Answered, m.state.Students))
 	}
 	if len(room) > 0 {
+		// Narrower, the step goes, then the scenario's number, then the
+		// count: what is shown is never cut ("answered 1" of "answered 1
+		// of 1" reads whole and is not).
 		tail := " · " + strings.Join(room, " · ")
-		if lipgloss.Width(left+tail) > c.width {
-			left = scenario
+		switch {
+		case lipgloss.Width(left+tail) <= c.width:
+			left += tail
+		case lipgloss.Width(scenario+tail) <= c.width:
+			left = scenario + tail
+		case lipgloss.Width(" "+strings.Join(room, " · ")) <= c.width || len(room) == 1:
+			left = " " + strings.Join(room, " · ")
+		default:
+			left = " " + room[0]
 		}
-		left += tail
 	}
 	right := ""
 	if m.clocks.show {

@@ -332,7 +332,7 @@ func (m quizModel) body() body {
 		results = map[string]quizResult{}
 	}
 	filter, walked := m.list.filter, m.list.walked
-	out.left = func(w, h int) string { return c.renderList(filter, walked, w, h, results, "") }
+	out.left = func(w, h int) string { return c.renderList(filter, walked, w, h, results, "", false) }
 	return out
 }
 

@@ -321,6 +321,7 @@ func (m roomModel) body() body {
 		x.hint = ""
 		x.hideTitle = true
 		x.keepRules = m.q.numbersSteps()
+		x.answering = true
 	}
 	return m.list.body(c, x)
 }

@@ -107,7 +107,7 @@ func TestPanes(t *testing.T) {
 		for _, width := range []int{24, 36} {
 			t.Run(fmt.Sprint(width), func(t *testing.T) {
 				m := at(t, Options{Progress: walkedSome()}, "write-without-approval", 99, 200, 40)
-				golden.RequireEqual(t, ansi.Strip(seen(m).renderList(newFilter(), m.prog.Walked, width, 24, nil, "")))
+				golden.RequireEqual(t, ansi.Strip(seen(m).renderList(newFilter(), m.prog.Walked, width, 24, nil, "", false)))
 			})
 		}
 	})

@@ -187,9 +187,9 @@ var ui = map[string][2]string{
 	"whatIfTitle":           {"What if…", "假设……"},
 	"whatIfCount":           {"changes so far: %d", "已改动 %d 次"},
 	"whatIfKnobOf":          {"What if… knob %d of %d (↑/↓) · changes: %d", "假设……选项 %d / %d（↑/↓）· 已改动 %d 次"},
-	"whatIfChanged":         {"verdict: %s → %s (rule %d now fires)", "判断：%s → %s（现在由规则 %d 触发）"},
-	"whatIfSame":            {"verdict unchanged: %s (rule %d still fires)", "判断不变：%s（仍由规则 %d 触发）"},
-	"whatIfChangedSameRule": {"verdict: %s → %s (rule %d still fires, with another code)", "判断：%s → %s（仍由规则 %d 触发，代码不同）"},
+	"whatIfChanged":         {"last change: %s → %s (rule %d now fires)", "这次改动：%s → %s（现在由规则 %d 触发）"},
+	"whatIfSame":            {"last change: verdict unchanged, %s (rule %d still fires)", "这次改动：判断不变，%s（仍由规则 %d 触发）"},
+	"whatIfChangedSameRule": {"last change: %s → %s (rule %d still fires, with another code)", "这次改动：%s → %s（仍由规则 %d 触发，代码不同）"},
 	"whatIfReset":           {"back to the scenario as written", "已还原为场景原样"},
 	"whatIfAdmission":       {"what-if works on admission scenarios", "假设模式只用于准入场景"},
 	"whatIfSaved":           {"saved as %s", "已保存为 %s"},
@@ -234,7 +234,12 @@ var ui = map[string][2]string{
 func tr(key string, l assess.Lang) string { return ui[key][l] }
 
 // listHints are the list's key hints, one a line in the list column and
-// joined on one line where there is no list column.
-func listHints(l assess.Lang) []string {
+// joined on one line where there is no list column. Answering (the
+// quiz, the room's open question) a digit answers and enter only peeks:
+// neither opens a scenario there, so neither is offered.
+func listHints(l assess.Lang, answering bool) []string {
+	if answering {
+		return []string{tr("hintChoose", l), tr("hintTrack", l)}
+	}
 	return []string{tr("hintChoose", l), tr("hintOpen", l), tr("hintJump", l), tr("hintTrack", l)}
 }

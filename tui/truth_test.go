@@ -6,11 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"toolgate/assess"
 	"toolgate/scenarios"
+	"toolgate/walk"
 )
 
 // TestCaveatQuestionHasOneRightAnswer: "which of these does this verdict
@@ -125,7 +127,7 @@ func TestStepsReadAsAnswers(t *testing.T) {
 // and changes the code says the rule still fires.
 func TestStillFiresWithAnotherCode(t *testing.T) {
 	m := press(newTest(t, Options{Scenario: "write-without-approval"}), "w", "down", "3")
-	assert.Equal(t, "verdict: requires_approval/approval_missing → requires_approval/approval_expired (rule 7 still fires, with another code)", m.modes.whatIf.message)
+	assert.Equal(t, "last change: requires_approval/approval_missing → requires_approval/approval_expired (rule 7 still fires, with another code)", m.modes.whatIf.message)
 }
 
 // TestLiveScenarioIsHeldUntilTheReveal: from the moment a scenario goes
@@ -276,4 +278,128 @@ func TestTheProjectorInTheRoom(t *testing.T) {
 		num, _, _ = state(m)
 		assert.Equal(t, 2, num, "%v: the room's layout is where the projector was", size)
 	}
+}
+
+// TestProjectorSaysScanOnlyWithACode: at 80×24 the projector folds the
+// phones' QR code away and keeps the link; it must not then tell the
+// room to "scan" a code it does not show. Where the code fits (200×60)
+// it says scan, beside the code.
+func TestProjectorSaysScanOnlyWithACode(t *testing.T) {
+	const url = "http://10.0.0.5:8080/?t=0123456789abcdef"
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		for _, size := range [][2]int{{80, 24}, {60, 20}, {200, 60}} {
+			room := &fakeRoom{presenter: true}
+			m := resize(newTest(t, Options{Room: room, ClassCode: "tulip-orchid", JoinURL: url, Lang: l}), size[0], size[1])
+			m = send(m, RoomMsg{Sessions: 1})
+			m = press(m, "f", "o")
+			m = send(m, RoomMsg{Live: "unknown-tool", Round: 1, Open: true, Students: 3})
+			out := plain(m)
+			qr := strings.Contains(out, "█")
+			if !strings.Contains(out, "http://10.0.0.5:8080/") {
+				continue // folded away whole: says nothing
+			}
+			scan := strings.Contains(out, pollText("phones", l))
+			assert.Equal(t, qr, scan, "%v %v: says scan exactly when the code is shown:\n%s", l, size, out)
+			if size[0] == 200 {
+				assert.True(t, qr, "%v: the code fits at 200×60", l)
+			}
+		}
+	}
+}
+
+// TestProjectorTallyBreaksBetweenItems: the room's answers on the
+// projector at 80×24 and 60×20, once revealed, break only between their
+// " · " items: "3 without a" then "key" alone on the next line, as at
+// 80×24 before, is not read as one count.
+func TestProjectorTallyBreaksBetweenItems(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		for _, size := range [][2]int{{80, 24}, {60, 20}} {
+			room := &fakeRoom{presenter: true}
+			m := resize(newTest(t, Options{Room: room, ClassCode: "tulip-orchid", Lang: l}), size[0], size[1])
+			m = send(m, RoomMsg{Sessions: 1})
+			m = press(m, "f", "o")
+			rs := RoomMsg{Live: "unknown-tool", Round: 1, Revealed: true, Counts: map[int]int{1: 3, 4: 1}, Answered: 4, Students: 4, Anonymous: 3}
+			m = press(m, "v")
+			m = send(m, rs)
+			lines := strings.Split(plain(m), "\n")
+			for _, item := range strings.Split(histogram(rs, scenarios.TrackAdmission, walk.Of(scenarios.Builtin()[0], l), l), " · ") {
+				whole := false
+				for _, line := range lines {
+					whole = whole || strings.Contains(line, item)
+				}
+				assert.True(t, whole, "%v %v: %q on one line:\n%s", l, size, item, plain(m))
+			}
+		}
+	}
+}
+
+// TestInputValueBreaksAfterAComma: a marked JSON value too long for the
+// inputs column (scenario 14's requiredArguments at 80×24) breaks after
+// a comma, not inside a name: `"d` then `ocumentId"]` reads as two
+// names, and the lesson is that one name is listed twice.
+func TestInputValueBreaksAfterAComma(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		m := resize(newTest(t, Options{Scenario: "14", Step: 3, Lang: l}), 80, 24)
+		out := plain(m)
+		require.Contains(t, out, `"field"`, "the marked value is shown")
+		assert.Contains(t, out, `"documentId"]`, "%v: the last name whole:\n%s", l, out)
+		assert.Contains(t, out, `["documentId",`, "%v: the first name whole", l)
+	}
+}
+
+// TestProjectorFooterNeverCutsTheCount: at 60×20 the projector's line
+// said "Class code: tulip-river-stone · answered 1" — the end "of 1" cut
+// off, a count that reads whole and is not. The count is whole or not
+// there, and the class code whole, at every size.
+func TestProjectorFooterNeverCutsTheCount(t *testing.T) {
+	for _, code := range []string{"tulip-river-stone", "blanket-harbor-violet-tundra"} {
+		for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+			for _, size := range [][2]int{{80, 24}, {60, 20}} {
+				room := &fakeRoom{presenter: true}
+				m := resize(newTest(t, Options{Room: room, ClassCode: code, Lang: l}), size[0], size[1])
+				m = send(m, RoomMsg{Sessions: 1})
+				m = press(m, "f", "o")
+				m = send(m, RoomMsg{Live: "unknown-tool", Round: 1, Open: true, Counts: map[int]int{1: 1}, Answered: 1, Students: 1})
+				line := footer(m)
+				assert.Contains(t, line, code, "%v %v: the class code whole", l, size)
+				count := fmt.Sprintf(tr("roomAnswered", l), 1, 1)
+				if size[0] >= 60 {
+					assert.Contains(t, line, count, "%v %v %s: the count whole", l, size, code)
+				}
+			}
+		}
+	}
+}
+
+// TestNotesScreenCutsNoHeading: the notes screen scrolls, so nothing on
+// it needs cutting; at 60×20 its headings were cut with "…" ("The
+// story, with its lesson (not on the projector before the…"), the
+// scenario's line too. Every line of every scenario's notes, stepped to
+// its verdict, ends whole, in both languages.
+func TestNotesScreenCutsNoHeading(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		for _, s := range scenarios.InTrack(scenarios.Builtin(), scenarios.TrackAdmission) {
+			for _, step := range []int{0, 99} {
+				n := resize(newTest(t, Options{Room: &fakeRoom{}, Notes: true, Lang: l, JoinURL: "http://10.0.0.5:8080/?t=x"}), 60, 20)
+				n = send(n, RoomMsg{Live: s.ID, Step: step, Round: 1, Open: true, Students: 2})
+				for _, line := range n.modes.notes.lines() {
+					assert.NotContains(t, ansi.Strip(line), "…", "%v %s step %d: cut", l, s.ID, step)
+				}
+			}
+		}
+	}
+}
+
+// TestWhatIfSaysItIsTheLastChange: after several changes the banner
+// read "changes: 2 · verdict: allowed/… → requires_approval/…" — a
+// verdict the scenario never had on the left, beside a count of every
+// change. The arrow is the last change's, and says so.
+func TestWhatIfSaysItIsTheLastChange(t *testing.T) {
+	m := resize(newTest(t, Options{Scenario: "4"}), 80, 24)
+	m = press(m, "w", "j", "enter", "enter")
+	out := squash(plain(m))
+	assert.Contains(t, out, squash("last change: allowed/admission_allowed → requires_approval/approval_expired"), out)
+	zh := resize(newTest(t, Options{Scenario: "4", Lang: assess.Chinese}), 80, 24)
+	zh = press(zh, "w", "j", "enter")
+	assert.Contains(t, squash(plain(zh)), squash("这次改动：requires_approval/approval_missing → allowed/admission_allowed"))
 }

@@ -97,6 +97,9 @@ type walkExtras struct {
 	// maskID is a scenario whose title the list keeps back: the room's
 	// live one, until its answer is revealed.
 	maskID string
+	// answering says a digit answers the room's question here: the list
+	// offers no jump.
+	answering bool
 	// keepRules keeps every rule listed while a question asks for a rule
 	// (or an outcome's question) by its number: the story folds first.
 	keepRules bool
