@@ -175,7 +175,7 @@ LAN and is warned of; --web-tls makes a certificate and prints its fingerprint. 
 	f.StringVar(&cfg.Listen, "listen", cfg.Listen, "address to listen on; a public one must be given on purpose")
 	f.StringVar(&cfg.HostKeyPath, "host-key", "", "the server's ed25519 key, created on first start (default in the XDG state directory)")
 	f.IntVar(&cfg.MaxSessions, "max-sessions", cfg.MaxSessions, "most sessions at once; the next is told the room is full")
-	f.DurationVar(&cfg.Idle, "idle", cfg.Idle, "close a session after this long without a key")
+	f.DurationVar(&cfg.Idle, "idle", cfg.Idle, "close a session after this long without a keypress")
 	f.DurationVar(&cfg.LoginTimeout, "login-timeout", cfg.LoginTimeout, "close a connection that has not logged in and started its session within this")
 	f.IntVar(&cfg.MaxWaiting, "max-waiting", 0, "most connections waiting to log in at once (default twice --max-sessions)")
 	f.IntVar(&cfg.MaxWaitingPerAddress, "max-waiting-per-address", 0, "most connections from one address waiting to log in (default --max-waiting: a class behind one NAT is one address)")
