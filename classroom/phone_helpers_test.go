@@ -128,9 +128,16 @@ func (p *phoneClient) get(path string) (string, error) {
 	return string(b), err
 }
 
-// answer posts a choice with the token in the header, as the script does.
+// answer posts a choice with the token in the header, as the script does,
+// for the round the phone was last shown.
 func (p *phoneClient) answer(choice int) (int, error) {
-	req, _ := http.NewRequest("POST", p.base+"/answer", strings.NewReader(url.Values{"choice": {fmt.Sprint(choice)}}.Encode()))
+	return p.answerRound(choice, p.state().Round)
+}
+
+// answerRound posts a choice for a round.
+func (p *phoneClient) answerRound(choice, round int) (int, error) {
+	form := url.Values{"choice": {fmt.Sprint(choice)}, "round": {fmt.Sprint(round)}}
+	req, _ := http.NewRequest("POST", p.base+"/answer", strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("X-CSRF-Token", p.csrf)
 	res, err := p.c.Do(req)

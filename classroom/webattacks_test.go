@@ -193,7 +193,7 @@ func TestWebCSRFCookieAndPolicy(t *testing.T) {
 	t.Cleanup(p.stop)
 	p.sees(t, "the question", func(s webState) bool { return s.Open })
 	post := func(token string, header http.Header) int {
-		form := url.Values{"choice": {"4"}}
+		form := url.Values{"choice": {"4"}, "round": {fmt.Sprint(p.state().Round)}}
 		if token != "" {
 			form.Set("csrf", token)
 		}
@@ -439,7 +439,7 @@ func TestWebMalformedChoiceIsBadRequest(t *testing.T) {
 	t.Cleanup(p.stop)
 	p.sees(t, "the question", func(s webState) bool { return s.Open })
 	for _, choice := range []string{"abc", "1e3", " 2", "99999999999999999999", ""} {
-		req, _ := http.NewRequest("POST", base+"/answer", strings.NewReader(url.Values{"choice": {choice}}.Encode()))
+		req, _ := http.NewRequest("POST", base+"/answer", strings.NewReader(url.Values{"choice": {choice}, "round": {fmt.Sprint(p.state().Round)}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("X-CSRF-Token", p.csrf)
 		res, err := p.c.Do(req)
@@ -451,4 +451,48 @@ func TestWebMalformedChoiceIsBadRequest(t *testing.T) {
 	status, err := p.answer(2)
 	require.NoError(t, err)
 	assert.Equal(t, http.StatusNoContent, status)
+}
+
+// A tap on the buttons of a question closed since — the page
+// reconnecting while the lecturer opened the next — is not counted for
+// the next one (409), and a code the rule does not have is malformed
+// (400), not taken as no code. Only the answer for the round shown
+// counts on the presenter's screen.
+func TestWebAnswerIsForTheRoundShown(t *testing.T) {
+	_, addr, base, _ := startWeb(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
+	lecturer := connect(t, addr, "orchid")
+	lecturer.waitFor(t, "You lead the room")
+	require.NoError(t, lecturer.send("4"))
+	require.NoError(t, lecturer.send("o"))
+	p := newPhone(base)
+	_, err := p.join("tulip")
+	require.NoError(t, err)
+	require.NoError(t, p.follow())
+	t.Cleanup(p.stop)
+	p.sees(t, "the question", func(s webState) bool { return s.Open })
+	round := p.state().Round
+	require.Positive(t, round)
+
+	status, err := p.answerRound(7, round-1)
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusConflict, status, "an answer for an earlier round")
+	status, err = p.answerRound(7, round+1)
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusConflict, status, "an answer for a round not asked yet")
+
+	form := url.Values{"choice": {"7"}, "round": {fmt.Sprint(round)}, "code": {"approval_forged"}}
+	req, _ := http.NewRequest("POST", base+"/answer", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-CSRF-Token", p.csrf)
+	res, err := p.c.Do(req)
+	require.NoError(t, err)
+	_, _ = io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	assert.Equal(t, http.StatusBadRequest, res.StatusCode, "a code rule 7 does not have")
+	assert.Zero(t, p.state().Yours, "none of these is the phone's answer")
+
+	status, err = p.answerRound(7, round)
+	require.NoError(t, err)
+	assert.Equal(t, http.StatusNoContent, status)
+	lecturer.waitFor(t, "answered 1 of 1")
 }

@@ -99,10 +99,13 @@ type PollLine struct{ Label, Text string }
 // RevealOf is the reveal of s, in l.
 func RevealOf(s scenarios.Scenario, l assess.Lang) PollReveal {
 	w := walk.Of(s, l)
-	r := PollReveal{Symbol: w.Verdict.Symbol, Headline: w.Verdict.Headline, Tone: w.Verdict.Tone, Word: toneWord(w.Verdict.Tone, l)}
+	r := PollReveal{Symbol: w.Verdict.Symbol, Headline: w.Verdict.Headline, Tone: w.Verdict.Tone, Word: toneWord(w.Verdict.Tone, s.Track(), l)}
 	switch res := w.Result.(type) {
 	case walk.AdmissionAnswer:
-		r.Step, r.Code = w.Decisive, res.Verdict.CodeName()
+		r.Step = w.Decisive
+		if len(codeOptions(w.Decisive)) > 1 {
+			r.Code = res.Verdict.Code.String() // as the choice offers it: approval_<status>
+		}
 		r.Decided = fmt.Sprintf("%s %d%s%s — %s", tr("rule", l), w.Decisive, tr("comma", l), res.Verdict.CodeName(), w.Steps[w.Decisive-1].Title)
 	case walk.OutcomeAnswer:
 		r.Step = w.Decisive
@@ -125,12 +128,14 @@ func RevealOf(s scenarios.Scenario, l assess.Lang) PollReveal {
 	return r
 }
 
-// Mark says whether an answer (a choice's Step, and the code picked, ""
-// for none) was right: "right", "half" (the rule, not the code) or
-// "wrong", with the sentence the trainer says.
+// Mark says whether an answer (a choice's Step, and the code picked as
+// the choice offers it, "" for none) was right: "right", "half" or
+// "wrong", with the sentence the trainer says. As in the SSH room, the
+// right rule is half right without the right code where the rule has
+// several codes, its code not picked included.
 func (r PollReveal) Mark(step int, code string, l assess.Lang) (mark, text string) {
 	switch {
-	case step == r.Step && (r.Code == "" || code == "" || code == r.Code):
+	case step == r.Step && code == r.Code:
 		return "right", look.Yes + " " + fmt.Sprintf(tr("quizRight", l), r.Decided)
 	case step == r.Step:
 		return "half", "◐ " + pollText("pollHalf", l)
@@ -138,18 +143,32 @@ func (r PollReveal) Mark(step int, code string, l assess.Lang) (mark, text strin
 	return "wrong", look.No + " " + fmt.Sprintf(pollText("pollWrong", l), r.Decided)
 }
 
-// toneWord says a verdict's tone in words.
-func toneWord(t look.Tone, l assess.Lang) string {
+// toneWord says a verdict's tone in words, beside its symbol (never
+// colour alone). On the admission track the tones are the verdict's own
+// words — allowed, refused, held; an audit or an outcome allows and
+// refuses nothing, so there they are words of no verdict: fine, a
+// problem, wait.
+func toneWord(t look.Tone, track scenarios.Track, l assess.Lang) string {
+	neutral := track != scenarios.TrackAdmission
 	switch t {
 	case look.ToneGood:
+		if neutral {
+			return pollText("toneFine", l)
+		}
 		return pollText("toneGood", l)
 	case look.ToneBad:
+		if neutral {
+			return pollText("toneProblem", l)
+		}
 		return pollText("toneBad", l)
 	case look.ToneHold:
+		if neutral {
+			return pollText("toneWait", l)
+		}
 		return pollText("toneHold", l)
-	default:
-		return pollText("toneUnknown", l)
+	case look.ToneUnknown:
 	}
+	return pollText("toneUnknown", l)
 }
 
 // viaText says how the answers came: over SSH, by phone.
@@ -197,6 +216,9 @@ var pollTexts = map[string][2]string{
 	"toneBad":     {"refused", "拒绝"},
 	"toneHold":    {"held", "暂缓"},
 	"toneUnknown": {"unknown", "未知"},
+	"toneFine":    {"fine", "正常"},
+	"toneProblem": {"a problem", "有问题"},
+	"toneWait":    {"wait", "待定"},
 }
 
 func pollText(key string, l assess.Lang) string { return pollTexts[key][l] }

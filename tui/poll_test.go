@@ -52,9 +52,48 @@ func TestPollIsTheRoomsQuestion(t *testing.T) {
 			}
 			mark, _ := r.Mark(r.Step, r.Code, l)
 			assert.Equal(t, "right", mark, s.ID)
+			if ac, ok := s.Case.(scenarios.AdmissionCase); ok {
+				// What a phone can send for the right rule, marked as the
+				// scenario file expects: its code right, any other code or
+				// none half right, where the rule offers several codes.
+				right := p.Choices[r.Step-1]
+				if len(right.Codes) == 0 {
+					mark, _ = r.Mark(r.Step, "", l)
+					assert.Equal(t, "right", mark, "%s: a rule of one code needs none", s.ID)
+				}
+				for _, c := range right.Codes {
+					want := "half"
+					if c.Code == ac.Expect.Code.String() {
+						want = "right"
+					}
+					mark, _ = r.Mark(r.Step, c.Code, l)
+					assert.Equal(t, want, mark, "%s: code %s", s.ID, c.Code)
+				}
+				if len(right.Codes) > 0 {
+					mark, _ = r.Mark(r.Step, "", l)
+					assert.Equal(t, "half", mark, "%s: the rule without its code, as over SSH", s.ID)
+				}
+			}
 			mark, _ = r.Mark(r.Step%len(p.Choices)+1, "", l)
 			if len(p.Choices) > 1 {
 				assert.Equal(t, "wrong", mark, s.ID)
+			}
+		}
+	}
+}
+
+// An audit or an outcome allows and refuses nothing: the word beside a
+// reveal's symbol on those tracks is none of the admission verdict's.
+func TestRevealWordsBelongToTheirTrack(t *testing.T) {
+	for _, s := range scenarios.Builtin() {
+		for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+			word := RevealOf(s, l).Word
+			require.NotEmpty(t, word, s.ID)
+			if s.Track() == scenarios.TrackAdmission {
+				continue
+			}
+			for _, verdict := range []string{"allowed", "refused", "held", "允许", "拒绝", "暂缓"} {
+				assert.NotEqual(t, verdict, word, "%s %v", s.ID, l)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -277,8 +278,16 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, l, msgBad)
 		return
 	}
+	round, err := strconv.Atoi(r.PostForm.Get("round"))
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, l, msgBad)
+		return
+	}
 	sc, live := s.byID[msg.Live]
-	if !msg.Open || !live {
+	// An answer is for the question the phone was shown: a tap on the
+	// buttons of a question closed since (the page reconnecting while
+	// the lecturer opened the next) is not counted for the next one.
+	if !msg.Open || !live || round != msg.Round {
 		s.fail(w, r, http.StatusConflict, l, msgClosed)
 		return
 	}
@@ -287,13 +296,10 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, l, msgBad)
 		return
 	}
-	codeSaid := ""
-	if c := r.PostForm.Get("code"); c != "" {
-		for _, k := range p.Choices[choice-1].Codes {
-			if k.Code == c {
-				codeSaid = k.Code
-			}
-		}
+	codeSaid := r.PostForm.Get("code")
+	if codeSaid != "" && !slices.ContainsFunc(p.Choices[choice-1].Codes, func(k tui.PollCode) bool { return k.Code == codeSaid }) {
+		s.fail(w, r, http.StatusBadRequest, l, msgBad) // a code the rule does not have
+		return
 	}
 	ph.m.Answer(choice)
 	ph.said(msg.Round, choice, codeSaid)

@@ -32,6 +32,7 @@
     var form = el("form", { method: "post", action: "/answer" });
     form.appendChild(el("input", { type: "hidden", name: "csrf", value: csrf }));
     form.appendChild(el("input", { type: "hidden", name: "choice", value: String(step) }));
+    form.appendChild(el("input", { type: "hidden", name: "round", value: String(st.round) }));
     if (code) form.appendChild(el("input", { type: "hidden", name: "code", value: code }));
     var picked = st.yours === step && (!code || st.yoursCode === code);
     var b = el("button", { type: "submit", "aria-pressed": picked ? "true" : "false" });
