@@ -260,7 +260,9 @@ func (m presentModel) parts() [pCount]part {
 	var parts [pCount]part
 	head := fmt.Sprintf("%s · %s %d", strings.ToUpper(scenarios.TrackTitle(c.track(), c.lang)), tr("scenario", c.lang), s.Number)
 	title := head + " · " + s.Title.In(c.lang)
-	asking := (m.ask || m.polling()) && c.current() == 0 && c.track() != scenarios.TrackAudit
+	// While the room is asked, on every track: an audit scenario's title
+	// names its diagnostics, the choice the room is asked for.
+	asking := (m.ask || m.polling()) && c.current() == 0
 	if asking {
 		// While the room is asked, the title would answer for it.
 		title = head
@@ -301,7 +303,7 @@ func (m presentModel) startText(width int, asking bool) string {
 	if story := c.storyText(false, asking); story != "" {
 		lines = append(lines, paint(c.styles.Walk.Story, wrap(story, width)), "")
 	}
-	if asking {
+	if asking && c.track() != scenarios.TrackAudit { // the audit's choices are on the students' screens
 		q, qClass := tr("askRule", c.lang), tr("askClass", c.lang)
 		if m.polling() {
 			q, qClass = tr("askRoomRule", c.lang), tr("askRoomClass", c.lang)

@@ -403,3 +403,22 @@ func TestWhatIfSaysItIsTheLastChange(t *testing.T) {
 	zh = press(zh, "w", "j", "enter")
 	assert.Contains(t, squash(plain(zh)), squash("这次改动：requires_approval/approval_missing → allowed/admission_allowed"))
 }
+
+// TestProjectorHoldsAnAuditTitleWhileAsked: while the room is asked
+// about an audit scenario, the projector does not show its title — "Duplicate,
+// missing, unknown" is the very choice the students are asked for. It
+// shows it before the question is opened, as on the other tracks.
+func TestProjectorHoldsAnAuditTitleWhileAsked(t *testing.T) {
+	s, ok := scenarios.Find(scenarios.Builtin(), scenarios.TrackAudit, "audit-duplicate-missing-unknown")
+	require.True(t, ok)
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		room := &fakeRoom{presenter: true}
+		m := resize(newTest(t, Options{Room: room, ClassCode: "tulip-orchid", Lang: l, Track: scenarios.TrackAudit, Scenario: s.ID}), 120, 40)
+		m = send(m, RoomMsg{Sessions: 1})
+		m = press(m, "f")
+		assert.Contains(t, plain(m), s.Title.In(l), "%v: the title before the question", l)
+		m = press(m, "o")
+		m = send(m, RoomMsg{Live: s.ID, Round: 1, Open: true, Students: 3})
+		assert.NotContains(t, plain(m), s.Title.In(l), "%v: the title while the room is asked", l)
+	}
+}
