@@ -433,3 +433,18 @@ func TestAuditKinds(t *testing.T) {
 		assert.NotEmpty(t, k.String())
 	}
 }
+
+// A batch that requested nothing has nothing missing; when results came
+// all the same (each unknown), its end does not say there was nothing to
+// pair.
+func TestNothingRequestedSaysOnlyWhatIsTrue(t *testing.T) {
+	_, steps, err := assess.ExplainAudit(assess.AuditInput{Requested: []string{}, Results: []string{"X"}, Closed: true})
+	require.NoError(t, err)
+	end := steps[len(steps)-1]
+	require.Equal(t, assess.AuditClose, end.Kind)
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		assert.NotContains(t, end.Explanation(l), "pair", l)
+		assert.NotContains(t, end.Explanation(l), "配对", l)
+	}
+	assert.Contains(t, end.Explanation(assess.English), "nothing can be missing")
+}

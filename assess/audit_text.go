@@ -69,8 +69,9 @@ func (s AuditStep) Explanation(l Lang) string {
 		switch {
 		case s.Requested == 0:
 			// Vacuously "every request got a result": say what is true.
-			return pick(l, "nothing was requested, so nothing can be missing: there is nothing to pair",
-				"没有任何请求，所以不会有缺失：没有可以配对的东西")
+			// Results may still have come (each unknown, said at its step).
+			return pick(l, "nothing was requested, so nothing can be missing",
+				"没有任何请求，所以不会有缺失")
 		case len(s.Unseen) == 0:
 			return pick(l, "every request got a result", "每个请求都收到了结果")
 		case s.Closed:
