@@ -88,11 +88,14 @@ func (l *capListener) admit(c net.Conn) *capConn {
 	why := ""
 	for {
 		over := ""
+		// The address's own cap first: a newcomer from an address at its
+		// cap gives up one of that address's places (which frees one in
+		// the total too), never another address's.
 		switch {
-		case len(l.open) >= l.total:
-			over = "too many connections"
 		case l.perSource > 0 && l.bySource[source] >= l.perSource:
 			over = "too many connections from this address"
+		case len(l.open) >= l.total:
+			over = "too many connections"
 		}
 		if over == "" {
 			break
