@@ -337,9 +337,9 @@ func TestOneVoteAnIdentity(t *testing.T) {
 	}
 	// How many answered shows on the presenter's screen; what, only at
 	// the reveal.
-	lecturer.waitFor(t, "answered 3 of 8 · 2 without an SSH key")
+	lecturer.waitFor(t, "answered 3 of 8 · 2 without a key")
 	require.NoError(t, lecturer.send("v"))
-	lecturer.waitFor(t, "rule 4: 3 · answered 3 of 8 · 2 without an SSH key")
+	lecturer.waitFor(t, "rule 4: 3 · answered 3 of 8 · 2 without a key")
 	st := srv.Room().Stats()
 	assert.Equal(t, [3]int{3, 2, 8}, [3]int{st.Answered, st.Anonymous, st.Students})
 }

@@ -111,7 +111,7 @@ func histogram(rs RoomMsg, track scenarios.Track, w walk.Walk, l assess.Lang) st
 }
 
 // answeredText is how many answered, without what:
-// "answered 43 of 60 · 2 without an SSH key".
+// "answered 43 of 60 · 2 without a key" (an SSH key).
 func answeredText(rs RoomMsg, l assess.Lang) string {
 	s := fmt.Sprintf(tr("roomAnswered", l), rs.Answered, rs.Students)
 	if rs.Anonymous > 0 {

@@ -172,7 +172,7 @@ var ui = map[string][2]string{
 	"roomPollClosed":        {"No question open: press o to ask the room.", "尚未提问：按 o 向全场提问。"},
 	"roomClassCode":         {"Class code: %s", "课堂口令：%s"},
 	"roomStatus":            {"sessions %d · peak %d · answers this round %d", "连接 %d · 峰值 %d · 本轮作答 %d"},
-	"roomAnonymous":         {"%d without an SSH key", "%d 个未出示 SSH 密钥"},
+	"roomAnonymous":         {"%d without a key", "%d 个未出示密钥"},
 	"roomAnswered":          {"answered %d of %d", "已作答 %d / %d"},
 	"roomWaiting":           {"Answer sent. Wait for the reveal.", "已提交答案，等待揭晓。"},
 	"roomFrozen":            {"Room out of reach: frozen till it is back (answers kept).", "教室暂时连不上：已冻结，恢复后继续（答案会保留）。"},
