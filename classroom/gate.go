@@ -180,16 +180,19 @@ func (g *gate) admit(c net.Conn) *gateConn {
 		case g.closedAll:
 			why = "the server is closing"
 		case len(g.conns) >= g.maxOpen:
-			if victim, _ = g.victimLocked("", true); victim == nil {
+			if victim, _ = g.victimLocked("", true, false); victim == nil {
 				why = "near the file descriptor limit"
 			}
 		case g.bySource[source] >= g.maxPerSource:
-			// First: a place of the address is a place in all too.
-			if victim, wait = g.victimLocked(source, false); victim == nil && wait == 0 {
+			// First: a place of the address is a place in all too. Below
+			// the cap in all (a hall not behind one NAT), a place of the
+			// address goes at once: waiting would hold up every other
+			// address for this one.
+			if victim, wait = g.victimLocked(source, false, g.maxPerSource < g.maxWaiting); victim == nil && wait == 0 {
 				why, perSource = "too many connections from this address waiting to log in", true
 			}
 		case g.waiting >= g.maxWaiting:
-			if victim, wait = g.victimLocked("", false); victim == nil && wait == 0 {
+			if victim, wait = g.victimLocked("", false, false); victim == nil && wait == 0 {
 				why = "too many connections waiting to log in"
 			}
 		}
@@ -242,9 +245,9 @@ const versionGrace = 500 * time.Millisecond
 // A waiting one that the server has not read yet, or has read for less
 // than versionGrace without a byte, is not taken yet: when no other one
 // greeting can go, wait > 0 says to wait (at most that long) and look
-// again.
-func (g *gate) victimLocked(source string, penalized bool) (best *gateConn, wait time.Duration) {
-	now := g.now()
+// again. With now, it is taken all the same.
+func (g *gate) victimLocked(source string, penalized, now bool) (best *gateConn, wait time.Duration) {
+	at := g.now()
 	worse := func(a, b *gateConn) bool { // a goes before b
 		switch {
 		case a.penalized != b.penalized:
@@ -272,7 +275,7 @@ func (g *gate) victimLocked(source string, penalized bool) (best *gateConn, wait
 			continue
 		case penalized && c.penalized:
 		case !penalized && c.waiting && (source == "" || c.source == source):
-			if c.progress != greeting || c.spoke.Load() {
+			if now || c.progress != greeting || c.spoke.Load() {
 				break
 			}
 			// Not heard from yet: has it had its chance?
@@ -280,7 +283,7 @@ func (g *gate) victimLocked(source string, penalized bool) (best *gateConn, wait
 				sooner(versionGrace) // or its reading, signalled
 				continue
 			}
-			if left := versionGrace - now.Sub(c.readAt); left > 0 {
+			if left := versionGrace - at.Sub(c.readAt); left > 0 {
 				sooner(left)
 				continue
 			}
@@ -354,7 +357,7 @@ func (c *gateConn) failed() {
 		c.penalized = true
 		g.penalized++
 		if g.penalized > g.maxWaiting {
-			if out, _ = g.victimLocked("", true); out != nil {
+			if out, _ = g.victimLocked("", true, false); out != nil {
 				g.dropLocked(out)
 			}
 		}
