@@ -219,7 +219,10 @@ func TestConnectionsThatDoNotLogInAreClosed(t *testing.T) {
 }
 
 // Item 3: connections waiting to log in are capped per address and in
-// total; a student from another address still gets in.
+// total. At the caps a new connection takes the place of the one that
+// has made least progress (a silent one, the longest silent first); only
+// connections that have logged in keep theirs whatever comes, and when
+// every place is such a new one is refused.
 func TestWaitingConnectionsAreCapped(t *testing.T) {
 	t.Parallel()
 	for _, ip := range []string{"127.0.0.2", "127.0.0.3"} {
@@ -229,31 +232,43 @@ func TestWaitingConnectionsAreCapped(t *testing.T) {
 	}
 	srv, addr, log := start(t, config.Config{ClassCode: "tulip", MaxWaiting: 6, MaxWaitingPerAddress: 4}, Lecture{})
 	flood := rawConns(t, addr, "127.0.0.1", 10)
-	held := 0
-	for _, c := range flood {
-		if admitted(t, c) {
-			held++
-		}
+	for _, c := range flood[:6] {
+		waitClosed(t, c)
 	}
-	assert.Equal(t, 4, held, "one address holds at most 4 waiting connections")
-	assert.Equal(t, 1, strings.Count(log.String(), "refused a connection from 127.0.0.1: too many connections from this address waiting to log in"),
+	for _, c := range flood[6:] {
+		assert.True(t, admitted(t, c), "the 4 newest of the address wait")
+	}
+	assert.Equal(t, 1, strings.Count(log.String(), "closed a connection from 127.0.0.1 waiting to log in, for a new one: it had not sent its version"),
 		"a flood is one line of log")
 
 	student := connectWith(t, dialer{from: "127.0.0.2", auth: answerAll("tulip")}, addr, ptyOpts{})
 	student.waitFor(t, "Scenarios")
 
+	// 4 + 3 > 6: the longest silent of all goes.
 	more := rawConns(t, addr, "127.0.0.3", 3)
-	assert.True(t, admitted(t, more[0]))
-	assert.True(t, admitted(t, more[1]))
-	assert.False(t, admitted(t, more[2]), "6 wait in all")
-	assert.Contains(t, log.String(), "refused a connection from 127.0.0.3: too many connections waiting to log in")
+	for _, c := range more {
+		assert.True(t, admitted(t, c))
+	}
+	waitClosed(t, flood[6])
+	waitUntil(t, "6 wait", func() bool { _, waiting := srv.gate.counts(); return waiting == 6 })
 
-	for _, c := range flood {
+	// Logged in, without a session yet: never put out.
+	for _, c := range append(flood, more...) {
 		_ = c.Close()
 	}
-	waitUntil(t, "the flood's places are given back", func() bool { _, waiting := srv.gate.counts(); return waiting == 2 })
-	again := connect(t, addr, "tulip")
-	again.waitFor(t, "Scenarios")
+	waitUntil(t, "the places are given back", func() bool { _, waiting := srv.gate.counts(); return waiting == 0 })
+	for _, from := range []string{"127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.3", "127.0.0.3"} {
+		c, err := dialer{from: from, auth: answerAll("tulip")}.dial(addr)
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = c.Close() })
+	}
+	assert.False(t, admitted(t, rawConns(t, addr, "127.0.0.1", 1)[0]), "4 logged in from the address")
+	assert.Contains(t, log.String(), "refused a connection from 127.0.0.1: too many connections from this address waiting to log in")
+	assert.False(t, admitted(t, rawConns(t, addr, "127.0.0.2", 1)[0]), "6 logged in in all")
+	assert.Contains(t, log.String(), "refused a connection from 127.0.0.2: too many connections waiting to log in")
+	_, waiting := srv.gate.counts()
+	assert.Equal(t, 6, waiting)
+	student.waitFor(t, "Scenarios")
 }
 
 // Item 3: near the descriptor limit, new connections are refused at once

@@ -111,7 +111,18 @@ func (s *Server) publicKey(ctx ssh.Context, key ssh.PublicKey) bool {
 }
 
 func (s *Server) password(ctx ssh.Context, password string) bool {
-	return s.checkCode(ctx, password, "password")
+	return s.loggedIn(ctx, s.checkCode(ctx, password, "password"))
+}
+
+// loggedIn tells the gate a code let the connection in (ok): it keeps its
+// place whatever comes (see gate). A key approved by the public-key
+// callback proves nothing yet (see extRole): its connection is counted
+// in when it opens a channel.
+func (s *Server) loggedIn(ctx ssh.Context, ok bool) bool {
+	if st := stateOf(ctx); ok && st != nil && st.conn != nil {
+		st.conn.progressed(loggedIn)
+	}
+	return ok
 }
 
 // keyboard always asks: whatever the flags, a lecturer at a stock ssh
@@ -120,13 +131,13 @@ func (s *Server) keyboard(ctx ssh.Context, challenge gossh.KeyboardInteractiveCh
 	if s.cfg.Open && s.cfg.PresenterCode == "" && s.cfg.NotesCode == "" {
 		// Nothing to ask: anyone is a student.
 		setExt(ctx, extVia, "keyboard-interactive")
-		return true
+		return s.loggedIn(ctx, true)
 	}
 	answers, err := challenge("", "Welcome to toolgate. 欢迎使用 toolgate。", []string{s.prompt()}, []bool{false})
 	if err != nil || len(answers) != 1 {
 		return false
 	}
-	return s.checkCode(ctx, answers[0], "keyboard-interactive")
+	return s.loggedIn(ctx, s.checkCode(ctx, answers[0], "keyboard-interactive"))
 }
 
 // prompt is what keyboard-interactive asks for, in both languages: the

@@ -93,6 +93,10 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 		_ = nc.Reject(gossh.Prohibited, "one session per connection")
 		return
 	}
+	// Only a login opens a channel (a public key's too).
+	if st.conn != nil {
+		st.conn.progressed(loggedIn)
+	}
 	ssh.DefaultSessionHandler(srv, conn, checkedChannel{NewChannel: nc, s: s, st: st, ctx: ctx}, ctx)
 }
 

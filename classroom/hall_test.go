@@ -4,6 +4,9 @@ package classroom
 // loopback with x/crypto/ssh clients, and what must come of it now.
 
 import (
+	"context"
+	"io"
+	"net"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -279,7 +282,7 @@ func TestCodes(t *testing.T) {
 // for their answer held the waiting places of the address: they now wait
 // out of them (at most MaxWaiting such; past it the oldest goes), and a
 // student with the right code from the same address gets in; a silent
-// connection that never asks to log in gives its place up too.
+// connection gives its place up too.
 func TestRightCodeIsNeverKeptOutByOthers(t *testing.T) {
 	t.Parallel()
 	clock := newFakeClock()
@@ -297,15 +300,15 @@ func TestRightCodeIsNeverKeptOutByOthers(t *testing.T) {
 	open, _ := srv.gate.counts()
 	assert.Equal(t, 7, open, "six wrong codes wait for their answer, the student is in")
 
-	// Silent connections: their places go once they have been silent
-	// for greetGrace.
+	// Silent connections: their places go to a new one once the server
+	// has waited versionGrace for their first byte.
 	srv2, addr2, _ := start(t, config.Config{ClassCode: "tulip", MaxWaitingPerAddress: 4}, Lecture{now: clock.now})
 	silent := rawConns(t, addr2, "", 4)
 	for _, c := range silent {
 		require.True(t, admitted(t, c))
 	}
-	waitUntil(t, "four wait", func() bool { _, w := srv2.gate.counts(); return w == 4 })
-	clock.advance(greetGrace)
+	waitUntil(t, "four wait, read", func() bool { _, w := srv2.gate.counts(); return w == 4 && srv2.gate.allRead() })
+	clock.advance(versionGrace)
 	other := connect(t, addr2, "tulip")
 	other.waitFor(t, "Scenarios")
 }
@@ -367,4 +370,71 @@ func TestSessionsPerAddressAreCapped(t *testing.T) {
 	})
 	again := connect(t, addr, "tulip")
 	again.waitFor(t, "Scenarios")
+}
+
+// Item 5, again: 60 clients from the hall's address that send
+// "SSH-2.0-" and nothing more, and reconnect as soon as they are closed,
+// held every waiting place of --max-sessions 20 (40): the gate freed
+// only a place silent for 2 s, and their new connections were always
+// younger, so right codes were refused. A new connection now takes the
+// place of the one that has made least progress: the flood's, never a
+// student's past its version line; all 12 students get in.
+func TestSilentReconnectsKeepNoRightCodeOut(t *testing.T) {
+	t.Parallel()
+	srv, addr, _ := start(t, config.Config{ClassCode: "tulip", MaxSessions: 20}, Lecture{})
+	ctx, stop := context.WithDeadline(context.Background(), leakPatience(t))
+	var flood sync.WaitGroup
+	defer flood.Wait()
+	defer stop()
+	var conns atomic.Int64
+	for range 60 {
+		flood.Go(func() { silentReconnects(ctx, addr, &conns) })
+	}
+	waitUntil(t, "the flood holds every waiting place", func() bool { _, waiting := srv.gate.counts(); return waiting == 40 })
+	in := 0
+	for range 12 {
+		c, err := dial(addr, "tulip")
+		if err != nil {
+			t.Logf("refused: %v", err)
+			continue
+		}
+		in++
+		_ = c.Close()
+	}
+	stop()
+	flood.Wait()
+	t.Logf("the flood made %d connections", conns.Load())
+	assert.Equal(t, 12, in, "every right code gets in")
+}
+
+// allRead reports whether the server has read every connection.
+func (g *gate) allRead() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for c := range g.conns {
+		if !c.read {
+			return false
+		}
+	}
+	return true
+}
+
+// silentReconnects connects to addr, sends "SSH-2.0-" and nothing more,
+// and connects again as soon as the server closes the connection, until
+// ctx ends; n counts the connections.
+func silentReconnects(ctx context.Context, addr string, n *atomic.Int64) {
+	d := net.Dialer{Timeout: time.Minute}
+	for ctx.Err() == nil {
+		c, err := d.DialContext(ctx, "tcp", addr)
+		if err != nil {
+			continue
+		}
+		n.Add(1)
+		stop := context.AfterFunc(ctx, func() { _ = c.Close() })
+		if _, err := c.Write([]byte("SSH-2.0-")); err == nil {
+			_, _ = io.Copy(io.Discard, c)
+		}
+		stop()
+		_ = c.Close()
+	}
 }

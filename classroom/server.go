@@ -222,10 +222,11 @@ func New(cfg config.Config, l Lecture) (*Server, error) {
 	}
 	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
 	// Called once a connection has finished the handshake and asks to
-	// log in: the gate then keeps its place (see greetGrace).
+	// log in: it has come further than one still in its handshake (see
+	// gate).
 	srv.BannerHandler = func(ctx ssh.Context) string {
 		if st := stateOf(ctx); st != nil {
-			st.conn.askedToLogIn()
+			st.conn.progressed(asking)
 		}
 		return ""
 	}
