@@ -7,9 +7,9 @@ import (
 )
 
 // Admission is a random admission input (docs/decision.md §1) as JSON text, one line:
-// about two thirds of them pass the input check (§1.1), their verdicts
-// spread over all 8 rules of §1.2, every code among them; the other third
-// are refused, by every refusal class of §1.1 (see Refusal).
+// about two thirds of them pass the input check (§1), their verdicts
+// spread over all 8 rules of §2, every code among them; the other third
+// are refused, by every refusal class of §1 (see Refusal).
 func Admission(r *rand.Rand) []byte {
 	switch {
 	case r.IntN(3) == 0:
