@@ -59,7 +59,6 @@ func TestCaveatQuestionIsNotAnsweredOnItsScreen(t *testing.T) {
 	}
 }
 
-
 // TestFooterNamesTheDigitsThatAnswer (issue 21 sweep, item 4): at 80×24
 // the footer names the range of the open question (1–8 for a rule, the
 // codes of the rule picked, 1–3 for the caveat question, the outcome's
