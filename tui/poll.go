@@ -192,6 +192,10 @@ func joinPart(c common, url string, width int) part {
 	if err != nil {
 		return part{alts: []string{link, ""}}
 	}
+	// Drawn light on dark whatever the terminal's own colours: on a light
+	// terminal the default colours would invert the code, which many
+	// phones then cannot read.
+	qr = qrStyle.Render(qr)
 	var whole string
 	if qrWidth := lipgloss.Width(qr); width >= qrWidth+2+lipgloss.Width(short) {
 		whole = lipgloss.JoinHorizontal(lipgloss.Center, qr, "  ", scan)
@@ -200,6 +204,10 @@ func joinPart(c common, url string, width int) part {
 	}
 	return part{alts: []string{whole, link, ""}}
 }
+
+// qrStyle paints the QR code white on black (ANSI 15 on 0, which every
+// colour profile keeps).
+var qrStyle = lipgloss.NewStyle().Foreground(lipgloss.Color("15")).Background(lipgloss.Color("0"))
 
 // pollTexts are the texts of a question asked away from a terminal: no
 // key to press.
