@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -285,7 +286,11 @@ func (m roomModel) lines() []string {
 		case rs.Revealed:
 			lines = append(lines, histogram(rs, c.track(), c.walk, c.lang))
 		}
-		lines = append(lines, c.styles.Dim.Render(fmt.Sprintf(tr("roomStatus", c.lang), rs.Sessions, rs.Peak, rs.Answered)))
+		var status []string // each item dimmed, so that the line breaks between them
+		for _, item := range strings.Split(fmt.Sprintf(tr("roomStatus", c.lang), rs.Sessions, rs.Peak, rs.Answered), " · ") {
+			status = append(status, c.styles.Dim.Render(item))
+		}
+		lines = append(lines, strings.Join(status, " · "))
 		return lines
 	}
 	switch {

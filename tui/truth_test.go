@@ -422,3 +422,23 @@ func TestProjectorHoldsAnAuditTitleWhileAsked(t *testing.T) {
 		assert.NotContains(t, plain(m), s.Title.In(l), "%v: the title while the room is asked", l)
 	}
 }
+
+// TestLeadsTallyBreaksBetweenItems: the leading session's own walk
+// column (not the projector) at 80×24 breaks the room's counts and its
+// status line between their items: "3 of 3 ·" then "3 without a key",
+// never "3 without a" then "key", nor "answers this round" then "3".
+func TestLeadsTallyBreaksBetweenItems(t *testing.T) {
+	for _, l := range []assess.Lang{assess.English, assess.Chinese} {
+		room := &fakeRoom{presenter: true}
+		m := resize(newTest(t, Options{Room: room, ClassCode: "tulip-harbor-violet-seven", Lang: l, Scenario: "4"}), 80, 24)
+		rs := RoomMsg{Live: "write-without-approval", Round: 1, Revealed: true, Counts: map[int]int{4: 1, 7: 2},
+			Answered: 3, Students: 3, Anonymous: 3, Sessions: 4, Peak: 4}
+		m = send(m, rs)
+		out := plain(m)
+		items := strings.Split(histogram(rs, scenarios.TrackAdmission, walk.Of(scenarios.Builtin()[3], l), l), " · ")
+		items = append(items, strings.Split(fmt.Sprintf(tr("roomStatus", l), 4, 4, 3), " · ")...)
+		for _, item := range items {
+			assert.Contains(t, out, item, "%v: %q on one line:\n%s", l, item, out)
+		}
+	}
+}

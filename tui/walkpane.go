@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"regexp"
 	"strings"
 
@@ -211,6 +212,12 @@ func wrapLines(lines []string, width int) string {
 	for i, l := range lines {
 		if m := optionPrefix.FindString(l); m != "" && width > len(m)+8 {
 			out[i] = m + indentLines(wrapStyled(l[len(m):], width-len(m)), strings.Repeat(" ", len(m)))[len(m):]
+			continue
+		}
+		if items := strings.Split(l, " · "); len(items) > 1 && ansi.StringWidth(l) > width {
+			// A line of counts or keys ("rule 4: 3 · answered 3 of 8 · 2
+			// without a key") breaks between its items, not inside one.
+			out[i] = wrapItems(items, " · ", width)
 			continue
 		}
 		out[i] = wrapStyled(l, width)
