@@ -154,7 +154,7 @@ var texts = struct {
 	App:          t("toolgate learn", "toolgate learn"),
 	Rule:         t("rule %d", "规则 %d"),
 	InputStage:   t("input", "输入"),
-	InputTitle:   t("Input check (toolgate's, last)", "输入检查（toolgate 的，最后）"),
+	InputTitle:   t("Input check, not a rule", "输入检查，不是规则"),
 	Now:          t("← now", "← 当前"),
 	Locked:       t("locked", "未解锁"),
 	Running:      t("running…", "运行中…"),
