@@ -427,17 +427,7 @@ func TestWebJoinsAreLoggedAtMostEvery10s(t *testing.T) {
 // An answer that is no number is told it is malformed (400), not that
 // no question is open (409): the error names what is wrong.
 func TestWebMalformedChoiceIsBadRequest(t *testing.T) {
-	_, addr, base, _ := startWeb(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
-	lecturer := connect(t, addr, "orchid")
-	lecturer.waitFor(t, "You lead the room")
-	require.NoError(t, lecturer.send("4"))
-	require.NoError(t, lecturer.send("o"))
-	p := newPhone(base)
-	_, err := p.join("tulip")
-	require.NoError(t, err)
-	require.NoError(t, p.follow())
-	t.Cleanup(p.stop)
-	p.sees(t, "the question", func(s webState) bool { return s.Open })
+	base, _, p := phoneAtQuestion(t)
 	for _, choice := range []string{"abc", "1e3", " 2", "99999999999999999999", ""} {
 		req, _ := http.NewRequest("POST", base+"/answer", strings.NewReader(url.Values{"choice": {choice}, "round": {fmt.Sprint(p.state().Round)}}.Encode()))
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -459,17 +449,7 @@ func TestWebMalformedChoiceIsBadRequest(t *testing.T) {
 // (400), not taken as no code. Only the answer for the round shown
 // counts on the presenter's screen.
 func TestWebAnswerIsForTheRoundShown(t *testing.T) {
-	_, addr, base, _ := startWeb(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
-	lecturer := connect(t, addr, "orchid")
-	lecturer.waitFor(t, "You lead the room")
-	require.NoError(t, lecturer.send("4"))
-	require.NoError(t, lecturer.send("o"))
-	p := newPhone(base)
-	_, err := p.join("tulip")
-	require.NoError(t, err)
-	require.NoError(t, p.follow())
-	t.Cleanup(p.stop)
-	p.sees(t, "the question", func(s webState) bool { return s.Open })
+	base, lecturer, p := phoneAtQuestion(t)
 	round := p.state().Round
 	require.Positive(t, round)
 
@@ -495,4 +475,22 @@ func TestWebAnswerIsForTheRoundShown(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, http.StatusNoContent, status)
 	lecturer.waitFor(t, "answered 1 of 1")
+}
+
+// phoneAtQuestion is a lecture on loopback with scenario 4's question
+// open and one phone joined and following it.
+func phoneAtQuestion(t *testing.T) (base string, lecturer *session, p *phoneClient) {
+	t.Helper()
+	_, addr, base, _ := startWeb(t, config.Config{ClassCode: "tulip", PresenterCode: "orchid"}, Lecture{})
+	lecturer = connect(t, addr, "orchid")
+	lecturer.waitFor(t, "You lead the room")
+	require.NoError(t, lecturer.send("4"))
+	require.NoError(t, lecturer.send("o"))
+	p = newPhone(base)
+	_, err := p.join("tulip")
+	require.NoError(t, err)
+	require.NoError(t, p.follow())
+	t.Cleanup(p.stop)
+	p.sees(t, "the question", func(s webState) bool { return s.Open })
+	return base, lecturer, p
 }
