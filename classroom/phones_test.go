@@ -98,9 +98,9 @@ func TestLectureWithPhones(t *testing.T) {
 }
 
 // readQR finds the QR code drawn on a screen (its half blocks, whole
-// lines of them) and reads it back into a matrix of rows rows.
-func readQR(t *testing.T, screen string, rows int) [][]bool {
-	t.Helper()
+// lines of them) and reads it back into a matrix of rows rows; an error
+// while the code is not all on the screen yet.
+func readQR(screen string, rows int) ([][]bool, error) {
 	var block []string
 	col := -1
 	for _, line := range strings.Split(screen, "\n") {
@@ -119,14 +119,25 @@ func readQR(t *testing.T, screen string, rows int) [][]bool {
 			continue
 		}
 		col = start
-		width := rows
-		if start+width > len(runes) {
-			t.Fatalf("a QR line shorter than the code: %q", line)
+		if start+rows > len(runes) {
+			return nil, fmt.Errorf("a QR line shorter than the code: %q", line)
 		}
-		block = append(block, string(runes[start:start+width]))
+		block = append(block, string(runes[start:start+rows]))
 	}
-	m, err := qrtext.Read(strings.Join(block, "\n"), rows)
-	require.NoError(t, err)
+	return qrtext.Read(strings.Join(block, "\n"), rows)
+}
+
+// seesQR waits for the whole QR code on a session's screen — a frame
+// can arrive in parts, its last lines after the text beside it — and
+// reads it back.
+func seesQR(t *testing.T, s *session, rows int) [][]bool {
+	t.Helper()
+	var m [][]bool
+	waitUntil(t, "a whole QR code on the screen", func() bool {
+		var err error
+		m, err = readQR(s.screen(), rows)
+		return err == nil
+	})
 	return m
 }
 
@@ -143,9 +154,9 @@ func TestProjectorAndNotesShowTheQRCode(t *testing.T) {
 	lecturer.waitFor(t, "Answer by phone")
 	short, _, _ := strings.Cut(srv.JoinURL(), "?")
 	lecturer.waitFor(t, short)
-	assert.Equal(t, want, readQR(t, lecturer.screen(), len(want)), "the projector's QR code")
+	assert.Equal(t, want, seesQR(t, lecturer, len(want)), "the projector's QR code")
 
 	notes := connectWith(t, dialer{auth: []gossh.AuthMethod{answer("fern")}}, addr, ptyOpts{width: 120, height: 80})
 	notes.waitFor(t, "Answer by phone")
-	assert.Equal(t, want, readQR(t, notes.screen(), len(want)), "the notes screen's QR code")
+	assert.Equal(t, want, seesQR(t, notes, len(want)), "the notes screen's QR code")
 }
