@@ -9,6 +9,8 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -155,4 +157,39 @@ func TestChineseUsesTheSeedsTerm(t *testing.T) {
 		assert.NotContains(t, s, "不能证明", key)
 	}
 	assert.Contains(t, text(assess.Chinese, "notProve"), "不能推导")
+}
+
+// The page's texts are a map a template and the script index by name:
+// a missing key would be a silent "". Every text has both languages, and
+// every name the Go code, the template and the script ask for is there.
+func TestEveryTextAskedForIsThere(t *testing.T) {
+	for key, en := range texts[assess.English] {
+		assert.NotEmpty(t, en, key)
+		assert.NotEmpty(t, texts[assess.Chinese][key], "%s has no Chinese text", key)
+	}
+	for key := range texts[assess.Chinese] {
+		assert.Contains(t, texts[assess.English], key, "%s has no English text", key)
+	}
+	asked := map[string]*regexp.Regexp{
+		"page.go":          regexp.MustCompile(`text\([a-zA-Z.]+, "([a-zA-Z]+)"\)`),
+		"text.go":          regexp.MustCompile(`msg[A-Za-z]+ += "([a-zA-Z]+)"`),
+		"static/page.html": regexp.MustCompile(`index \$?\.T "([a-zA-Z]+)"`),
+	}
+	for file, re := range asked {
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		found := re.FindAllStringSubmatch(string(src), -1)
+		assert.NotEmpty(t, found, "%s asks for no text: is the pattern still right?", file)
+		for _, m := range found {
+			assert.Contains(t, texts[assess.English], m[1], "%s asks for %q", file, m[1])
+		}
+	}
+	// The script reads its texts from the page's data-t-* attributes.
+	script, err := os.ReadFile("static/app.js")
+	require.NoError(t, err)
+	page, err := os.ReadFile("static/page.html")
+	require.NoError(t, err)
+	for _, m := range regexp.MustCompile(`\bt\("([a-z]+)"\)`).FindAllStringSubmatch(string(script), -1) {
+		assert.Contains(t, string(page), "data-t-"+m[1]+"=", "app.js asks for %q", m[1])
+	}
 }
