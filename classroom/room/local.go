@@ -189,16 +189,12 @@ func (c *Client) Reveal() { c.room.do(op{kind: opReveal, by: c.key()}) }
 // Answer records a student's prediction for the open question; a second
 // answer replaces the first. Only the presenter's histogram changes: 200
 // answers must not mean 200 redraws of 200 screens. An answer that comes
-// after its session left is not counted: nothing would take it out again
-// (the shared room does the same, see natsClient.Answer).
+// after its session left is not counted (seats.answer, as in the shared
+// room).
 func (c *Client) Answer(step int) {
 	r := c.room
 	r.mu.Lock()
-	if _, here := r.seats.members[c.m.id]; !here {
-		r.mu.Unlock()
-		return
-	}
-	eff := r.applyLocked(op{kind: opAnswer, by: c.key(), role: c.m.role, ended: isEnded(c.m), identity: c.m.identity, phone: c.m.phone, step: step})
+	eff := r.applyLocked(r.seats.answer(c.m, step))
 	r.mu.Unlock()
 	r.broadcast(eff.tell, nil)
 }

@@ -136,6 +136,15 @@ func (s *seats) remove(id int) {
 // key is a session's name in the room.
 func (s *seats) key(m *member) string { return seatKey(s.frontEnd, m.id) }
 
+// answer is the op of m's answer, for either room: a session that has
+// left, or that the room has said its last word to, answers as ended,
+// and the rules count no answer of it (nothing would take it out again).
+// Called with the room's lock held.
+func (s *seats) answer(m *member, step int) op {
+	_, here := s.members[m.id]
+	return op{kind: opAnswer, by: s.key(m), role: m.role, ended: isEnded(m) || !here, identity: m.identity, phone: m.phone, step: step}
+}
+
 // named is the session of this server that key names.
 func (s *seats) named(key string) (*member, bool) {
 	fe, id, ok := splitSeat(key)

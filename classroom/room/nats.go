@@ -1058,9 +1058,8 @@ func (c *natsClient) Reveal() {
 func (c *natsClient) Answer(step int) {
 	r := c.room
 	r.mu.Lock()
-	_, here := r.seats.members[c.m.id]
-	_, eff := apply(r.st, op{kind: opAnswer, by: c.key(), role: c.m.role, ended: isEnded(c.m), identity: c.m.identity, phone: c.m.phone, step: step})
-	if !here || eff.cast == nil {
+	_, eff := apply(r.st, r.seats.answer(c.m, step))
+	if eff.cast == nil {
 		r.mu.Unlock()
 		return
 	}

@@ -118,7 +118,8 @@ func (k opKind) String() string {
 type op struct {
 	kind opKind
 	by   string
-	// role is by's; ended says the room has said its last word to it.
+	// role is by's; ended says the room has said its last word to it,
+	// or it has left.
 	role  Role
 	ended bool
 	// identity is by's (see JoinAs); step the answer, or the leader's

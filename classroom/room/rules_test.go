@@ -339,6 +339,19 @@ func TestRules(t *testing.T) {
 			assert.Equal(h.t, Stats{Sessions: 3, Students: 1, Answered: 1, Anonymous: 1}, h.stats())
 			h.sees("lecturer", func(m tui.RoomMsg) bool { return m.Answered == 1 && m.Students == 1 && m.Counts[7] == 0 })
 		}},
+		{"an answer after its session left is not counted", func(h *hall) {
+			question(h)
+			h.joinPhone("phone", 1, "0123456789abcdef")
+			left := map[string]Member{"bob": h.seats["bob"].m, "phone": h.seats["phone"].m}
+			h.leave("bob")
+			h.leave("phone")
+			left["bob"].Answer(3)
+			left["phone"].Answer(2)
+			h.settle()
+			h.do("ann", func(m Member) { m.Answer(4) })
+			assert.Equal(h.t, map[int]int{4: 1}, h.counts())
+			assert.Equal(h.t, 1, h.stats().Answered)
+		}},
 		{"the reveal keeps the counts until the next question", func(h *hall) {
 			question(h)
 			h.join("cy", Student, 1, "")
