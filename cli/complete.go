@@ -35,7 +35,7 @@ func (c *common) completeTrack(*cobra.Command, []string, string) ([]cobra.Comple
 	l := c.completionLang()
 	var out []cobra.Completion
 	for _, t := range scenarios.Tracks {
-		out = append(out, cobra.CompletionWithDesc(t.String(), scenarios.TrackTitle(t, l)))
+		out = append(out, cobra.CompletionWithDesc(t.String(), t.Title(l)))
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
@@ -74,7 +74,7 @@ func (c *common) completeScenario(_ *cobra.Command, args []string, prefix string
 	}
 	for _, s := range all {
 		if track == 0 || s.Track() == track {
-			add(s.ID, scenarios.TrackTitle(s.Track(), l)+" "+strconv.Itoa(s.Number)+": "+s.Title.In(l))
+			add(s.ID, s.Track().Title(l)+" "+strconv.Itoa(s.Number)+": "+s.Title.In(l))
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp

@@ -136,7 +136,7 @@ func progressDoc(path string, p progress.Progress, all []scenarios.Scenario, l a
 	known := map[string]bool{}
 	for _, group := range byTrack(all) {
 		t := progressTrackJSON{Track: group[0].Track(), Total: len(group), Scenarios: []progressItemJSON{},
-			Text: map[string]string{"title": scenarios.TrackTitle(group[0].Track(), l)}}
+			Text: map[string]string{"title": group[0].Track().Title(l)}}
 		halves := 0
 		for _, s := range group {
 			known[s.ID] = true

@@ -73,7 +73,7 @@ func noteWord(key string, l assess.Lang) string { return noteWords[key][l] }
 
 func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	wk := walk.Of(s, l)
-	fmt.Fprintf(w, "## %s · %s %d · %s\n\n", scenarios.TrackTitle(s.Track(), l), word("scenario", l), s.Number, s.Title.In(l))
+	fmt.Fprintf(w, "## %s · %s %d · %s\n\n", s.Track().Title(l), word("scenario", l), s.Number, s.Title.In(l))
 	if story := s.Story.In(l); story != "" {
 		fmt.Fprintf(w, "%s%s\n\n", mdLabel(noteWord("story", l), l), story)
 	}

@@ -58,7 +58,7 @@ func writeList(w io.Writer, all []scenarios.Scenario, l assess.Lang) {
 			if track != 0 {
 				fmt.Fprintln(w)
 			}
-			fmt.Fprintf(w, word("listTrack", l)+"\n", scenarios.TrackTitle(s.Track(), l), s.Track())
+			fmt.Fprintf(w, word("listTrack", l)+"\n", s.Track().Title(l), s.Track())
 			track = s.Track()
 		}
 		title := s.Title.In(l)
@@ -170,7 +170,7 @@ func writeHandout(w io.Writer, list []scenarios.Scenario, l assess.Lang) {
 			fmt.Fprint(w, "\n---\n\n")
 		}
 		if len(groups) > 1 {
-			fmt.Fprintf(w, "# %s\n\n", scenarios.TrackTitle(group[0].Track(), l))
+			fmt.Fprintf(w, "# %s\n\n", group[0].Track().Title(l))
 		}
 		for i, s := range group {
 			if i > 0 {
@@ -220,7 +220,7 @@ func mdLabel(label string, l assess.Lang) string {
 
 func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 	wk := walk.Of(s, l)
-	fmt.Fprintf(w, "## %s · %s %d · %s\n\n", scenarios.TrackTitle(s.Track(), l), word("scenario", l), s.Number, s.Title.In(l))
+	fmt.Fprintf(w, "## %s · %s %d · %s\n\n", s.Track().Title(l), word("scenario", l), s.Number, s.Title.In(l))
 	if story := s.Story.In(l); story != "" {
 		fmt.Fprintf(w, "%s\n\n", story)
 	}

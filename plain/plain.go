@@ -134,7 +134,7 @@ func (s *session) list() {
 	t := scenarios.Tracks[s.at.Track]
 	in := s.byTrack[s.at.Track]
 	s.say("")
-	s.say(texts.Track.in(s.lang), scenarios.TrackTitle(t, s.lang), len(in))
+	s.say(texts.Track.in(s.lang), t.Title(s.lang), len(in))
 	if s.quiz {
 		// A title names the answer: the quiz tells it after.
 		s.say("%s", texts.QuizList.in(s.lang))

@@ -88,6 +88,3 @@ func (t Track) Title(l assess.Lang) string {
 	}
 	return t.String()
 }
-
-// TrackTitle names a track for people.
-func TrackTitle(t Track, l assess.Lang) string { return t.Title(l) }

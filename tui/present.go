@@ -258,7 +258,7 @@ func (m presentModel) parts() [pCount]part {
 	width := min(c.width-4, max(100, c.width*3/4))
 	s := c.written()
 	var parts [pCount]part
-	head := fmt.Sprintf("%s · %s %d", strings.ToUpper(scenarios.TrackTitle(c.track(), c.lang)), tr("scenario", c.lang), s.Number)
+	head := fmt.Sprintf("%s · %s %d", strings.ToUpper(c.track().Title(c.lang)), tr("scenario", c.lang), s.Number)
 	title := head + " · " + s.Title.In(c.lang)
 	// While the room is asked, on every track: an audit scenario's title
 	// names its diagnostics, the choice the room is asked for.

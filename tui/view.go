@@ -99,7 +99,7 @@ func (m Model) renderHeader(ms status) string {
 	left := st.Header.App.Render(tr("app", c.lang))
 	var tabs []string
 	for _, t := range scenarios.Tracks {
-		title := scenarios.TrackTitle(t, c.lang)
+		title := t.Title(c.lang)
 		if t == ms.place.track() {
 			tabs = append(tabs, st.Header.Tab.Render("["+title+"]"))
 		} else {
