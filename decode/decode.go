@@ -126,16 +126,22 @@ func anyNumber(dec *jsontext.Decoder, v *any) error {
 	if err != nil {
 		return err
 	}
-	f, err := strconv.ParseFloat(string(val), 64)
+	*v, err = Number(string(val))
+	return err
+}
+
+// Number is a JSON number's text as the input check reads it inside
+// arguments: a float64, or an assess.Number when it is too large for
+// one (1e400 is still a number).
+func Number(text string) (any, error) {
+	f, err := strconv.ParseFloat(text, 64)
 	if errors.Is(err, strconv.ErrRange) {
-		*v = assess.Number(val)
-		return nil
+		return assess.Number(text), nil
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	*v = f
-	return nil
+	return f, nil
 }
 
 // wire mirrors the JSON input with pointers and Opts where presence

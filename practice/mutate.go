@@ -2,7 +2,6 @@ package practice
 
 import (
 	"encoding/json"
-	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"toolgate/assess"
+	"toolgate/decode"
 	"toolgate/gen"
 	"toolgate/whatif"
 )
@@ -74,11 +74,11 @@ func show(v any) string {
 func value(v any) any {
 	switch v := v.(type) {
 	case json.Number:
-		f, err := strconv.ParseFloat(string(v), 64)
-		if errors.Is(err, strconv.ErrRange) || err != nil {
-			return assess.Number(v)
+		n, err := decode.Number(string(v))
+		if err != nil {
+			return assess.Number(v) // gen wrote it, so it is JSON: not reached
 		}
-		return f
+		return n
 	case map[string]any:
 		m := make(map[string]any, len(v))
 		for k, x := range v {
