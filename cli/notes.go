@@ -100,7 +100,7 @@ func writeNotes(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 			continue
 		case assess.Fired:
 			fmt.Fprintf(w, "%d. **%s — %s**%s%s\n", i+1, st.Title, look.OutcomeLabel(st.Outcome, l), word("colon", l), st.Explanation)
-		default:
+		case assess.Passed:
 			fmt.Fprintf(w, "%d. %s — %s%s%s\n", i+1, st.Title, look.OutcomeLabel(st.Outcome, l), word("colon", l), st.Explanation)
 		}
 		if st.Aside != "" {

@@ -129,7 +129,7 @@ func writeTraceText(w io.Writer, st textStyles, s scenarios.Scenario, l assess.L
 		case assess.Passed:
 			fmt.Fprintln(w, head)
 			fmt.Fprintln(w, st.dim.Render("      "+step.Explanation))
-		default:
+		case assess.NotReached:
 			fmt.Fprintln(w, st.dim.Render(head))
 			continue
 		}

@@ -162,9 +162,8 @@ func Of(list []scenarios.Scenario, l assess.Lang) Report {
 			name = texts.Clean.in(l)
 		case assess.AuditPending:
 			name = texts.Pending.in(l)
-		default:
-			// unknown, duplicate, missing: a diagnostic's prefix, as the
-			// audit prints it.
+		case assess.AuditUnknown, assess.AuditDuplicate, assess.AuditMissing:
+			// A diagnostic's prefix, as the audit prints it.
 		}
 		auditItems = append(auditItems, Item{Name: name})
 	}
