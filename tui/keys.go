@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
@@ -294,6 +296,46 @@ func (k helpKeyMap) ShortHelp() []key.Binding {
 
 func (k helpKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
+// noFilterKeyMap is the footer's after a / that no key of the mode
+// takes (the presenter, the what-if, the practice, the notes, an overlay,
+// the help): the letters typed after it, meant for a filter, do nothing
+// until esc or enter closes it; ctrl+c alone quits.
+type noFilterKeyMap struct {
+	Close key.Binding
+	globalKeys
+}
+
+func makeNoFilterKeyMap(l assess.Lang) noFilterKeyMap {
+	g := makeNewGlobalKeys(l)
+	off(&g.Quiz, &g.WhatIf, &g.Help, &g.Lang)
+	g.Quit.SetKeys("ctrl+c")
+	g.Quit.SetHelp("ctrl+c", tr("kQuit", l))
+	return noFilterKeyMap{Close: binding(l, []string{"esc", "enter"}, "esc", "kClose"), globalKeys: g}
+}
+
+func (k noFilterKeyMap) ShortHelp() []key.Binding  { return enabled(k.Close, k.Quit) }
+func (k noFilterKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// takesSlash reports whether a mode's keys, as they are now, take a /:
+// a binding of it (the list's filter), or a filter being typed.
+func takesSlash(k modeKeys) bool {
+	if t, ok := k.(interface{ typing() bool }); ok && t.typing() {
+		return true
+	}
+	for _, col := range k.FullHelp() {
+		for _, b := range col {
+			if b.Enabled() && slices.Contains(b.Keys(), "/") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// typing reports whether the list's filter is being typed: its enter
+// and esc are the only keys on then (browsing.stateKeys).
+func (l listKeys) typing() bool { return l.KeepFilter.Enabled() }
+
 func enabled(bs ...key.Binding) []key.Binding {
 	var out []key.Binding
 	for _, b := range bs {
@@ -340,6 +382,7 @@ type keySet struct {
 	whatIf           whatIfKeyMap
 	present          presentKeyMap
 	help             helpKeyMap
+	noFilter         noFilterKeyMap
 	summary          summaryKeyMap
 	practice         practiceKeyMap
 	// roomPractice starts practice in a student's room (P: p is the
@@ -359,19 +402,20 @@ func makeKeySet(l assess.Lang) keySet {
 		reveal:   binding(l, []string{"v"}, "v", "kReveal"),
 		toLive:   binding(l, []string{"g"}, "g", "kToLive"),
 		whatIf:   makeNewWhatIfKeyMap(l), present: makeNewPresentKeyMap(l), help: makeNewHelpKeyMap(l),
-		summary: makeSummaryKeyMap(l), practice: makePracticeKeyMap(l),
+		noFilter: makeNoFilterKeyMap(l), summary: makeSummaryKeyMap(l), practice: makePracticeKeyMap(l),
 		roomPractice: binding(l, []string{"P"}, "P", "kPractice"),
 		projector:    binding(l, []string{"f", "f5"}, "f", "kProjector"),
 	}
 }
 
-func newGlobalKeys(l assess.Lang) globalKeys       { return keySets[l].global }
-func newWalkKeys(l assess.Lang) walkKeys           { return keySets[l].walk }
-func newListKeys(l assess.Lang) listKeys           { return keySets[l].list }
-func answerBinding(l assess.Lang) key.Binding      { return keySets[l].answer }
-func newWhatIfKeyMap(l assess.Lang) whatIfKeyMap   { return keySets[l].whatIf }
-func newPresentKeyMap(l assess.Lang) presentKeyMap { return keySets[l].present }
-func newHelpKeyMap(l assess.Lang) helpKeyMap       { return keySets[l].help }
+func newGlobalKeys(l assess.Lang) globalKeys         { return keySets[l].global }
+func newWalkKeys(l assess.Lang) walkKeys             { return keySets[l].walk }
+func newListKeys(l assess.Lang) listKeys             { return keySets[l].list }
+func answerBinding(l assess.Lang) key.Binding        { return keySets[l].answer }
+func newWhatIfKeyMap(l assess.Lang) whatIfKeyMap     { return keySets[l].whatIf }
+func newPresentKeyMap(l assess.Lang) presentKeyMap   { return keySets[l].present }
+func newHelpKeyMap(l assess.Lang) helpKeyMap         { return keySets[l].help }
+func newNoFilterKeyMap(l assess.Lang) noFilterKeyMap { return keySets[l].noFilter }
 
 func on(bs ...*key.Binding) {
 	for _, b := range bs {

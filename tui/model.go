@@ -119,9 +119,12 @@ type Model struct {
 	dirty bool
 	// notice is one line shown in the footer until the next key.
 	notice string
-	help   help.Model
-	cover  cover
-	shell  shell
+	// noFilter is set by a / where no filter is: the footer says so,
+	// and the letters typed after it do nothing until esc or enter.
+	noFilter bool
+	help     help.Model
+	cover    cover
+	shell    shell
 	// lastKey is when the last key or click came, for the idle limit.
 	lastKey time.Time
 	// drawn, when set, is told of every frame drawn: a test counts them

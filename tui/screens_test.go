@@ -176,6 +176,50 @@ func TestFilterBelowThreeColumns(t *testing.T) {
 	}
 }
 
+// TestSlashWithoutAFilterTypesNothing (issue 30, item 3): in a mode or
+// state with no filter — the presenter, the what-if, the practice, the
+// notes screen, an overlay, the help — / says so in the footer, and the
+// letters typed after it for a filter run nothing (t would switch the
+// track, i open the inputs, e run to the verdict) until esc closes it.
+// Where there is a filter, / opens it at every size.
+func TestSlashWithoutAFilterTypesNothing(t *testing.T) {
+	withFilter := map[string]bool{"walk": true, "quiz": true, "room": true, "student": true}
+	for _, size := range [][2]int{{60, 20}, {80, 24}, {120, 40}, {200, 60}} {
+		cases := sessions(t)
+		cases["walk, inputs in full"] = press(newTest(t, Options{Scenario: "4"}), "i")
+		cases["walk, path to allowed"] = press(newTest(t, Options{Scenario: "4"}), "a")
+		cases["walk, help"] = press(newTest(t, Options{Scenario: "4"}), "?")
+		for _, lang := range []assess.Lang{assess.English, assess.Chinese} {
+			for name, m := range cases {
+				name := fmt.Sprintf("%s %dx%d %s", name, size[0], size[1], lang)
+				m = resize(m, size[0], size[1])
+				if lang != m.Lang() {
+					m.toggleLang()
+				}
+				track, mode, at := m.Track(), m.Mode(), here(m).at
+				typed := press(m, "/", "t", "i", "m", "e")
+				if withFilter[name[:strings.IndexByte(name, ' ')]] {
+					assert.Equal(t, "time", listOf(typed).filter.input.Value(), "%s: / opens the filter", name)
+					continue
+				}
+				assert.Equal(t, track, typed.Track(), "%s: t switched the track", name)
+				assert.Equal(t, mode, typed.Mode(), name)
+				assert.Equal(t, at, here(typed).at, "%s: a letter moved the walk", name)
+				assert.Equal(t, m.cover.showHelp, typed.cover.showHelp, name)
+				assert.Equal(t, listOf(m).full, listOf(typed).full, "%s: i is a letter here", name)
+				f := footer(typed)
+				assert.Contains(t, f, tr("noFilter", lang), "%s: the footer says there is no filter", name)
+				assert.Contains(t, f, "esc", name)
+				assert.Contains(t, f, "ctrl+c", name)
+				closed := press(typed, "esc")
+				assert.NotContains(t, footer(closed), tr("noFilter", lang), "%s: esc closes it", name)
+				assert.Equal(t, at, here(closed).at, name)
+				assert.Equal(t, m.cover.showHelp, closed.cover.showHelp, "%s: esc closes only the notice", name)
+			}
+		}
+	}
+}
+
 // TestFooterTellsOnlyWorkingKeys: the footer lists the keys that work in
 // the state it is shown in: an overlay's close and scroll, a typed
 // filter's enter and esc; and esc clears a kept filter.

@@ -146,6 +146,7 @@ var ui = map[string][2]string{
 	"kReset":                {"reset", "还原"},
 	"kSave":                 {"save as scenario", "另存为场景"},
 	"kClose":                {"close", "关闭"},
+	"noFilter":              {"no filter here: letters ignored", "此处没有筛选：输入的字母不起作用"},
 	"kPath":                 {"path to allowed", "通往 allowed 的路径"},
 	"pathAdmission":         {"the path to allowed is for admission scenarios", "通往 allowed 的路径只用于准入场景"},
 	"kApplyPath":            {"apply the path", "应用该路径"},

@@ -142,6 +142,22 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.notice = ""
+	if m.noFilter {
+		k := newNoFilterKeyMap(m.c.lang)
+		switch {
+		case key.Matches(msg, k.Quit):
+			return m, tea.Quit
+		case key.Matches(msg, k.Close):
+			m.noFilter = false
+		}
+		return m, nil
+	}
+	if msg.String() == "/" && (m.cover.showHelp || !takesSlash(m.active().KeyMap())) {
+		// Typed for a filter where there is none: the letters after it
+		// would run commands (t switches the track). They go nowhere.
+		m.noFilter = true
+		return m, nil
+	}
 	if m.cover.showHelp {
 		return m.helpKey(msg)
 	}
@@ -167,6 +183,9 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 
 // keys are the active mode's key map, as its state has enabled them.
 func (m Model) keys() modeKeys {
+	if m.noFilter {
+		return newNoFilterKeyMap(m.c.lang)
+	}
 	if m.cover.showHelp {
 		return newHelpKeyMap(m.c.lang)
 	}

@@ -70,7 +70,15 @@ func (m Model) Render() string {
 	}
 	st := m.active().Status()
 	if st.full && !m.cover.shown() {
-		return clamp(m.active().View(), c.width, c.height)
+		frame := m.active().View()
+		if m.noFilter || m.notice != "" {
+			// The presenter draws its own footer: a notice, or what a
+			// / found, takes its place until the next key.
+			if i := strings.LastIndexByte(frame, '\n'); i >= 0 {
+				frame = frame[:i+1] + m.renderFooter(st)
+			}
+		}
+		return clamp(frame, c.width, c.height)
 	}
 	header := clamp(m.renderHeader(st), c.width, 1)
 	footer := m.renderFooter(st)
@@ -172,6 +180,13 @@ func (m Model) renderFooter(ms status) string {
 	sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
 	room := c.width - lipgloss.Width(right) - lipgloss.Width(sep)
 	left := fitHelp(h, rest, room)
+	if m.noFilter {
+		// What the / found, before the keys that close it.
+		said := c.styles.Dim.Render(tr("noFilter", c.lang))
+		if lipgloss.Width(said)+lipgloss.Width(sep)+lipgloss.Width(left) <= room {
+			left = said + sep + left
+		}
+	}
 	if left == "" || room < 8 {
 		return clamp(right, c.width, 1)
 	}
@@ -234,7 +249,7 @@ func (m Model) footerKeys() (rest, tail []key.Binding) {
 			tail = append(tail, b)
 		}
 	}
-	if m.cover.showHelp {
+	if m.cover.showHelp && !m.noFilter {
 		hk := newHelpKeyMap(m.c.lang)
 		if m.c.width < 80 {
 			// Said whole at 60 columns, in either language.
