@@ -7,11 +7,13 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -434,9 +436,20 @@ func TestWebMalformedChoiceIsBadRequest(t *testing.T) {
 		req.Header.Set("X-CSRF-Token", p.csrf)
 		res, err := p.c.Do(req)
 		require.NoError(t, err)
-		_, _ = io.Copy(io.Discard, res.Body)
+		body, _ := io.ReadAll(res.Body)
 		res.Body.Close()
 		assert.Equal(t, http.StatusBadRequest, res.StatusCode, "choice %q", choice)
+		// It says what to send instead (issue 30, item 1), and never
+		// what was sent.
+		assert.Contains(t, string(body), "a number from 1 to 8", "choice %q", choice)
+		if choice != "" {
+			assert.NotContains(t, string(body), choice, "what the client sent is not echoed")
+		}
+	}
+	for _, choice := range []string{"0", "9"} {
+		status, err := p.answer(mustAtoi(t, choice))
+		require.NoError(t, err)
+		assert.Equal(t, http.StatusBadRequest, status, "choice %s: no choice of the question", choice)
 	}
 	status, err := p.answer(2)
 	require.NoError(t, err)
@@ -456,6 +469,12 @@ func TestWebAnswerIsForTheRoundShown(t *testing.T) {
 	status, err := p.answerRound(7, round-1)
 	require.NoError(t, err)
 	assert.Equal(t, http.StatusConflict, status, "an answer for an earlier round")
+	said := p.refusal(t, url.Values{"choice": {"7"}, "round": {fmt.Sprint(round - 1)}})
+	assert.Contains(t, said, fmt.Sprintf("question %d is open now", round), "the refusal says which question is open")
+	said = p.refusal(t, url.Values{"choice": {"4"}, "code": {"environment_not_ready"}})
+	assert.Contains(t, said, "choice 4 has no codes to pick from: leave code out")
+	said = p.refusal(t, url.Values{"choice": {"7"}, "code": {"approval_forged"}})
+	assert.Contains(t, said, `"question"."choices"[6]."codes"[]."code"`, "where the codes are")
 	status, err = p.answerRound(7, round+1)
 	require.NoError(t, err)
 	assert.Equal(t, http.StatusConflict, status, "an answer for a round not asked yet")
@@ -493,4 +512,27 @@ func phoneAtQuestion(t *testing.T) (base string, lecturer *session, p *phoneClie
 	t.Cleanup(p.stop)
 	p.sees(t, "the question", func(s webState) bool { return s.Open })
 	return base, lecturer, p
+}
+
+// refusal posts an answer as JSON asks (the header's token) and returns
+// the refusal's error text.
+func (p *phoneClient) refusal(t *testing.T, form url.Values) string {
+	t.Helper()
+	req, _ := http.NewRequest("POST", p.base+"/answer", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-CSRF-Token", p.csrf)
+	res, err := p.c.Do(req)
+	require.NoError(t, err)
+	defer res.Body.Close()
+	var body struct{ Error string }
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&body))
+	require.NotEmpty(t, body.Error, "a refusal (status %d)", res.StatusCode)
+	return body.Error
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	require.NoError(t, err)
+	return n
 }

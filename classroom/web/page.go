@@ -236,14 +236,21 @@ func (s *Server) render(w http.ResponseWriter, status int, d pageData) {
 
 // fail answers a refused join or answer: the page with one of our own
 // messages, or the message alone to the script.
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, l assess.Lang, msg string) {
+//
+// args fill the message's numbers: what the room offers, never what the
+// client sent.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, l assess.Lang, msg string, args ...any) {
+	said := text(l, msg)
+	if len(args) > 0 {
+		said = fmt.Sprintf(said, args...)
+	}
 	if r.Header.Get("X-CSRF-Token") != "" || strings.Contains(r.Header.Get("Accept"), "application/json") {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)
-		_ = json.NewEncoder(w).Encode(map[string]string{"error": text(l, msg)})
+		_ = json.NewEncoder(w).Encode(map[string]string{"error": said})
 		return
 	}
-	s.render(w, status, pageData{Lang: code(l), T: texts[l], Other: code(1 - l), OtherName: texts[1-l]["langName"], Join: s.identity(r) == "", Error: text(l, msg)})
+	s.render(w, status, pageData{Lang: code(l), T: texts[l], Other: code(1 - l), OtherName: texts[1-l]["langName"], Join: s.identity(r) == "", Error: said})
 }
 
 // answer takes a phone's answer: a choice of the open question (and the
@@ -273,32 +280,42 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	msg, _, _, _, _ := ph.state()
-	choice, err := strconv.Atoi(r.PostForm.Get("choice"))
-	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, l, msgBad)
-		return
-	}
-	round, err := strconv.Atoi(r.PostForm.Get("round"))
-	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, l, msgBad)
-		return
-	}
 	sc, live := s.byID[msg.Live]
-	// An answer is for the question the phone was shown: a tap on the
-	// buttons of a question closed since (the page reconnecting while
-	// the lecturer opened the next) is not counted for the next one.
-	if !msg.Open || !live || round != msg.Round {
+	if !msg.Open || !live {
 		s.fail(w, r, http.StatusConflict, l, msgClosed)
 		return
 	}
+	// round is optional (the routes' contract names choice alone): sent,
+	// it makes the answer one for the question the phone was shown, so
+	// that a tap on the buttons of a question closed since (the page
+	// reconnecting while the lecturer opened the next) is not counted
+	// for the next one. The page always sends it.
+	if said := r.PostForm.Get("round"); said != "" {
+		round, err := strconv.Atoi(said)
+		if err != nil {
+			s.fail(w, r, http.StatusBadRequest, l, msgBadRound, msg.Round)
+			return
+		}
+		if round != msg.Round {
+			s.fail(w, r, http.StatusConflict, l, msgOtherRound, msg.Round)
+			return
+		}
+	}
 	p := tui.PollOf(sc, l)
-	if choice < 1 || choice > len(p.Choices) {
-		s.fail(w, r, http.StatusBadRequest, l, msgBad)
+	choice, err := strconv.Atoi(r.PostForm.Get("choice"))
+	if err != nil || choice < 1 || choice > len(p.Choices) {
+		s.fail(w, r, http.StatusBadRequest, l, msgBadChoice, len(p.Choices))
 		return
 	}
 	codeSaid := r.PostForm.Get("code")
-	if codeSaid != "" && !slices.ContainsFunc(p.Choices[choice-1].Codes, func(k tui.PollCode) bool { return k.Code == codeSaid }) {
-		s.fail(w, r, http.StatusBadRequest, l, msgBad) // a code the rule does not have
+	if codes := p.Choices[choice-1].Codes; codeSaid != "" && !slices.ContainsFunc(codes, func(k tui.PollCode) bool { return k.Code == codeSaid }) {
+		// A code the choice does not have (only a rule with several has
+		// codes to pick from).
+		if len(codes) == 0 {
+			s.fail(w, r, http.StatusBadRequest, l, msgNoCodes, choice)
+		} else {
+			s.fail(w, r, http.StatusBadRequest, l, msgBadCode, choice, choice-1)
+		}
 		return
 	}
 	ph.m.Answer(choice)
