@@ -15,19 +15,19 @@ import (
 
 // words are the command line's fixed texts, in English and Chinese.
 var words = map[string][2]string{
-	"scenario":  {"Scenario", "场景"},
-	"injected":  {"Injected", "注入重点"},
-	"verdict":   {"Verdict", "判断"},
-	"inputs":    {"Inputs", "输入"},
-	"field":     {"Field", "字段"},
-	"value":     {"Value", "值"},
-	"step":      {"Step", "步骤"},
-	"outcome":   {"Outcome", "结果"},
-	"why":       {"Why", "说明"},
-	"colon":     {assess.English.Colon(), assess.Chinese.Colon()},
-	"notes":     {"Lecturer notes", "讲师备注"},
-	"nonGoals":  {"What this decision does not do", "这个判断不做什么"},
-	"listTrack": {"%s (--track %s)", "%s（--track %s）"},
+	"scenario":    {"Scenario", "场景"},
+	"injected":    {"Injected", "注入重点"},
+	"verdict":     {"Verdict", "判断"},
+	"inputs":      {"Inputs", "输入"},
+	"field":       {"Field", "字段"},
+	"value":       {"Value", "值"},
+	"step":        {"Step", "步骤"},
+	"stepOutcome": {"Outcome", "结果"},
+	"why":         {"Why", "说明"},
+	"colon":       {assess.English.Colon(), assess.Chinese.Colon()},
+	"notes":       {"Lecturer notes", "讲师备注"},
+	"nonGoals":    {"What this decision does not do", "这个判断不做什么"},
+	"listTrack":   {"%s (--track %s)", "%s（--track %s）"},
 	// asideOf labels a trainer's note with its step.
 	"asideOf": {"%s (step %d)", "%s（步骤 %d）"},
 	// allowedIsNot introduces assess.AllowedIsNot.
@@ -239,7 +239,7 @@ func writeTraceMarkdown(w io.Writer, s scenarios.Scenario, l assess.Lang) {
 		fmt.Fprintf(w, "\n### %s\n\n%s\n", c.Title, c.Explanation)
 	}
 	fmt.Fprintf(w, "\n### %s\n\n| # | %s | %s | %s |\n|---|---|---|---|\n",
-		wk.Heading, word("step", l), word("outcome", l), word("why", l))
+		wk.Heading, word("step", l), word("stepOutcome", l), word("why", l))
 	for i, step := range wk.Steps {
 		outcome := look.OutcomeSymbol(step.Outcome) + " " + look.OutcomeLabel(step.Outcome, l)
 		if step.Outcome == assess.Fired {

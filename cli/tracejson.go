@@ -77,11 +77,10 @@ type caveatJSON struct {
 	Text   string `json:"text"`
 }
 
-// The sources of a caveat.
+// The sources of a caveat; the audit's and the outcomes' are their
+// track's name (scenarios.Track's String).
 const (
 	caveatRule     = "rule"
-	caveatAudit    = "audit"
-	caveatOutcome  = "outcome"
 	caveatScenario = "scenario"
 )
 
@@ -220,10 +219,10 @@ func scenarioDoc(s scenarios.Scenario, l assess.Lang) scenarioJSON {
 		caveat = caveatRule
 		doc.Input = c.Input
 	case scenarios.AuditCase:
-		caveat = caveatAudit
+		caveat = s.Track().String()
 		doc.Input = c.Input
 	case scenarios.OutcomeCase:
-		caveat = caveatOutcome
+		caveat = s.Track().String()
 		doc.Input = c.Input
 	}
 	doc.DoesNotProve = detailsJSON(wk.Verdict.Details, caveat, doc.Text)

@@ -102,7 +102,7 @@ section_assess() {
 
 section_procs() {
 	gen random.jsonl -kind random -n "$N"
-	gen audit-1m.jsonl -kind audit -n 1000000
+	gen audit-1m.jsonl -track audit -n 1000000
 	echo "## assess and audit on one core and on two (GOMAXPROCS)"
 	: >"$OUT/times"
 	for round in $(seq "$ROUNDS"); do
@@ -132,10 +132,10 @@ section_audit() {
 	# 1M requests a file in every case: batches of 1k, 10k, 100k and 1M,
 	# so that the time a file takes is the time of 1M requests at that
 	# batch size (start-up counts once, alike).
-	gen audit-1k.jsonl -kind audit -n 1000 -batches 1000
-	gen audit-10k.jsonl -kind audit -n 10000 -batches 100
-	gen audit-100k.jsonl -kind audit -n 100000 -batches 10
-	gen audit-1m.jsonl -kind audit -n 1000000
+	gen audit-1k.jsonl -track audit -n 1000 -batches 1000
+	gen audit-10k.jsonl -track audit -n 10000 -batches 100
+	gen audit-100k.jsonl -track audit -n 100000 -batches 10
+	gen audit-1m.jsonl -track audit -n 1000000
 	echo "## audit, 1M requests in batches of 1k to 1M (each size: one file of 1M requests)"
 	: >"$OUT/times"
 	for round in $(seq "$ROUNDS"); do

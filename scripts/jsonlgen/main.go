@@ -4,8 +4,8 @@
 //
 //	go run ./scripts/jsonlgen -kind random -n 1000000 > random.jsonl
 //	go run ./scripts/jsonlgen -kind repeated -n 1000000 > repeated.jsonl
-//	go run ./scripts/jsonlgen -kind audit -n 1000000 > batch.jsonl
-//	go run ./scripts/jsonlgen -kind audit -n 1000 -batches 1000 > batches.jsonl
+//	go run ./scripts/jsonlgen -track audit -n 1000000 > batch.jsonl
+//	go run ./scripts/jsonlgen -track audit -n 1000 -batches 1000 > batches.jsonl
 package main
 
 import (
@@ -16,41 +16,33 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+
+	"toolgate/scenarios"
 )
 
 func main() {
-	kind := flag.String("kind", "random", "random, repeated (testdata/inputs.jsonl over and over) or audit (one batch of n requests)")
-	n := flag.Int("n", 100_000, "lines (random, repeated) or requests in a batch (audit)")
+	trackName := flag.String("track", scenarios.TrackAdmission.String(), "admission (inputs of -kind) or audit (batches of -n requests)")
+	kind := flag.String("kind", "random", "admission: random, or repeated (testdata/inputs.jsonl over and over)")
+	n := flag.Int("n", 100_000, "lines (admission) or requests in a batch (audit)")
 	batches := flag.Int("batches", 1, "audit: how many batches, one a line")
 	seed := flag.Uint64("seed", 14, "random seed")
 	flag.Parse()
+	track, err := scenarios.ParseTrack(*trackName)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "jsonlgen: -track:", err)
+		os.Exit(2)
+	}
 	w := bufio.NewWriterSize(os.Stdout, 1<<20)
 	rng := rand.New(rand.NewPCG(*seed, 2026))
-	switch *kind {
-	case "repeated":
-		sample, err := os.ReadFile("testdata/inputs.jsonl")
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "jsonlgen: run it from the repository:", err)
-			os.Exit(2)
-		}
-		lines := bytes.SplitAfter(bytes.TrimSpace(sample), []byte("\n"))
-		for i := range *n {
-			line := lines[i%len(lines)]
-			w.Write(bytes.TrimSuffix(line, []byte("\n")))
-			w.WriteByte('\n')
-		}
-	case "random":
-		g := gen{rng: rng}
-		for range *n {
-			w.Write(g.input())
-			w.WriteByte('\n')
-		}
-	case "audit":
+	switch track {
+	case scenarios.TrackAudit:
 		for range *batches {
 			audit(w, rng, *n)
 		}
-	default:
-		fmt.Fprintln(os.Stderr, "jsonlgen: -kind random, repeated or audit")
+	case scenarios.TrackAdmission:
+		admission(w, rng, *kind, *n)
+	case scenarios.TrackOutcome:
+		fmt.Fprintln(os.Stderr, "jsonlgen: no outcome inputs: -track admission or audit")
 		os.Exit(2)
 	}
 	// The writer keeps the first error of any write: a full disk shows
@@ -58,6 +50,33 @@ func main() {
 	if err := w.Flush(); err != nil {
 		fmt.Fprintln(os.Stderr, "jsonlgen:", err)
 		os.Exit(1)
+	}
+}
+
+// admission writes n admission inputs of a kind.
+func admission(w *bufio.Writer, rng *rand.Rand, kind string, n int) {
+	switch kind {
+	case "repeated":
+		sample, err := os.ReadFile("testdata/inputs.jsonl")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "jsonlgen: run it from the repository:", err)
+			os.Exit(2)
+		}
+		lines := bytes.SplitAfter(bytes.TrimSpace(sample), []byte("\n"))
+		for i := range n {
+			line := lines[i%len(lines)]
+			w.Write(bytes.TrimSuffix(line, []byte("\n")))
+			w.WriteByte('\n')
+		}
+	case "random":
+		g := gen{rng: rng}
+		for range n {
+			w.Write(g.input())
+			w.WriteByte('\n')
+		}
+	default:
+		fmt.Fprintln(os.Stderr, "jsonlgen: -kind random or repeated")
+		os.Exit(2)
 	}
 }
 

@@ -21,14 +21,20 @@ import (
 
 	"toolgate/assess"
 	"toolgate/decode"
+	"toolgate/scenarios"
 )
 
 func main() {
-	track := flag.String("track", "admission", "admission, audit or outcome")
+	trackName := flag.String("track", scenarios.TrackAdmission.String(), "the track: "+scenarios.TrackNames())
 	bug := flag.String("bug", "", "plant a mistake: empty-scope-as-absent, approval-before-environment, sorted-missing, "+
 		"approval-not-active, dedupe-missing, no-trim, scope-defaults-to-name, any-entry-of-a-name, book-port")
 	misbehave := flag.String("misbehave", "", "break the protocol: hang, exit-early, garbage, flood, extra-line, stderr-flood, slow-exit")
 	flag.Parse()
+	track, err := scenarios.ParseTrack(*trackName)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gate: -track:", err)
+		os.Exit(2)
+	}
 
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 0, 64<<10), 16<<20)
@@ -71,7 +77,7 @@ func main() {
 			out.Flush()
 			continue
 		}
-		answer(decide(*track, *bug, in.Bytes()))
+		answer(decide(track, *bug, in.Bytes()))
 	}
 	switch *misbehave {
 	case "extra-line":
@@ -85,9 +91,9 @@ type errorLine struct {
 	Error string `json:"error"`
 }
 
-func decide(track, bug string, line []byte) any {
+func decide(track scenarios.Track, bug string, line []byte) any {
 	switch track {
-	case "audit":
+	case scenarios.TrackAudit:
 		in, err := decode.Audit(line)
 		if err != nil {
 			return errorLine{err.Error()}
@@ -97,7 +103,7 @@ func decide(track, bug string, line []byte) any {
 			return errorLine{err.Error()}
 		}
 		return r
-	case "outcome":
+	case scenarios.TrackOutcome:
 		in, err := decode.Outcome(line)
 		if err != nil {
 			return errorLine{err.Error()}
@@ -107,6 +113,7 @@ func decide(track, bug string, line []byte) any {
 			return errorLine{err.Error()}
 		}
 		return map[string]string{"class": class.String()}
+	case scenarios.TrackAdmission:
 	}
 	in, err := decode.Input(line)
 	if err != nil && bug == "book-port" {
