@@ -634,7 +634,8 @@ write exactly one compact JSON verdict per input, one a line, in order: the book
 every input toolgate's input check accepts.
 
 An input the check refuses (an unknown or duplicate member, a wrong type, null where a string
-belongs, a missing environment or requiredArguments, an approval without a status) gets a
+belongs, text that is not Unicode such as a lone surrogate escape, a missing environment or
+requiredArguments, an approval without a status; docs/decision.md §1 lists them all) gets a
 line {"error":"...","layer":"input"} naming the line and the member, and the rest are still
 answered; the exit status is then 1. So does a value longer
 than --max-value bytes (1 MiB by default) or nested more than 1000 levels deep: it is skipped

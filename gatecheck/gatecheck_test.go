@@ -107,6 +107,12 @@ func TestPlantedBugsAreCaught(t *testing.T) {
 			`code: want "invalid_arguments", got "admission_allowed"`},
 		{"any-entry-of-a-name", []string{"scenario/two-tools-one-name", "rule/1/only-the-first-entry-of-a-name-is-read"},
 			`code: want "tool_version_mismatch"`},
+		// Issue 30, item 5: a port of the book and of the input check that
+		// reads JSON as encoding/json does (a lone surrogate escape becomes
+		// U+FFFD): 241 of 242. docs/decision.md §1 refuses that text, in
+		// request.arguments too; the vector is right.
+		{"surrogate-as-replacement", []string{"json/lone-surrogate"},
+			"admits an input toolgate's input check refuses: answering allowed to it fails open"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.bug, func(t *testing.T) {
@@ -118,6 +124,9 @@ func TestPlantedBugsAreCaught(t *testing.T) {
 			assert.Contains(t, out.String(), tt.diff)
 			assert.Contains(t, out.String(), "why toolgate expects it:")
 			assert.Contains(t, out.String(), fmt.Sprintf("%d disagree", len(tt.want)))
+			// The last line names the vectors, a long report above it.
+			lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+			assert.Equal(t, "disagree on: "+strings.Join(disagreeing(r), ", "), lines[len(lines)-1])
 		})
 	}
 	r, err := check(t, scenarios.TrackAdmission, 0, "-bug", "scope-defaults-to-name")
@@ -161,6 +170,7 @@ func TestABookPortPassesTheDecisionLayer(t *testing.T) {
 	assert.NotContains(t, out.String(), "Decision: by code", "a layer that was not run is not reported")
 	assert.Contains(t, out.String(), "Input check, toolgate's own")
 	assert.Regexp(t, `✗ a member name twice\s+\d+/\d+`, out.String())
+	assert.Contains(t, out.String(), fmt.Sprintf(", and %d more\n", len(admitted)-12), "the last line names twelve")
 }
 
 func gateError(t *testing.T, err error) *gatecheck.GateError {
@@ -183,7 +193,7 @@ func TestMisbehavingGates(t *testing.T) {
 		stderr    string
 	}{
 		{"hang", 300 * time.Millisecond, "no answer to input 1 (scenario/unknown-tool) within 300ms", ""},
-		{"exit-early", 0, "the gate stopped answering after 3 of", "panic: assignment to entry in nil map (input 4)"},
+		{"exit-early", 0, "the gate stopped answering after 3 of 242 inputs (exit status 3): input 4 (scenario/write-without-approval) got no answer", "panic: assignment to entry in nil map (input 4)"},
 		{"garbage", 0, "answer 3 (to scenario/read-only-candidate) is not an answer: not JSON: \\u001b[31mok", ""},
 		{"flood", 0, "answer 1 (to scenario/unknown-tool) is longer than 1048576 bytes", ""},
 		{"extra-line", 0, "the gate wrote more lines than it was given inputs", ""},

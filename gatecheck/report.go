@@ -146,6 +146,7 @@ var texts = struct {
 	Clean, ByRule, ByCode, ByAudit, ByClass                                  text
 	Input, Expected, Got, Differs, Why, Refuses, ExpectRefusal, Disagree     text
 	Summary, AllAgree, Stderr, Note, Colon, StoppedAfter, Answered, NoStderr text
+	DisagreeOn, AndMore, ListSep, SeeCheck                                   text
 }{
 	InputErrors:    t("inputs the input check refuses", "输入检查拒绝的输入"),
 	DecisionErrors: t("a request ID listed twice (the audit throws)", "请求 ID 重复（审计抛出异常）"),
@@ -173,6 +174,10 @@ var texts = struct {
 	ExpectRefusal:         t("a refusal ({\"error\":…}), or any answer but allowed", "拒绝（{\"error\":…}），或 allowed 以外的任何回答"),
 	Disagree:              t("DISAGREE", "不一致"),
 	Summary:               t("%d vectors: %d agree, %d disagree", "%d 个向量：%d 个一致，%d 个不一致"),
+	DisagreeOn:            t("disagree on", "不一致的向量"),
+	AndMore:               t(", and %d more", "，另有 %d 个"),
+	ListSep:               t(", ", "、"),
+	SeeCheck:              t("(what the input check refuses, and why: docs/decision.md §1)", "（输入检查拒绝什么、为什么：docs/decision.md 第 1 节）"),
 	AllAgree:              t("the gate agrees with toolgate on every vector", "这个门与 toolgate 在每个向量上都一致"),
 	Stderr:                t("the gate's stderr", "这个门的 stderr"),
 	Note:                  t("note", "注意"),
@@ -267,8 +272,26 @@ func WriteText(w io.Writer, r Report, l assess.Lang) {
 	fmt.Fprintf(w, texts.Summary.in(l)+"\n", len(r.Answers), len(r.Answers)-n, n)
 	if n == 0 {
 		fmt.Fprintln(w, texts.AllAgree.in(l))
+		return
 	}
+	// The last lines name them: the ones a person reads first, under a
+	// long report.
+	var ids []string
+	for _, a := range r.Answers {
+		if !a.Agree() {
+			ids = append(ids, a.Vector.ID)
+		}
+	}
+	more := ""
+	if len(ids) > maxNamed {
+		more = fmt.Sprintf(texts.AndMore.in(l), len(ids)-maxNamed)
+		ids = ids[:maxNamed]
+	}
+	fmt.Fprintf(w, "%s%s%s%s\n", texts.DisagreeOn.in(l), colon, strings.Join(ids, texts.ListSep.in(l)), more)
 }
+
+// maxNamed is how many disagreeing vectors the summary names.
+const maxNamed = 12
 
 // writeWhy writes toolgate's own walk of the vector's input up to the
 // step that decides: why the expected answer is what it is.
@@ -277,6 +300,7 @@ func writeWhy(w io.Writer, track scenarios.Track, v vectors.Vector, l assess.Lan
 	fmt.Fprintf(w, "  %s%s\n", texts.Why.in(l), strings.TrimRight(texts.Colon.in(l), " "))
 	if exp.Error != "" {
 		fmt.Fprintf(w, "      %s%s%s\n", texts.Refuses.in(l), texts.Colon.in(l), exp.Error)
+		fmt.Fprintf(w, "      %s\n", texts.SeeCheck.in(l))
 		return
 	}
 	var c scenarios.Case

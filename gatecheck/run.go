@@ -247,7 +247,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 			case status == "":
 				status = "exit status 0"
 			}
-			return fail("the gate stopped answering after %d of %d inputs (%s)", i, len(o.Vectors), status)
+			return fail("the gate stopped answering after %d of %d inputs (%s): input %d (%s) got no answer", i, len(o.Vectors), status, i+1, v.ID)
 		case errors.Is(got.err, errLineTooLong):
 			return fail("answer %d (to %s) is longer than %d bytes", i+1, v.ID, MaxLine)
 		case got.err != nil:

@@ -27,7 +27,7 @@ import (
 func main() {
 	trackName := flag.String("track", scenarios.TrackAdmission.String(), "the track: "+scenarios.TrackNames())
 	bug := flag.String("bug", "", "plant a mistake: empty-scope-as-absent, approval-before-environment, sorted-missing, "+
-		"approval-not-active, dedupe-missing, no-trim, scope-defaults-to-name, any-entry-of-a-name, book-port")
+		"approval-not-active, dedupe-missing, no-trim, scope-defaults-to-name, any-entry-of-a-name, book-port, surrogate-as-replacement")
 	misbehave := flag.String("misbehave", "", "break the protocol: hang, exit-early, garbage, flood, extra-line, stderr-flood, slow-exit")
 	flag.Parse()
 	track, err := scenarios.ParseTrack(*trackName)
@@ -116,6 +116,16 @@ func decide(track scenarios.Track, bug string, line []byte) any {
 	case scenarios.TrackAdmission:
 	}
 	in, err := decode.Input(line)
+	if err != nil && bug == "surrogate-as-replacement" && strings.Contains(err.Error(), decode.LoneSurrogate) {
+		// A port that checks every input as toolgate does, but decodes
+		// with encoding/json: a lone surrogate escape becomes U+FFFD,
+		// silently, and the input is a different one.
+		var v any
+		if json.Unmarshal(line, &v) == nil {
+			replaced, _ := json.Marshal(v)
+			in, err = decode.Input(replaced)
+		}
+	}
 	if err != nil && bug == "book-port" {
 		// A bare port of the book's function has no input check: it reads
 		// what JSON.parse gives, the last of two names, and ignores
