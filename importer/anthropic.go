@@ -2,6 +2,7 @@ package importer
 
 import (
 	"fmt"
+	"hash/fnv"
 	"strconv"
 	"strings"
 
@@ -43,13 +44,19 @@ func idText(v jsontext.Value) (id string, present bool, err error) {
 
 // content is a message's content: a string (no blocks) or an array of
 // blocks.
-type content[B any] struct{ blocks []B }
+type content[B any] struct {
+	blocks []B
+	// text is the string content (for a message's sum).
+	text string
+}
 
 func (c *content[B]) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	switch dec.PeekKind() {
 	case '[':
 		return json.UnmarshalDecode(dec, &c.blocks)
-	case '"', 'n':
+	case '"':
+		return json.UnmarshalDecode(dec, &c.text)
+	case 'n':
 		return dec.SkipValue()
 	default:
 		k := dec.PeekKind()
@@ -68,6 +75,8 @@ type anthBlock struct {
 	ToolUseID  jsontext.Value `json:"tool_use_id"`
 	ToolUse    *bedrockRef    `json:"toolUse"`
 	ToolResult *bedrockRef    `json:"toolResult"`
+	// Text is a text block's, for a message's sum.
+	Text string `json:"text"`
 }
 
 type bedrockRef struct {
@@ -101,10 +110,22 @@ type anthReader struct {
 	stream    int // streaming events read
 	streamErr string
 	inMessage bool // a streamed message is open
+	// said is the conversation read so far, one sum a message (its role
+	// and the ids of its tool blocks): the Messages API is stateless, so
+	// a request body that comes after a response restates everything
+	// before it — a recorded run is request, response, request (with the
+	// tool results), response. Only a request's messages beyond said are
+	// new. restating is the request body being read, at how far into
+	// said; streamed is the streamed message being read, for its sum.
+	said                    []uint64
+	track                   bool
+	restating, lastRestated *wrapper
+	at, before              int
+	streamed                []anthBlock
 }
 
 func newAnthropicReader(r *run, format string) *anthReader {
-	a := &anthReader{r: r, format: format, callW: "tool_use", resultW: "tool_result"}
+	a := &anthReader{r: r, format: format, callW: "tool_use", resultW: "tool_result", track: true}
 	if format == FormatBedrock {
 		a.callW, a.resultW = "toolUse", "toolResult"
 	}
@@ -112,8 +133,117 @@ func newAnthropicReader(r *run, format string) *anthReader {
 	return a
 }
 
-func (a *anthReader) wrapperStart(_ *wrapper) error { return nil }
-func (a *anthReader) wrapperEnd(_ *wrapper) error   { return nil }
+// wrapperStart takes a body: a request body after what was read
+// restates it.
+func (a *anthReader) wrapperStart(w *wrapper) error {
+	if a.track && !w.response() && len(a.said) > 0 {
+		a.restating, a.lastRestated, a.at, a.before = w, w, 0, 0
+	}
+	return nil
+}
+
+func (a *anthReader) wrapperEnd(w *wrapper) error {
+	if a.restating == w && a.at < len(a.said) {
+		what := "holds none of the messages read before it"
+		if a.at > 0 {
+			what = fmt.Sprintf("holds %d of the %d messages read before it, not the rest", a.at, len(a.said))
+		}
+		return &Error{Name: a.r.name, Line: w.line, Column: w.col, Msg: fmt.Sprintf(
+			"%s %s: a request body restates the whole conversation (the API keeps none), so this is another conversation, or one cut short; "+
+				"import one conversation: its last request body, and the response after it", w, what)}
+	}
+	if w == a.lastRestated && a.before > 0 {
+		a.r.note(fmt.Sprintf("before-%d", w.line), "%s restates %d %s from before the first one read: read for their server tools only (their other calls were answered before the input starts)",
+			w, a.before, plural(a.before, "message", "messages"))
+	}
+	a.restating, a.before = nil, 0
+	return nil
+}
+
+// messageSum is a message's role, its text and the ids of its tool
+// blocks, as a request that restates it carries them.
+func messageSum(role, text string, blocks []anthBlock) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(role))
+	h.Write([]byte{0})
+	h.Write([]byte(text))
+	for i := range blocks {
+		b := &blocks[i]
+		h.Write([]byte{0})
+		h.Write([]byte(b.Type))
+		h.Write([]byte{0})
+		h.Write([]byte(b.Text))
+		for _, v := range []jsontext.Value{b.ID, b.ToolUseID} {
+			h.Write([]byte{1})
+			h.Write(v)
+		}
+		if b.ToolUse != nil {
+			h.Write(b.ToolUse.ToolUseID)
+		}
+		if b.ToolResult != nil {
+			h.Write(b.ToolResult.ToolUseID)
+		}
+	}
+	return h.Sum64()
+}
+
+// restated reports whether a message of a request body is one the
+// conversation read before holds, to be left out: the ones before the
+// first message read (the input starts with a response, the request
+// before it left out), then each message read, in order. A message that
+// differs from the one read is an error: the body is another
+// conversation.
+func (a *anthReader) restated(e *element, m *anthMessage, base string) (bool, error) {
+	w := a.restating
+	if w == nil {
+		return false, nil
+	}
+	if a.at == len(a.said) {
+		a.restating = nil // the new part of the conversation
+		return false, nil
+	}
+	switch same := messageSum(m.Role, m.Content.text, m.Content.blocks) == a.said[a.at]; {
+	case same:
+		a.at++
+	case a.at == 0:
+		// Before what was read: its client calls were answered before it
+		// too, but a server tool it called may be answered in what was
+		// read, or later (programmatic tool calling).
+		a.before++
+		for i := range m.Content.blocks {
+			if b := &m.Content.blocks[i]; m.Role == "assistant" && isServer(b.Type) {
+				if err := a.block(e, m.Role, b, pointer(i), base+"/content"); err != nil {
+					return false, err
+				}
+			}
+		}
+	default:
+		return false, a.r.at(e, base, "this message of %s is not message %d of the conversation read before it (its role, text or tool blocks differ): "+
+			"a request body restates the whole conversation, so this is another one; import one conversation: its last request body, and the response after it",
+			w, a.at+1)
+	}
+	return true, nil
+}
+
+// isServer says whether a block is a server tool's call or result.
+func isServer(t string) bool {
+	return t == "server_tool_use" || t == "mcp_tool_use" || strings.HasSuffix(t, "_tool_result")
+}
+
+// remember adds a message read to said (a transcript of more messages
+// than toolgate remembers is read without it: a request body in it then
+// counts its calls again).
+func (a *anthReader) remember(v uint64) {
+	if !a.track {
+		return
+	}
+	if len(a.said) >= MaxRemembered {
+		a.track, a.said = false, nil
+		a.r.note("forgot-said", "more than %d messages: a request body after them is read whole, as a conversation of its own", MaxRemembered)
+		return
+	}
+	a.said = append(a.said, v)
+}
 
 func (a *anthReader) element(e *element) error {
 	// A streaming event, or a Bedrock response around its message.
@@ -148,6 +278,10 @@ func (a *anthReader) message(e *element, m *anthMessage, base string) error {
 	if m.Role != "user" && m.Role != "assistant" {
 		return a.r.at(e, base+"/role", "want \"user\" or \"assistant\", got %q", m.Role)
 	}
+	if again, err := a.restated(e, m, base); again || err != nil {
+		return err
+	}
+	a.remember(messageSum(m.Role, m.Content.text, m.Content.blocks))
 	if err := a.turn(m.Role, e); err != nil {
 		return err
 	}
@@ -331,10 +465,12 @@ func (a *anthReader) event(e *element) (bool, error) {
 	switch t {
 	case "message_start":
 		a.inMessage = true
+		a.streamed = a.streamed[:0]
 		if err := a.turn("assistant", e); err != nil {
 			return true, err
 		}
 		if ev.Message != nil {
+			a.streamed = append(a.streamed, ev.Message.Content.blocks...)
 			for i := range ev.Message.Content.blocks {
 				if err := a.block(e, "assistant", &ev.Message.Content.blocks[i], pointer(i), "/message/content"); err != nil {
 					return true, err
@@ -349,12 +485,14 @@ func (a *anthReader) event(e *element) (bool, error) {
 			}
 		}
 		if ev.ContentBlock != nil {
+			a.streamed = append(a.streamed, *ev.ContentBlock)
 			if err := a.block(e, "assistant", ev.ContentBlock, "", "/content_block"); err != nil {
 				return true, err
 			}
 		}
 	case "message_stop":
 		a.inMessage = false
+		a.remember(messageSum("assistant", "", a.streamed))
 		return true, a.srv.settle()
 	case "error":
 		if ev.Error != nil {
@@ -422,7 +560,15 @@ type claudeCodeReader struct {
 }
 
 func newClaudeCodeReader(r *run) *claudeCodeReader {
-	return &claudeCodeReader{r: r, main: newAnthropicReader(r, FormatAnthropic), side: map[string]*anthReader{}, skipped: map[string]int{}}
+	return &claudeCodeReader{r: r, main: lineReader(r), side: map[string]*anthReader{}, skipped: map[string]int{}}
+}
+
+// lineReader reads a log's messages: one a line, never a request body
+// that restates them, so none is remembered.
+func lineReader(r *run) *anthReader {
+	a := newAnthropicReader(r, FormatAnthropic)
+	a.track = false
+	return a
 }
 
 type ccMessage struct {
@@ -468,7 +614,7 @@ func (c *claudeCodeReader) element(e *element) error {
 			key = "agent " + l.AgentID
 		}
 		if c.side[key] == nil {
-			c.side[key] = newAnthropicReader(c.r, FormatAnthropic)
+			c.side[key] = lineReader(c.r)
 			c.order = append(c.order, key)
 		}
 		a = c.side[key]

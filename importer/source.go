@@ -272,8 +272,12 @@ func (s *source) dispatch(raw []byte, line, col int) error {
 		return s.array(raw, line, col, "", nil)
 	}
 	// Bodies come first or alone: once a line is a message of its own,
-	// the lines after it are too (and are not searched for a body).
-	if !s.elementsOnly {
+	// the lines after it are too (and are not searched for a body) — but
+	// for a request body with its messages: a recorded run of a
+	// stateless API is request, response, request, response, each
+	// request restating the conversation (the reader leaves out what it
+	// restates).
+	if !s.elementsOnly || bytes.Contains(raw, []byte(`"messages"`)) {
 		if w := s.wrapperOf(raw, line, col); w != nil {
 			return s.body(raw, line, col, w)
 		}
