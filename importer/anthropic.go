@@ -46,7 +46,7 @@ func idText(v jsontext.Value) (id string, present bool, err error) {
 // blocks.
 type content[B any] struct {
 	blocks []B
-	// text is the string content (for a message's sum).
+	// text is the string content (for a user message's sum).
 	text string
 }
 
@@ -75,7 +75,7 @@ type anthBlock struct {
 	ToolUseID  jsontext.Value `json:"tool_use_id"`
 	ToolUse    *bedrockRef    `json:"toolUse"`
 	ToolResult *bedrockRef    `json:"toolResult"`
-	// Text is a text block's, for a message's sum.
+	// Text is a text block's, for a user message's sum.
 	Text string `json:"text"`
 }
 
@@ -110,8 +110,8 @@ type anthReader struct {
 	stream    int // streaming events read
 	streamErr string
 	inMessage bool // a streamed message is open
-	// said is the conversation read so far, one sum a message (its role
-	// and the ids of its tool blocks): the Messages API is stateless, so
+	// said is the conversation read so far, one sum a message
+	// (messageSum): the Messages API is stateless, so
 	// a request body that comes after a response restates everything
 	// before it — a recorded run is request, response, request (with the
 	// tool results), response. Only a request's messages beyond said are
@@ -160,19 +160,26 @@ func (a *anthReader) wrapperEnd(w *wrapper) error {
 	return nil
 }
 
-// messageSum is a message's role, its text and the ids of its tool
-// blocks, as a request that restates it carries them.
+// messageSum is a message's role, the ids of its tool blocks and, for a
+// user's, its text, as a request that restates it carries them. (An
+// assistant's text is left out: a streamed response's comes in deltas,
+// not read.)
 func messageSum(role, text string, blocks []anthBlock) uint64 {
+	user := role == "user"
 	h := fnv.New64a()
 	h.Write([]byte(role))
-	h.Write([]byte{0})
-	h.Write([]byte(text))
+	if user {
+		h.Write([]byte{0})
+		h.Write([]byte(text))
+	}
 	for i := range blocks {
 		b := &blocks[i]
 		h.Write([]byte{0})
 		h.Write([]byte(b.Type))
-		h.Write([]byte{0})
-		h.Write([]byte(b.Text))
+		if user {
+			h.Write([]byte{0})
+			h.Write([]byte(b.Text))
+		}
 		for _, v := range []jsontext.Value{b.ID, b.ToolUseID} {
 			h.Write([]byte{1})
 			h.Write(v)
