@@ -120,11 +120,14 @@ type Model struct {
 	// notice is one line shown in the footer until the next key.
 	notice string
 	// noFilter is set by a / where no filter is: the footer says so,
-	// and the letters typed after it do nothing until esc or enter.
-	noFilter bool
-	help     help.Model
-	cover    cover
-	shell    shell
+	// and the letters typed after it do nothing until esc or enter — or
+	// until the mode changes under it (the room's question ends a
+	// what-if: its digits must answer).
+	noFilter     bool
+	noFilterMode mode
+	help         help.Model
+	cover        cover
+	shell        shell
 	// lastKey is when the last key or click came, for the idle limit.
 	lastKey time.Time
 	// drawn, when set, is told of every frame drawn: a test counts them
@@ -401,3 +404,6 @@ func (m *Model) take(posted []tea.Msg) tea.Cmd {
 	}
 	return tea.Batch(cmds...)
 }
+
+// slashed reports whether a / found no filter in the mode still active.
+func (m Model) slashed() bool { return m.noFilter && m.noFilterMode == m.mode }

@@ -220,6 +220,22 @@ func TestSlashWithoutAFilterTypesNothing(t *testing.T) {
 	}
 }
 
+// TestSlashEndsWithItsMode: the room's question ends a student's
+// what-if; a / typed there no longer swallows keys, so the digit that
+// follows answers the question.
+func TestSlashEndsWithItsMode(t *testing.T) {
+	room := &fakeRoom{}
+	m := send(newTest(t, Options{Room: room}), RoomMsg{Live: "write-without-approval", Round: 0})
+	m = press(m, "2", "enter", "w", "/") // wandered to scenario 2, experimenting
+	require.Equal(t, "what-if", m.Mode())
+	require.Contains(t, footer(m), tr("noFilter", assess.English))
+	m = send(m, RoomMsg{Live: "write-without-approval", Round: 1, Open: true})
+	require.Equal(t, "room", m.Mode())
+	assert.NotContains(t, footer(m), tr("noFilter", assess.English))
+	m = press(m, "4")
+	assert.Equal(t, []int{4}, room.answers, "the digit answers the question")
+}
+
 // TestFooterTellsOnlyWorkingKeys: the footer lists the keys that work in
 // the state it is shown in: an overlay's close and scroll, a typed
 // filter's enter and esc; and esc clears a kept filter.

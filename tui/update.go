@@ -142,7 +142,7 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.notice = ""
-	if m.noFilter {
+	if m.slashed() {
 		k := newNoFilterKeyMap(m.c.lang)
 		switch {
 		case key.Matches(msg, k.Quit):
@@ -155,7 +155,7 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if msg.String() == "/" && (m.cover.showHelp || !takesSlash(m.active().KeyMap())) {
 		// Typed for a filter where there is none: the letters after it
 		// would run commands (t switches the track). They go nowhere.
-		m.noFilter = true
+		m.noFilter, m.noFilterMode = true, m.mode
 		return m, nil
 	}
 	if m.cover.showHelp {
@@ -183,7 +183,7 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 
 // keys are the active mode's key map, as its state has enabled them.
 func (m Model) keys() modeKeys {
-	if m.noFilter {
+	if m.slashed() {
 		return newNoFilterKeyMap(m.c.lang)
 	}
 	if m.cover.showHelp {

@@ -71,7 +71,7 @@ func (m Model) Render() string {
 	st := m.active().Status()
 	if st.full && !m.cover.shown() {
 		frame := m.active().View()
-		if m.noFilter || m.notice != "" {
+		if m.slashed() || m.notice != "" {
 			// The presenter draws its own footer: a notice, or what a
 			// / found, takes its place until the next key.
 			if i := strings.LastIndexByte(frame, '\n'); i >= 0 {
@@ -180,7 +180,7 @@ func (m Model) renderFooter(ms status) string {
 	sep := h.Styles.ShortSeparator.Render(h.ShortSeparator)
 	room := c.width - lipgloss.Width(right) - lipgloss.Width(sep)
 	left := fitHelp(h, rest, room)
-	if m.noFilter {
+	if m.slashed() {
 		// What the / found, before the keys that close it.
 		said := c.styles.Dim.Render(tr("noFilter", c.lang))
 		if lipgloss.Width(said)+lipgloss.Width(sep)+lipgloss.Width(left) <= room {
@@ -249,7 +249,7 @@ func (m Model) footerKeys() (rest, tail []key.Binding) {
 			tail = append(tail, b)
 		}
 	}
-	if m.cover.showHelp && !m.noFilter {
+	if m.cover.showHelp && !m.slashed() {
 		hk := newHelpKeyMap(m.c.lang)
 		if m.c.width < 80 {
 			// Said whole at 60 columns, in either language.
