@@ -232,7 +232,7 @@ func TestSlashEndsWithItsMode(t *testing.T) {
 	m = send(m, RoomMsg{Live: "write-without-approval", Round: 1, Open: true})
 	require.Equal(t, "room", m.Mode())
 	assert.NotContains(t, footer(m), tr("noFilter", assess.English))
-	m = press(m, "4")
+	_ = press(m, "4")
 	assert.Equal(t, []int{4}, room.answers, "the digit answers the question")
 }
 
