@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"slices"
-
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
@@ -317,24 +315,16 @@ func (k noFilterKeyMap) ShortHelp() []key.Binding  { return enabled(k.Close, k.Q
 func (k noFilterKeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 // takesSlash reports whether a mode's keys, as they are now, take a /:
-// a binding of it (the list's filter), or a filter being typed.
+// they have a list whose filter is on, or is being typed (the help, an
+// overlay and the modes without a list do not).
 func takesSlash(k modeKeys) bool {
-	if t, ok := k.(interface{ typing() bool }); ok && t.typing() {
-		return true
-	}
-	for _, col := range k.FullHelp() {
-		for _, b := range col {
-			if b.Enabled() && slices.Contains(b.Keys(), "/") {
-				return true
-			}
-		}
-	}
-	return false
+	l, ok := k.(interface{ filters() bool })
+	return ok && l.filters()
 }
 
-// typing reports whether the list's filter is being typed: its enter
-// and esc are the only keys on then (browsing.stateKeys).
-func (l listKeys) typing() bool { return l.KeepFilter.Enabled() }
+// filters reports whether / filters the list, or goes into the filter
+// being typed (browsing.stateKeys turns its enter and esc on then).
+func (l listKeys) filters() bool { return l.Filter.Enabled() || l.KeepFilter.Enabled() }
 
 func enabled(bs ...key.Binding) []key.Binding {
 	var out []key.Binding

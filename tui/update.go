@@ -152,7 +152,7 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	if msg.String() == "/" && (m.cover.showHelp || !takesSlash(m.active().KeyMap())) {
+	if key.Matches(msg, newListKeys(m.c.lang).Filter) && !takesSlash(m.keys()) {
 		// Typed for a filter where there is none: the letters after it
 		// would run commands (t switches the track). They go nowhere.
 		m.noFilter, m.noFilterMode = true, m.mode
