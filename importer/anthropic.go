@@ -115,13 +115,15 @@ type anthReader struct {
 	// a request body that comes after a response restates everything
 	// before it — a recorded run is request, response, request (with the
 	// tool results), response. Only a request's messages beyond said are
-	// new. restating is the request body being read, at how far into
-	// said; streamed is the streamed message being read, for its sum.
-	said                    []uint64
-	track                   bool
-	restating, lastRestated *wrapper
-	at, before              int
-	streamed                []anthBlock
+	// new. restating is the request body being read, which restates
+	// said's first upto messages (as many as were read before it): at is
+	// how far it is, before how many messages from before said it held.
+	// streamed is the streamed message being read, for its sum.
+	said             []uint64
+	track            bool
+	restating        *wrapper
+	upto, at, before int
+	streamed         []anthBlock
 }
 
 func newAnthropicReader(r *run, format string) *anthReader {
@@ -137,26 +139,29 @@ func newAnthropicReader(r *run, format string) *anthReader {
 // restates it.
 func (a *anthReader) wrapperStart(w *wrapper) error {
 	if a.track && !w.response() && len(a.said) > 0 {
-		a.restating, a.lastRestated, a.at, a.before = w, w, 0, 0
+		a.restating, a.upto, a.at, a.before = w, len(a.said), 0, 0
 	}
 	return nil
 }
 
 func (a *anthReader) wrapperEnd(w *wrapper) error {
-	if a.restating == w && a.at < len(a.said) {
+	if a.restating != w {
+		return nil
+	}
+	a.restating = nil
+	if a.at < a.upto {
 		what := "holds none of the messages read before it"
 		if a.at > 0 {
-			what = fmt.Sprintf("holds %d of the %d messages read before it, not the rest", a.at, len(a.said))
+			what = fmt.Sprintf("holds %d of the %d messages read before it, not the rest", a.at, a.upto)
 		}
 		return &Error{Name: a.r.name, Line: w.line, Column: w.col, Msg: fmt.Sprintf(
 			"%s %s: a request body restates the whole conversation (the API keeps none), so this is another conversation, or one cut short; "+
 				"import one conversation: its last request body, and the response after it", w, what)}
 	}
-	if w == a.lastRestated && a.before > 0 {
+	if a.before > 0 {
 		a.r.note(fmt.Sprintf("before-%d", w.line), "%s restates %d %s from before the first one read: read for their server tools only (their other calls were answered before the input starts)",
 			w, a.before, plural(a.before, "message", "messages"))
 	}
-	a.restating, a.before = nil, 0
 	return nil
 }
 
@@ -202,12 +207,8 @@ func messageSum(role, text string, blocks []anthBlock) uint64 {
 // conversation.
 func (a *anthReader) restated(e *element, m *anthMessage, base string) (bool, error) {
 	w := a.restating
-	if w == nil {
-		return false, nil
-	}
-	if a.at == len(a.said) {
-		a.restating = nil // the new part of the conversation
-		return false, nil
+	if w == nil || a.at == a.upto {
+		return false, nil // not restating, or past it: the new part
 	}
 	switch same := messageSum(m.Role, m.Content.text, m.Content.blocks) == a.said[a.at]; {
 	case same:
